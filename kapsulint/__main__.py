@@ -1,0 +1,5 @@
+"""Entry point for ``python -m kapsulint``."""
+
+from kapsulint.cli import main
+
+main()

@@ -1,0 +1,74 @@
+"""Everything a rule may use from the engine. Rules import only this and :mod:`kapsulint.kapsule`.
+
+A rule is a module in ``rules/`` with a docstring under the headings of design.md §6, the
+constants ``ID``, ``NAME``, ``SEVERITY`` (and ``SECURITY = True`` for security rules), and a
+pure ``check(project)`` generator of :class:`Finding` objects.
+"""
+
+from __future__ import annotations
+
+from kapsulint.evaluate import iteration_pairs, number
+from kapsulint.findings import Finding, Loc, Related, Severity
+from kapsulint.instances import ModuleInstance, ResourceInstance
+from kapsulint.model import Block, Module, ValuesFile
+from kapsulint.project import Project
+from kapsulint.providers import provider_config, provider_version
+from kapsulint.values import UNKNOWN, Val, unknown_from
+
+
+def finding(
+    loc: Loc,
+    message: str,
+    *,
+    subject: str = "",
+    instance: str | None = None,
+    related: tuple[Related, ...] | list[Related] = (),
+    fix: str | None = None,
+    logical: str = "",
+) -> Finding:
+    """A finding at ``loc`` (cut to one line). ``subject`` names the object judged, ``logical`` its
+    address and attribute path for fingerprints (never a line number or a value)."""
+    return Finding(
+        loc=loc.one_line(),
+        message=message,
+        subject=subject,
+        instance=instance,
+        related=tuple(related),
+        fix=fix,
+        logical=logical or subject,
+    )
+
+
+def shown(value: Val) -> str:
+    """A value as a message may print it: secrets and sensitive values are never shown."""
+    if value.sensitive:
+        return "(sensitive value)"
+    text = value.text()
+    if text is None:
+        return "(a structure)" if value.known else "(unknown)"
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f'"{text}"' if isinstance(value.raw, str) else text
+
+
+__all__ = [
+    "UNKNOWN",
+    "Block",
+    "Finding",
+    "Loc",
+    "Module",
+    "ModuleInstance",
+    "Project",
+    "Related",
+    "ResourceInstance",
+    "Severity",
+    "Val",
+    "ValuesFile",
+    "finding",
+    "iteration_pairs",
+    "number",
+    "provider_config",
+    "provider_version",
+    "shown",
+    "unknown_from",
+]

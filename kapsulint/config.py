@@ -1,0 +1,76 @@
+"""Configuration: ``.kapsulint.toml``, or ``[tool.kapsulint]`` in ``pyproject.toml`` (design.md §9)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+KEYS = {
+    "select": list,
+    "extend-select": list,
+    "ignore": list,
+    "per-path-ignores": dict,
+    "severity": dict,
+    "fail-on": str,
+    "exclude": list,
+    "root-modules": list,
+    "var-files": list,
+    "values-files": list,
+    "extra-node-types": list,
+    "max-file-size": int,
+}
+
+
+class ConfigError(ValueError):
+    """A configuration that cannot be used; the message names the file and the key."""
+
+
+@dataclass
+class Config:
+    path: Path | None = None  # the file it came from
+    values: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def directory(self) -> Path | None:
+        return self.path.parent if self.path is not None else None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest ``.kapsulint.toml``, or ``pyproject.toml`` with ``[tool.kapsulint]``, upward."""
+    directory = start if start.is_dir() else start.parent
+    for candidate in (directory, *directory.parents):
+        dedicated = candidate / ".kapsulint.toml"
+        if dedicated.is_file():
+            return dedicated
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file():
+            try:
+                data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+                continue
+            if "kapsulint" in data.get("tool", {}):
+                return pyproject
+    return None
+
+
+def load_config(path: Path) -> Config:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: invalid TOML: {error}") from None
+    if path.name == "pyproject.toml":
+        data = data.get("tool", {}).get("kapsulint", {})
+    for key, value in data.items():
+        expected = KEYS.get(key)
+        if expected is None:
+            raise ConfigError(f"{path}: unknown configuration key `{key}`")
+        if not isinstance(value, expected) or isinstance(value, bool) and expected is int:
+            raise ConfigError(f"{path}: `{key}` must be a {expected.__name__}")
+    return Config(path, data)

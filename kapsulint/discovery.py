@@ -1,0 +1,96 @@
+"""Which files a scan reads, and what kind each one is."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CONFIG_SUFFIXES = (".tf", ".tofu", ".tf.json", ".tofu.json")
+TFVARS_SUFFIXES = (".tfvars", ".tfvars.json")
+LOCK_FILE = ".terraform.lock.hcl"
+TERRAGRUNT_FILE = "terragrunt.hcl"
+VALUES_PATTERNS = ("values*.yaml", "values*.yml", "*-values.yaml", "*-values.yml", "*.values.yaml", "*.values.yml")
+SKIPPED_DIRECTORIES = {".git", ".terraform", ".hg", ".svn", "node_modules", ".venv", "__pycache__", ".tox"}
+
+
+def file_kind(name: str) -> str | None:
+    """"config", "tfvars", "lock", "values", "terragrunt" or None for a file name."""
+    if name == LOCK_FILE:
+        return "lock"
+    if name == TERRAGRUNT_FILE:
+        return "terragrunt"
+    if name.endswith(CONFIG_SUFFIXES):
+        return "config"
+    if name.endswith(TFVARS_SUFFIXES):
+        return "tfvars"
+    if is_values_file_name(name):
+        return "values"
+    return None
+
+
+def is_values_file_name(name: str) -> bool:
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in VALUES_PATTERNS)
+
+
+@dataclass
+class Discovered:
+    files: dict[str, str] = field(default_factory=dict)  # absolute path -> kind
+    unreadable: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
+
+
+def discover(root: Path, excluded=lambda path: False) -> Discovered:
+    """Walk ``root``, following directory links once each, skipping VCS and tool directories."""
+    found = Discovered()
+    seen: set[str] = set()
+    stack = [root]
+    while stack:
+        directory = stack.pop()
+        try:
+            real = os.path.realpath(directory)
+        except OSError:
+            continue
+        if real in seen:
+            continue
+        seen.add(real)
+        try:
+            entries = sorted(os.scandir(directory), key=lambda e: e.name)
+        except OSError as error:
+            found.unreadable.append((str(directory), error.strerror or str(error)))
+            continue
+        subdirectories = []
+        for entry in entries:
+            path = Path(entry.path)
+            try:
+                is_dir = entry.is_dir()
+                is_file = entry.is_file()
+            except OSError as error:
+                found.unreadable.append((str(path), error.strerror or str(error)))
+                continue
+            if is_dir:
+                if entry.name not in SKIPPED_DIRECTORIES and not excluded(path):
+                    subdirectories.append(path)
+                continue
+            kind = file_kind(entry.name)
+            if kind is None or excluded(path):
+                continue
+            if not is_file:
+                if entry.is_symlink():
+                    found.unreadable.append((str(path), "broken symbolic link"))
+                continue
+            found.files[str(path)] = kind
+        stack.extend(reversed(subdirectories))
+    return found
+
+
+def git_top_level(start: Path) -> Path | None:
+    for directory in (start, *start.parents):
+        if (directory / ".git").exists():
+            return directory
+    return None
+
+
+def warn(message: str) -> None:
+    print(f"kapsulint: {message}", file=sys.stderr)

@@ -1,0 +1,143 @@
+"""Text encodings the evaluator needs: YAML and JSON in and out, Terraform's ``format``."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from kapsulint.findings import Loc
+from kapsulint.values import Val
+
+if TYPE_CHECKING:
+    from kapsulint.project import Project
+
+
+def to_yaml(data: Any) -> str:
+    """A YAML rendering close to Terraform's ``yamlencode`` (block style, quoted strings)."""
+    lines: list[str] = []
+    _emit(data, 0, lines, in_list=False)
+    return "\n".join(lines) + "\n"
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, (int, float)):
+        return json.dumps(value)
+    return json.dumps(str(value))
+
+
+def _emit(data: Any, indent: int, lines: list[str], in_list: bool) -> None:
+    pad = "  " * indent
+    if isinstance(data, dict):
+        if not data:
+            lines.append(pad + "{}")
+            return
+        for key, value in data.items():
+            label = f"{pad}{json.dumps(str(key))}:"
+            if isinstance(value, (dict, list)) and value:
+                lines.append(label)
+                _emit(value, indent + 1, lines, in_list=False)
+            else:
+                lines.append(f"{label} {_scalar(value) if not isinstance(value, (dict, list)) else ('{}' if isinstance(value, dict) else '[]')}")
+        return
+    if isinstance(data, list):
+        if not data:
+            lines.append(pad + "[]")
+            return
+        for item in data:
+            if isinstance(item, (dict, list)) and item:
+                lines.append(pad + "-")
+                _emit(item, indent + 1, lines, in_list=True)
+            else:
+                lines.append(f"{pad}- {_scalar(item) if not isinstance(item, (dict, list)) else ('{}' if isinstance(item, dict) else '[]')}")
+        return
+    lines.append(pad + _scalar(data))
+
+
+def decode_located(text: str, origin: tuple | None, loc: Loc, project: Project) -> Val | None:
+    """YAML (a superset of JSON) text as a Val tree, located in the file it was read from.
+
+    ``origin`` is (path, line offset, column offset) of the text's first line when it came from a
+    file or a heredoc; otherwise every node is placed at ``loc``, the expression that built it.
+    """
+    from kapsulint.parsing.yaml import YamlSyntaxError, parse_yaml
+
+    try:
+        parsed = project.parse_yaml_text(text)
+    except YamlSyntaxError:
+        return None
+    docs = parsed["docs"]
+    if not docs:
+        return Val(None, loc)
+    return literal_to_val(docs[0], origin, loc)
+
+
+def literal_to_val(node: dict, origin: tuple | None, fallback: Loc) -> Val:
+    """Convert a literal node tree (as the YAML adapter yields) to a Val tree, iteratively."""
+    if origin is not None:
+        path, line_offset, column_offset = origin
+
+        def place(span: list[int]) -> Loc:
+            return Loc.of(path, span).shifted(line_offset, 0) if not column_offset else Loc(
+                path, span[0] + line_offset, span[1] + column_offset, span[2] + line_offset, span[3] + column_offset
+            )
+    else:
+
+        def place(span: list[int]) -> Loc:
+            return fallback
+
+    root_holder: list[Val] = []
+    stack: list[tuple[dict, Any, Any]] = [(node, root_holder, None)]
+    while stack:
+        current, container, key = stack.pop()
+        kind = current["t"]
+        if kind == "object":
+            value = Val({}, place(current["p"]), keylocs={})
+            for key_node, value_node in current["items"]:
+                text = key_node["v"] if isinstance(key_node["v"], str) else str(key_node["v"])
+                value.keylocs[text] = place(key_node["p"])
+                value.raw[text] = None  # keeps the written order; filled below
+                stack.append((value_node, value.raw, text))
+        elif kind == "tuple":
+            value = Val([None] * len(current["items"]), place(current["p"]))
+            for index, item in enumerate(current["items"]):
+                stack.append((item, value.raw, index))
+        else:
+            value = Val(current.get("v"), place(current["p"]))
+        if key is None:
+            container.append(value)
+        else:
+            container[key] = value
+    return root_holder[0]
+
+
+_VERB_RE = re.compile(r"%(%|[-+# 0]*\d*(?:\.\d+)?[vdsfqtxXeEgGbo])")
+
+
+def terraform_format(spec: str, args: list[Any]) -> str:
+    """Terraform's ``format`` for the verbs real code uses (%s, %d, %v, %q, %f, %x, %%)."""
+    values = iter(args)
+
+    def replace(match: re.Match) -> str:
+        verb = match.group(1)
+        if verb == "%":
+            return "%"
+        value = next(values)
+        letter = verb[-1]
+        flags = verb[:-1]
+        if letter in "sv":
+            text = value if isinstance(value, str) else json.dumps(value) if not isinstance(value, (int, float)) or isinstance(value, bool) else str(value)
+            return ("%" + flags + "s") % text
+        if letter == "q":
+            return json.dumps(str(value))
+        if letter == "t":
+            return "true" if value else "false"
+        return ("%" + verb) % value
+
+    return _VERB_RE.sub(replace, spec)

@@ -1,0 +1,78 @@
+"""Locations and findings: what a rule yields and what reporters print."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    """How bad a finding is; ordered from most to least severe."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 3, "warning": 2, "note": 1}[self.value]
+
+
+@dataclass(frozen=True, order=True)
+class Loc:
+    """A region of one file: 1-based lines, 1-based code-point columns, end column exclusive."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @classmethod
+    def of(cls, path: str, span: list[int] | tuple[int, ...]) -> Loc:
+        line, column, end_line, end_column = span
+        return cls(path, line, column, end_line, end_column)
+
+    def one_line(self) -> Loc:
+        """The region cut to its first line (design.md §4)."""
+        if self.end_line == self.line:
+            return self
+        return Loc(self.path, self.line, self.column, self.line, self.column + 1)
+
+    def shifted(self, lines: int, columns: int = 0) -> Loc:
+        """The same region moved down ``lines`` (used for YAML inside a heredoc)."""
+        first = columns if self.line == 1 else 0
+        last = columns if self.end_line == 1 else 0
+        return Loc(
+            self.path, self.line + lines, self.column + first, self.end_line + lines, self.end_column + last
+        )
+
+
+@dataclass(frozen=True)
+class Related:
+    """A secondary location that explains a finding."""
+
+    loc: Loc
+    message: str
+
+
+@dataclass
+class Finding:
+    """One problem, as a rule yields it; the engine fills id, name and severity."""
+
+    loc: Loc
+    message: str
+    subject: str = ""
+    related: tuple[Related, ...] = ()
+    instance: str | None = None
+    fix: str | None = None
+    logical: str = ""
+    rule: str = ""
+    name: str = ""
+    severity: Severity = Severity.WARNING
+    instances: list[str] = field(default_factory=list)
+    suppressed_by: str | None = None
+
+    @property
+    def sort_key(self) -> tuple:
+        return (self.loc.path, self.loc.line, self.loc.column, self.rule, self.message)

@@ -1,0 +1,347 @@
+"""Module instances and resource instances: where expressions get their values.
+
+A module is evaluated once per call with its caller's arguments (a root module with its tfvars,
+a module no one calls with its defaults). Resources expand into instances by ``count`` or
+``for_each``; a reference to another resource's argument evaluates to its configured value, and
+anything the provider computes is Unknown carrying a reference back to that instance.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Iterator
+
+from kapsulint.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
+from kapsulint.findings import Loc
+from kapsulint.model import Block, Module, ModuleCall, Resource
+from kapsulint.values import UNKNOWN, Val, unknown_from
+
+if TYPE_CHECKING:
+    from kapsulint.project import Project
+
+MAX_MODULE_DEPTH = 16
+
+
+class ModuleInstance:
+    def __init__(
+        self,
+        project: Project,
+        module: Module,
+        address: str = "",
+        parent: ModuleInstance | None = None,
+        call: ModuleCall | None = None,
+        call_scope: Scope = EMPTY_SCOPE,
+        root_values: dict[str, Val] | None = None,
+    ) -> None:
+        self.project = project
+        self.module = module
+        self.address = address
+        self.parent = parent
+        self.call = call
+        self.call_scope = call_scope
+        self.root_values = root_values or {}
+        self.evaluator = Evaluator(self)
+        self._variables: dict[str, Val] = {}
+        self._locals: dict[str, Val] = {}
+        self._in_progress: set[str] = set()
+        self._resource_instances: dict[str, list[ResourceInstance]] = {}
+        self.children: dict[str, list[ModuleInstance]] = {}
+
+    def __repr__(self) -> str:
+        return f"ModuleInstance({self.address or '<root>'} {self.module.path})"
+
+    @property
+    def root(self) -> ModuleInstance:
+        instance = self
+        while instance.parent is not None:
+            instance = instance.parent
+        return instance
+
+    @property
+    def depth(self) -> int:
+        return 0 if self.parent is None else self.parent.depth + 1
+
+    def eval(self, node: dict | None, path: str, scope: Scope = EMPTY_SCOPE) -> Val:
+        return self.evaluator.eval(node, path, scope)
+
+    def eval_attr(self, block: Block, name: str, scope: Scope = EMPTY_SCOPE) -> Val:
+        attribute = block.attr(name)
+        if attribute is None:
+            return Val(None)
+        return self.eval(attribute.expr, attribute.path, scope)
+
+    # -- names --------------------------------------------------------------------------------
+
+    def variable(self, name: str) -> Val:
+        if name in self._variables:
+            return self._variables[name]
+        key = "var." + name
+        if key in self._in_progress:
+            return Val(UNKNOWN)
+        self._in_progress.add(key)
+        try:
+            value = self._variable(name)
+        finally:
+            self._in_progress.discard(key)
+        self._variables[name] = value
+        return value
+
+    def _variable(self, name: str) -> Val:
+        declared = self.module.variables.get(name)
+        value: Val | None = None
+        if self.call is not None:
+            argument = self.call.block.attr(name)
+            if argument is not None and self.parent is not None:
+                value = self.parent.eval(argument.expr, argument.path, self.call_scope)
+        elif name in self.root_values:
+            value = self.root_values[name]
+        if (value is None or value.raw is None) and declared is not None and declared.default is not None:
+            default = declared.default
+            value = self.eval(default.expr, default.path)
+        if value is None:
+            value = Val(UNKNOWN)
+        if declared is not None and declared.sensitive:
+            value = mark_sensitive(value)
+        return value
+
+    def local(self, name: str) -> Val:
+        if name in self._locals:
+            return self._locals[name]
+        key = "local." + name
+        attribute = self.module.locals.get(name)
+        if attribute is None or key in self._in_progress:
+            return Val(UNKNOWN)
+        self._in_progress.add(key)
+        try:
+            value = self.eval(attribute.expr, attribute.path)
+        finally:
+            self._in_progress.discard(key)
+        self._locals[name] = value
+        return value
+
+    def resolve_root(self, root: str, steps: list, loc: Loc, scope: Scope) -> Val:
+        """A reference ``root.steps...`` at ``loc``."""
+        value, rest = self._resolve_head(root, steps, loc, scope)
+        for step in rest:
+            if isinstance(step, str):
+                value = self.evaluator.get_attr(value, step)
+            else:
+                value = index_value(value, step)
+        return value
+
+    def _resolve_head(self, root: str, steps: list, loc: Loc, scope: Scope) -> tuple[Val, list]:
+        if root == "var" and steps and isinstance(steps[0], str):
+            return self.variable(steps[0]), steps[1:]
+        if root == "local" and steps and isinstance(steps[0], str):
+            return self.local(steps[0]), steps[1:]
+        if root == "path" and steps and isinstance(steps[0], str):
+            paths = {"module": self.module.path, "root": self.root.module.path, "cwd": self.root.module.path}
+            return (Val(paths[steps[0]], loc) if steps[0] in paths else Val(UNKNOWN, loc)), steps[1:]
+        if root == "module" and steps and isinstance(steps[0], str):
+            return self._module_output(steps[0], steps[1:], loc)
+        if root == "data" and len(steps) >= 2 and all(isinstance(s, str) for s in steps[:2]):
+            resource = self.module.resources.get(f"data.{steps[0]}.{steps[1]}")
+            if resource is not None:
+                return self._resource_reference(resource, steps[2:], loc)
+            return Val(UNKNOWN, loc), []
+        if root in ("count", "each", "self", "terraform"):
+            return Val(UNKNOWN, loc), []
+        if steps and isinstance(steps[0], str):
+            resource = self.module.resources.get(f"{root}.{steps[0]}")
+            if resource is not None:
+                return self._resource_reference(resource, steps[1:], loc)
+        return Val(UNKNOWN, loc), []
+
+    # -- resources ----------------------------------------------------------------------------
+
+    def resource_instances(self, resource: Resource) -> list[ResourceInstance]:
+        key = resource.address
+        found = self._resource_instances.get(key)
+        if found is None:
+            if key in self._in_progress:
+                return [ResourceInstance(self, resource, UNKNOWN, EMPTY_SCOPE)]
+            self._in_progress.add(key)
+            try:
+                found = list(self._expand(resource))
+            finally:
+                self._in_progress.discard(key)
+            self._resource_instances[key] = found
+        return found
+
+    def _expand(self, resource: Resource) -> Iterator[ResourceInstance]:
+        for key, scope in expand_block(self, resource.block):
+            yield ResourceInstance(self, resource, key, scope)
+
+    def _resource_reference(self, resource: Resource, steps: list, loc: Loc) -> tuple[Val, list]:
+        block = resource.block
+        instances = self.resource_instances(resource)
+        if block.attr("count") or block.attr("for_each"):
+            if not steps or isinstance(steps[0], str):
+                return Val(UNKNOWN, loc), []  # the whole collection of instances
+            key = steps[0]
+            steps = steps[1:]
+            if not key.known:
+                instance = ResourceInstance(self, resource, UNKNOWN, EMPTY_SCOPE)
+            else:
+                text = key.text()
+                match = [i for i in instances if i.key is not UNKNOWN and str(i.key) == text]
+                instance = match[0] if match else ResourceInstance(self, resource, UNKNOWN, EMPTY_SCOPE)
+        else:
+            instance = instances[0] if instances else ResourceInstance(self, resource, None, EMPTY_SCOPE)
+        if not steps:
+            return Val(UNKNOWN, loc, ref=(instance, None)), []
+        return self.resource_attribute(instance, steps, loc), []
+
+    def resource_attribute(self, instance: ResourceInstance, steps: list, loc: Loc | None) -> Val:
+        """``steps`` into a resource instance: configured arguments, else Unknown with a ref."""
+        name = steps[0]
+        value = instance.arg(name) if isinstance(name, str) else Val(None)
+        if value.raw is None and isinstance(name, str):
+            blocks = instance.resource.block.children(name)
+            if blocks:
+                value = Val([instance.block_value(b) for b in blocks], loc)
+            else:
+                value = Val(UNKNOWN, loc, ref=(instance, name))
+        for step in steps[1:]:
+            if not value.known:
+                break
+            value = value.get(step) if isinstance(step, str) else index_value(value, step)
+        return value
+
+    # -- modules ------------------------------------------------------------------------------
+
+    def child_instances(self, call_name: str) -> list[ModuleInstance]:
+        if call_name in self.children:
+            return self.children[call_name]
+        call = self.module.calls.get(call_name)
+        instances: list[ModuleInstance] = []
+        self.children[call_name] = instances
+        if call is not None and call.target is not None and self.depth < MAX_MODULE_DEPTH:
+            for key, scope in expand_block(self, call.block):
+                suffix = "" if key is None else f"[{_key_text(key)}]"
+                address = f"{self.address + '.' if self.address else ''}module.{call_name}{suffix}"
+                instances.append(ModuleInstance(self.project, call.target, address, self, call, scope))
+        return instances
+
+    def _module_output(self, call_name: str, steps: list, loc: Loc) -> tuple[Val, list]:
+        call = self.module.calls.get(call_name)
+        children = self.child_instances(call_name)
+        if call is None or not children:
+            return Val(UNKNOWN, loc), []
+        if call.block.attr("count") or call.block.attr("for_each"):
+            if not steps or isinstance(steps[0], str) or not steps[0].known:
+                return Val(UNKNOWN, loc), []
+            text = steps[0].text()
+            children = [c for c in children if c.address.endswith(f"[{_key_text_from(text, steps[0])}]")]
+            steps = steps[1:]
+            if not children:
+                return Val(UNKNOWN, loc), []
+        child = children[0]
+        if not steps or not isinstance(steps[0], str):
+            return Val(UNKNOWN, loc), []
+        output = child.module.outputs.get(steps[0])
+        if output is None:
+            return Val(UNKNOWN, loc), []
+        return child.eval_attr(output, "value"), steps[1:]
+
+
+class ResourceInstance:
+    """One instance of a resource block in one module instance."""
+
+    def __init__(self, module: ModuleInstance, resource: Resource, key, scope: Scope) -> None:
+        self.module = module
+        self.resource = resource
+        self.key = key  # None, an int (count), a str (for_each) or UNKNOWN
+        self.scope = scope
+        self._args: dict[str, Val] = {}
+
+    def __repr__(self) -> str:
+        return f"ResourceInstance({self.address})"
+
+    @property
+    def block(self) -> Block:
+        return self.resource.block
+
+    @property
+    def type(self) -> str:
+        return self.resource.type
+
+    @property
+    def address(self) -> str:
+        prefix = self.module.address + "." if self.module.address else ""
+        suffix = ""
+        if self.key is UNKNOWN:
+            suffix = "[?]"
+        elif self.key is not None:
+            suffix = f"[{_key_text(self.key)}]"
+        return f"{prefix}{self.resource.address}{suffix}"
+
+    def arg(self, name: str) -> Val:
+        """The evaluated argument, ``Val(None)`` (with no location) when it is not written."""
+        if name not in self._args:
+            self._args[name] = self.module.eval_attr(self.resource.block, name, self.scope)
+        return self._args[name]
+
+    def nested(self, block_type: str) -> list[Block]:
+        return self.resource.block.children(block_type)
+
+    def eval_in(self, block: Block, name: str) -> Val:
+        """An argument of a nested block, evaluated in this instance's scope."""
+        return self.module.eval_attr(block, name, self.scope)
+
+    def block_value(self, block: Block) -> Val:
+        values = {name: self.module.eval(a.expr, a.path, self.scope) for name, a in block.attrs.items()}
+        keylocs = {name: a.loc for name, a in block.attrs.items()}
+        for child in block.blocks:
+            values.setdefault(child.type, Val([], child.loc)).raw.append(self.block_value(child))
+        return Val(values, block.loc, keylocs=keylocs, open=True)
+
+
+def expand_block(instance: ModuleInstance, block: Block) -> Iterator[tuple[object, Scope]]:
+    """(key, scope) for each instance of a block with ``count`` or ``for_each``."""
+    count = block.attr("count")
+    for_each = block.attr("for_each")
+    if count is not None:
+        value = instance.eval(count.expr, count.path)
+        total = number(value) if value.known else None
+        if total is None:
+            yield UNKNOWN, Scope({"count": Val({"index": Val(UNKNOWN)})})
+            return
+        for index in range(min(int(total), 1000)):
+            yield index, Scope({"count": Val({"index": Val(index, value.loc)})})
+        return
+    if for_each is not None:
+        value = instance.eval(for_each.expr, for_each.path)
+        pairs = iteration_pairs(value)
+        if pairs is None:
+            unknown = unknown_from(value)
+            yield UNKNOWN, Scope({"each": Val({"key": unknown, "value": unknown})})
+            return
+        for key, item in pairs:
+            if value.is_list:  # a set of strings: each.key and each.value are the element
+                key = item
+            yield key.text(), Scope({"each": Val({"key": key, "value": item})})
+        return
+    yield None, EMPTY_SCOPE
+
+
+def mark_sensitive(value: Val) -> Val:
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        current.sensitive = True
+        if isinstance(current.raw, dict):
+            stack.extend(current.raw.values())
+        elif isinstance(current.raw, list):
+            stack.extend(current.raw)
+    return value
+
+
+def _key_text(key) -> str:
+    return str(key) if isinstance(key, int) else json.dumps(key)
+
+
+def _key_text_from(text: str | None, key: Val) -> str:
+    if isinstance(key.raw, (int, float)) and not isinstance(key.raw, bool):
+        return str(int(key.raw))
+    return json.dumps(text)

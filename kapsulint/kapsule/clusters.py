@@ -1,0 +1,193 @@
+"""Clusters and pools: the Kapsule questions rules ask about them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from kapsulint.api import UNKNOWN, Project, ResourceInstance, Val, provider_version
+from kapsulint.kapsule import facts
+
+CLUSTER = "scaleway_k8s_cluster"
+POOL = "scaleway_k8s_pool"
+CLUSTER_TYPES = (CLUSTER, "scaleway_k8s_cluster_beta")
+POOL_TYPES = (POOL, "scaleway_k8s_pool_beta")
+
+
+@dataclass
+class Cluster:
+    instance: ResourceInstance
+
+    @property
+    def type_value(self) -> Val:
+        return self.instance.arg("type")
+
+    @property
+    def cluster_type(self) -> str | None:
+        """The control-plane type, lower-cased; "kapsule" when absent; None when Unknown."""
+        value = self.type_value
+        if value.raw is None:
+            return facts.DEFAULT_CLUSTER_TYPE
+        text = value.text()
+        return text.lower() if value.known and text is not None else None
+
+    @property
+    def is_kosmos(self) -> bool | None:
+        kind = self.cluster_type
+        return None if kind is None else facts.is_kosmos_type(kind)
+
+    @property
+    def is_kapsule(self) -> bool | None:
+        kosmos = self.is_kosmos
+        return None if kosmos is None else not kosmos
+
+    def pools(self, project: Project) -> list[Pool]:
+        return [pool for pool in pools(project) if pool.cluster_instance is self.instance]
+
+
+@dataclass
+class Pool:
+    instance: ResourceInstance
+    project: Project
+
+    @property
+    def node_type(self) -> Val:
+        return self.instance.arg("node_type")
+
+    @property
+    def normalized_node_type(self) -> str | None:
+        value = self.node_type
+        text = value.text()
+        return facts.normalize_node_type(text) if value.known and text else None
+
+    @property
+    def is_external(self) -> bool | None:
+        text = self.node_type.text()
+        if not self.node_type.known or text is None:
+            return None
+        return facts.is_external_node_type(text)
+
+    @property
+    def cluster_instance(self) -> ResourceInstance | None:
+        """The cluster this pool's ``cluster_id`` refers to, when the scan holds it."""
+        return cluster_of(self.instance.arg("cluster_id"))
+
+    @property
+    def cluster(self) -> Cluster | None:
+        instance = self.cluster_instance
+        return Cluster(instance) if instance is not None else None
+
+    @property
+    def in_kapsule_scope(self) -> bool | None:
+        """Kapsule (not Kosmos) and not ``external``; an Unknown cluster counts as Kapsule."""
+        if self.is_external:
+            return False
+        cluster = self.cluster
+        if cluster is None:
+            return True
+        kapsule = cluster.is_kapsule
+        return kapsule
+
+    @property
+    def provider_version(self) -> tuple[int, int, int] | None:
+        return provider_version(self.instance.module, "scaleway", "scaleway/scaleway")
+
+    def labels(self) -> tuple[dict[str, str | object], bool]:
+        """The node labels this pool's nodes carry, and whether that set is complete.
+
+        Values are strings, or UNKNOWN when the label exists with a value kapsulint cannot know.
+        """
+        labels: dict[str, str | object] = {}
+        complete = True
+        name = self.instance.arg("name")
+        if name.known and name.text() is not None:
+            labels[facts.POOL_NAME_LABEL] = name.text()
+        else:
+            labels[facts.POOL_NAME_LABEL] = UNKNOWN
+        node_type = self.normalized_node_type
+        zone = self.instance.arg("zone")
+        automatic = facts.automatic_node_labels(
+            node_type=node_type, zone=zone.text() if zone.known and zone.raw is not None else None
+        )
+        labels.update(automatic)
+        if node_type is None:
+            labels[facts.INSTANCE_TYPE_LABEL] = UNKNOWN
+        if not zone.known or zone.raw is None:
+            for key in (facts.ZONE_LABEL, facts.REGION_LABEL, facts.CSI_ZONE_LABEL):
+                labels.setdefault(key, UNKNOWN)
+        tags = self.instance.arg("tags")
+        if tags.known:
+            texts = [t.text() for t in tags.elements()]
+            if any(not t.known for t in tags.elements()):
+                complete = False
+            labels.update(facts.labels_from_tags([t for t in texts if t is not None]))
+        else:
+            complete = False
+        written = self.instance.arg("labels")
+        if written.known and written.is_object:
+            for key, value in written.items():
+                labels[key] = value.text() if value.known and value.text() is not None else UNKNOWN
+            complete = complete and not written.open
+        elif not written.known:
+            complete = False
+        return labels, complete
+
+    def taints(self) -> tuple[list[tuple[str, str, str]], bool]:
+        """(key, value, effect) taints of this pool's nodes, and whether the list is complete."""
+        found: list[tuple[str, str, str]] = []
+        complete = True
+        tags = self.instance.arg("tags")
+        if tags.known:
+            found.extend(facts.taints_from_tags([t.text() for t in tags.elements() if t.text() is not None]))
+        else:
+            complete = False
+        for block in self.instance.nested("taints"):
+            key, value, effect = (self.instance.eval_in(block, n) for n in ("key", "value", "effect"))
+            if all(v.known for v in (key, value, effect)):
+                found.append((key.text() or "", value.text() or "", effect.text() or ""))
+            else:
+                complete = False
+        written = self.instance.arg("taints")
+        if written.raw is not None:
+            if not written.known:
+                complete = False
+            for item in written.elements():
+                key, value, effect = item.get("key"), item.get("value"), item.get("effect")
+                if all(v.known for v in (key, value, effect)):
+                    found.append((key.text() or "", value.text() or "", effect.text() or ""))
+                else:
+                    complete = False
+        return found, complete
+
+
+def clusters(project: Project) -> Iterator[Cluster]:
+    for resource_type in CLUSTER_TYPES:
+        for instance in project.resources(resource_type):
+            yield Cluster(instance)
+
+
+def pools(project: Project) -> Iterator[Pool]:
+    for resource_type in POOL_TYPES:
+        for instance in project.resources(resource_type):
+            yield Pool(instance, project)
+
+
+def cluster_of(value: Val) -> ResourceInstance | None:
+    """The cluster instance a value (``cluster_id``, a kubeconfig host) comes from, if any."""
+    seen = 0
+    while value.ref is not None and seen < 8:
+        seen += 1
+        instance, _ = value.ref
+        if instance.type in CLUSTER_TYPES and instance.resource.mode == "managed":
+            return instance
+        if instance.type == CLUSTER and instance.resource.mode == "data":
+            for argument in ("cluster_id", "name"):
+                nested = instance.arg(argument)
+                if nested.ref is not None:
+                    value = nested
+                    break
+            else:
+                return None
+            continue
+        return None
+    return None

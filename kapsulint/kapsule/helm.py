@@ -1,0 +1,334 @@
+"""Helm releases: which controller they install, their effective values, and their cluster.
+
+Effective values follow the Helm provider: the ``values`` documents merged in order (maps
+merge deeply, a null deletes a key), then ``set``/``set_list``/``set_sensitive`` entries. Helm
+provider v2 writes ``set`` as blocks, an unordered set: two entries for one name give Unknown.
+v3 writes them as an ordered list. Sources: knowledge/ingress.md §4.3 and §5.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, ValuesFile, provider_config
+from kapsulint.kapsule import charts
+from kapsulint.kapsule.clusters import CLUSTER_TYPES, Cluster, cluster_of, clusters
+
+RELEASE = "helm_release"
+_KUBERNETES_ARGS = ("host", "token", "cluster_ca_certificate", "config_path", "client_certificate", "client_key")
+
+
+@dataclass
+class Release:
+    instance: ResourceInstance
+    project: Project
+
+    @property
+    def chart(self) -> Val:
+        return self.instance.arg("chart")
+
+    @property
+    def controller(self) -> charts.Controller | None:
+        chart, repository = self.chart, self.instance.arg("repository")
+        if not chart.known or chart.text() is None:
+            return None
+        return charts.controller_for_chart(chart.text(), repository.text() if repository.known else None)
+
+    @property
+    def header(self) -> Loc:
+        return self.instance.block.loc
+
+    def values(self) -> Val:
+        """The effective values of this release (an open object when a source is Unknown)."""
+        cached = getattr(self, "_values", None)
+        if cached is None:
+            cached = effective_values(self.instance, self.project)
+            self._values = cached
+        return cached
+
+    def cluster(self) -> Cluster | None:
+        """The cluster this release installs into: its helm provider's connection, else the only one."""
+        instance = self.instance
+        alias = _provider_alias(instance)
+        found = provider_config(instance.module, "helm", alias)
+        if found is not None:
+            module, block = found
+            values = []
+            for kubernetes in block.children("kubernetes"):
+                values.extend(module.eval_attr(kubernetes, name) for name in _KUBERNETES_ARGS)
+            attribute = module.eval_attr(block, "kubernetes")
+            values.extend(attribute.get(name) for name in _KUBERNETES_ARGS if attribute.is_object)
+            for value in values:
+                linked = cluster_of(value)
+                if linked is not None:
+                    return Cluster(linked)
+        every = [c for c in clusters(self.project) if c.instance.type in CLUSTER_TYPES]
+        blocks = {id(c.instance.resource) for c in every}
+        if len(every) == 1 or (len(blocks) == 1 and len(every) == 1):
+            return every[0]
+        return None
+
+
+@dataclass
+class ValuesSubject:
+    """What a values rule judges: a release's effective values, or a standalone values file."""
+
+    values: Val
+    controller: charts.Controller | None
+    anchor: Loc  # the release header, or the values file's first line
+    name: str  # "helm_release.ingress" or the file's project-relative path
+    release: Release | None = None
+    instance_address: str | None = None
+
+
+def releases(project: Project) -> Iterator[Release]:
+    for instance in project.resources(RELEASE):
+        yield Release(instance, project)
+
+
+def values_subjects(project: Project) -> Iterator[ValuesSubject]:
+    """Every release (whatever it installs) and every standalone values file not read by one."""
+    referenced: set[str] = set()
+    for release in releases(project):
+        values = release.values()
+        referenced.update(_files_of(values))
+        yield ValuesSubject(values, release.controller, release.header, release.instance.resource.address,
+                            release, release.instance.address)
+    for values_file in project.values_files:
+        if values_file.path in referenced or values_file.document is None:
+            continue
+        value = standalone_values(values_file)
+        if not value.is_object:
+            continue
+        plain = {k: v.plain() for k, v in value.items()}
+        controller = charts.controller_from_values(plain)
+        anchor = Loc(values_file.path, 1, 1, 1, 2)
+        yield ValuesSubject(value, controller, anchor, project.relative(values_file.path))
+
+
+def standalone_values(values_file: ValuesFile) -> Val:
+    from kapsulint.encoding import literal_to_val
+
+    document = values_file.document
+    fallback = Loc(values_file.path, 1, 1, 1, 2)
+    return literal_to_val(document, (values_file.path, 0, 0), fallback)
+
+
+def _files_of(value: Val) -> set[str]:
+    files: set[str] = set()
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        if current.loc is not None and current.loc.path.endswith((".yaml", ".yml")):
+            files.add(current.loc.path)
+        if isinstance(current.raw, dict):
+            stack.extend(current.raw.values())
+        elif isinstance(current.raw, list):
+            stack.extend(current.raw)
+    return files
+
+
+def _provider_alias(instance: ResourceInstance) -> str | None:
+    attribute = instance.block.attr("provider")
+    if attribute is None:
+        return None
+    expr = attribute.expr
+    if expr.get("t") == "attr":
+        return expr["name"]
+    return None
+
+
+# -- effective values ---------------------------------------------------------------------------
+
+
+def effective_values(instance: ResourceInstance, project: Project) -> Val:
+    merged = Val({}, instance.block.loc, keylocs={})
+    for document in _documents(instance, project):
+        merged = merge(merged, document)
+    for entry_kind in ("set", "set_list", "set_sensitive"):
+        entries, ordered = _set_entries(instance, entry_kind)
+        if not ordered:
+            names = [name.text() for name, _, _ in entries if name.known]
+            duplicated = {n for n in names if names.count(n) > 1}
+        else:
+            duplicated = set()
+        for name, value, kind in entries:
+            if not name.known or name.text() is None:
+                merged = Val(merged.raw, merged.loc, keylocs=merged.keylocs, open=True)
+                continue
+            if name.text() in duplicated:
+                value = Val(UNKNOWN, value.loc)
+            if entry_kind == "set_sensitive":
+                value.sensitive = True
+            merged = apply_set(merged, name.text(), _typed(value, kind, entry_kind), name.loc)
+    return merged
+
+
+def _documents(instance: ResourceInstance, project: Project) -> Iterator[Val]:
+    from kapsulint.encoding import decode_located
+
+    values = instance.arg("values")
+    if values.raw is None:
+        return
+    if not values.known:
+        yield Val(UNKNOWN, values.loc)
+        return
+    for item in values.elements():
+        if item.encoded is not None:
+            yield item.encoded
+        elif not item.known:
+            yield Val(UNKNOWN, item.loc)
+        elif isinstance(item.raw, str):
+            decoded = decode_located(item.raw, item.origin, item.loc, project)
+            if decoded is None:
+                yield Val(UNKNOWN, item.loc)
+            elif decoded.is_object:
+                yield decoded
+            elif decoded.raw is not None:
+                yield Val(UNKNOWN, item.loc)
+
+
+def merge(base: Val, override: Val) -> Val:
+    """Helm's coalescing of two values documents: maps merge, anything else replaces."""
+    if not override.known:
+        return Val({}, base.loc, keylocs={}, open=True)
+    if not base.is_object or not override.is_object:
+        return override
+    result = dict(base.raw)
+    keylocs = dict(base.keylocs or {})
+    for key, value in override.items():
+        if value.raw is None:
+            result.pop(key, None)
+            continue
+        if key in result and result[key].is_object and value.is_object:
+            result[key] = merge(result[key], value)
+        else:
+            result[key] = value
+        if override.key_loc(key) is not None:
+            keylocs[key] = override.key_loc(key)
+    return Val(result, base.loc, keylocs=keylocs, open=base.open or override.open)
+
+
+def _set_entries(instance: ResourceInstance, kind: str) -> tuple[list[tuple[Val, Val, str]], bool]:
+    """(name, value, type) of each entry, and whether the entries are ordered (v3 lists)."""
+    entries = []
+    for block in instance.nested(kind):
+        name, value, entry_type = (instance.eval_in(block, key) for key in ("name", "value", "type"))
+        entries.append((name, value, entry_type.text() if entry_type.known and entry_type.raw else "auto"))
+    listed = instance.arg(kind)
+    if listed.known:
+        for item in listed.elements():
+            entry_type = item.get("type")
+            entries.append((item.get("name"), item.get("value"),
+                            entry_type.text() if entry_type.known and entry_type.raw else "auto"))
+        return entries, not instance.nested(kind)
+    return entries + [(Val(UNKNOWN), Val(UNKNOWN), "auto")], False
+
+
+_INT_RE = re.compile(r"^[-+]?[0-9]+$")
+
+
+def _typed(value: Val, kind: str, entry_kind: str) -> Val:
+    """A ``set`` value as Helm's strvals reads it (``auto``: booleans, integers and null)."""
+    if not value.known or entry_kind == "set_list":
+        return value
+    text = value.text()
+    if text is None or kind in ("string", "literal"):
+        return value
+    text = _until_unescaped_comma(text)
+    typed: object = text.replace("\\,", ",")
+    if text in ("true", "false"):
+        typed = text == "true"
+    elif text == "null":
+        typed = None
+    elif _INT_RE.match(text) and not (len(text) > 1 and text.lstrip("+-").startswith("0")):
+        typed = int(text)
+    return Val(typed, value.loc, sensitive=value.sensitive)
+
+
+def _until_unescaped_comma(text: str) -> str:
+    match = re.search(r"(?<!\\),", text)
+    return text[: match.start()] if match else text
+
+
+def split_set_name(name: str) -> list[str | int]:
+    """``a.b\\.c[0].d`` -> ["a", "b.c", 0, "d"] (Helm strvals key syntax)."""
+    parts: list[str | int] = []
+    current: list[str] = []
+    index = 0
+    while index < len(name):
+        char = name[index]
+        if char == "\\" and index + 1 < len(name):
+            current.append(name[index + 1])
+            index += 2
+            continue
+        if char == ".":
+            if current:
+                parts.append("".join(current))
+            current = []
+        elif char == "[":
+            if current:
+                parts.append("".join(current))
+            current = []
+            close = name.find("]", index)
+            if close < 0:
+                break
+            position = name[index + 1 : close]
+            parts.append(int(position) if position.isdigit() else position)
+            index = close
+        else:
+            current.append(char)
+        index += 1
+    if current:
+        parts.append("".join(current))
+    return parts
+
+
+def apply_set(values: Val, name: str, value: Val, name_loc: Loc | None) -> Val:
+    """``values`` with ``name`` (Helm key syntax) set to ``value``; containers are copied."""
+    path = split_set_name(name)
+    if not path:
+        return values
+    root = Val(dict(values.raw) if values.is_object else {}, values.loc, keylocs=dict(values.keylocs or {}),
+               open=values.open)
+    current = root
+    for position, step in enumerate(path):
+        last = position == len(path) - 1
+        if isinstance(step, int):
+            if not current.is_list:
+                current.raw = []
+            while len(current.raw) <= step:
+                current.raw.append(Val(None, name_loc))
+            if last:
+                current.raw[step] = value
+            else:
+                child = current.raw[step]
+                copy = _copy_container(child, path[position + 1], name_loc)
+                current.raw[step] = copy
+                current = copy
+            continue
+        if not isinstance(current.raw, dict):
+            current.raw, current.keylocs = {}, {}
+        if last:
+            current.raw[step] = value
+            if name_loc is not None:
+                current.keylocs = current.keylocs or {}
+                current.keylocs[step] = name_loc
+        else:
+            child = current.raw.get(step, Val(None, name_loc))
+            copy = _copy_container(child, path[position + 1], name_loc)
+            current.raw[step] = copy
+            if current.keylocs is not None and name_loc is not None:
+                current.keylocs.setdefault(step, name_loc)
+            current = copy
+    return root
+
+
+def _copy_container(child: Val, next_step: str | int, loc: Loc | None) -> Val:
+    if isinstance(next_step, int):
+        return Val(list(child.raw) if child.is_list else [], child.loc or loc)
+    if child.is_object:
+        return Val(dict(child.raw), child.loc, keylocs=dict(child.keylocs or {}), open=child.open)
+    return Val({}, loc, keylocs={})

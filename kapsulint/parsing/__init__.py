@@ -1,0 +1,28 @@
+"""The parsing adapter: parser output in, parser-neutral plain data out.
+
+Every parser quirk (python-hcl2's lark tree, lark positions, ruamel.yaml's 0-based marks) stays in
+this package. What leaves it is made of dicts, lists, strings and numbers only, so it can be cached
+and shipped between processes. Spans are ``[line, column, end_line, end_column]``: 1-based, columns
+in code points, end column exclusive.
+
+Expression nodes are dicts with a ``"t"`` kind and a ``"p"`` span:
+
+- ``lit`` (``v``: str, int, float, bool or None), ``tmpl`` (``parts``: strings and nodes),
+  ``tif`` / ``tfor`` (template directives), ``var`` (a root name), ``attr`` (``obj``, ``name``),
+  ``index`` (``obj``, ``key``), ``splat`` (``obj``, ``ops``), ``call`` (``name``, ``args``,
+  ``expand``), ``tuple`` (``items``), ``object`` (``items``: ``[key node, value node]``),
+  ``op`` (``op``, ``args``), ``cond`` (``test``, ``then``, ``else``), ``for`` (``kv``, ``vv``,
+  ``coll``, ``key``, ``value``, ``cond``, ``group``), ``paren`` (``e``).
+"""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 1
+
+
+def span(line: int, column: int, end_line: int, end_column: int) -> list[int]:
+    return [line, column, end_line, end_column]
+
+
+def lit(value: object, sp: list[int]) -> dict:
+    return {"t": "lit", "v": value, "p": sp}

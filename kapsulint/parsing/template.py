@@ -1,0 +1,189 @@
+"""HCL templates outside quoted strings: heredoc bodies and ``templatefile()`` files.
+
+The grammar reads a heredoc as one token, so its ``${...}`` and ``%{...}`` sequences are found
+here and each expression inside is handed back to the HCL expression parser.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from kapsulint.parsing import span
+
+_DIRECTIVE_WORDS = ("if", "else", "endif", "for", "endfor")
+
+
+class TemplateSyntaxError(Exception):
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+def parse_template(text: str, line: int, column: int, parse_expression: Callable[..., dict]) -> dict:
+    """A template node for ``text``, whose lines start at ``line``:``column`` and below."""
+    flat: list = []
+    literal: list[str] = []
+    index = 0
+    cur_line, cur_col = line, column
+    length = len(text)
+
+    def advance(upto: int) -> None:
+        nonlocal cur_line, cur_col, index
+        chunk = text[index:upto]
+        newlines = chunk.count("\n")
+        if newlines:
+            cur_line += newlines
+            cur_col = column + len(chunk) - chunk.rfind("\n") - 1
+        else:
+            cur_col += len(chunk)
+        index = upto
+
+    while index < length:
+        opener = _next_opener(text, index)
+        if opener < 0:
+            literal.append(text[index:])
+            break
+        if text.startswith("$${", opener) or text.startswith("%%{", opener):
+            literal.append(text[index:opener] + text[opener + 1 : opener + 3])
+            advance(opener + 3)
+            continue
+        literal.append(text[index:opener])
+        advance(opener)
+        close = _matching_brace(text, opener + 2)
+        if close < 0:
+            raise TemplateSyntaxError("unclosed template sequence: expected `}`", cur_line, cur_col)
+        inner = text[opener + 2 : close]
+        start_line, start_col = cur_line, cur_col
+        if literal:
+            flat.append("".join(literal))
+            literal = []
+        if text[opener] == "$":
+            expr_text = inner.strip("~")
+            lead = len(inner) - len(inner.lstrip("~"))
+            node = parse_expression(expr_text, start_line - 1, start_col + 2 + lead - 1)
+            flat.append({"t": "_strip", "strip": [inner.startswith("~"), inner.endswith("~")], "e": node})
+        else:
+            flat.append(_directive(inner, start_line, start_col, parse_expression))
+        advance(close + 1)
+    if literal:
+        flat.append("".join(literal))
+    parts = assemble(flat)
+    node = {"t": "tmpl", "parts": parts, "p": span(line, column, cur_line, cur_col)}
+    if all(isinstance(p, str) for p in parts):
+        node = {"t": "lit", "v": "".join(parts), "p": node["p"]}
+    return node
+
+
+def _next_opener(text: str, start: int) -> int:
+    dollar = text.find("${", start)
+    percent = text.find("%{", start)
+    candidates = [i for i in (dollar, percent) if i >= 0]
+    found = min(candidates) if candidates else -1
+    if found > 0 and text[found - 1] == text[found]:  # $${ or %%{
+        return found - 1
+    return found
+
+
+def _matching_brace(text: str, start: int) -> int:
+    depth = 0
+    quote = False
+    index = start
+    while index < len(text):
+        char = text[index]
+        if quote:
+            if char == "\\":
+                index += 2
+                continue
+            if char == '"':
+                quote = False
+        elif char == '"':
+            quote = True
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            if depth == 0:
+                return index
+            depth -= 1
+        index += 1
+    return -1
+
+
+def _directive(inner: str, line: int, column: int, parse_expression) -> dict:
+    strip = [inner.startswith("~"), inner.endswith("~")]
+    body = inner.strip("~")
+    lead = len(inner) - len(inner.lstrip("~"))
+    stripped = body.lstrip()
+    offset = lead + len(body) - len(stripped)
+    word = stripped.split(None, 1)[0] if stripped.split() else ""
+    sp = span(line, column, line, column + len(inner) + 3)
+    if word not in _DIRECTIVE_WORDS:
+        raise TemplateSyntaxError(f"unknown template directive `{word}`", line, column)
+    if word in ("else", "endif", "endfor"):
+        return {"t": "_" + word, "p": sp, "strip": strip}
+    rest = stripped[len(word):]
+    rest_col = column + 2 + offset + len(word)
+    if word == "if":
+        cond = parse_expression(rest, line - 1, rest_col - 1)
+        return {"t": "_if", "cond": cond, "p": sp, "strip": strip}
+    names, sep, collection = rest.partition(" in ")
+    if not sep:
+        raise TemplateSyntaxError("expected `in` in a for directive", line, column)
+    variables = [n.strip() for n in names.split(",")]
+    coll = parse_expression(collection, line - 1, rest_col + len(names) + 4 - 1)
+    key_name, value_name = (variables[0], variables[1]) if len(variables) == 2 else (None, variables[0])
+    return {"t": "_for", "kv": key_name, "vv": value_name, "coll": coll, "p": sp, "strip": strip}
+
+
+def assemble(flat: list) -> list:
+    """Nest flat directive markers into ``tif`` and ``tfor`` nodes, applying ``~`` strip markers."""
+    flat = _apply_strip_markers(flat)
+    root: list = []
+    stack: list[tuple[dict, list]] = []
+    current = root
+    for part in flat:
+        kind = part.get("t") if isinstance(part, dict) else None
+        if kind == "_if":
+            node = {"t": "tif", "cond": part["cond"], "then": [], "else": [], "p": part["p"]}
+            current.append(node)
+            stack.append((node, current))
+            current = node["then"]
+        elif kind == "_else":
+            if not stack or stack[-1][0]["t"] != "tif":
+                raise TemplateSyntaxError("`else` without `if`", part["p"][0], part["p"][1])
+            current = stack[-1][0]["else"]
+        elif kind == "_endif":
+            if not stack or stack[-1][0]["t"] != "tif":
+                raise TemplateSyntaxError("`endif` without `if`", part["p"][0], part["p"][1])
+            current = stack.pop()[1]
+        elif kind == "_for":
+            node = {"t": "tfor", "kv": part["kv"], "vv": part["vv"], "coll": part["coll"], "body": [],
+                    "p": part["p"]}
+            current.append(node)
+            stack.append((node, current))
+            current = node["body"]
+        elif kind == "_endfor":
+            if not stack or stack[-1][0]["t"] != "tfor":
+                raise TemplateSyntaxError("`endfor` without `for`", part["p"][0], part["p"][1])
+            current = stack.pop()[1]
+        else:
+            current.append(part)
+    if stack:
+        sp = stack[-1][0]["p"]
+        raise TemplateSyntaxError("unclosed template directive", sp[0], sp[1])
+    return root
+
+
+def _apply_strip_markers(flat: list) -> list:
+    result = list(flat)
+    for i, part in enumerate(result):
+        if not isinstance(part, dict) or "strip" not in part:
+            continue
+        left, right = part["strip"]
+        if left and i > 0 and isinstance(result[i - 1], str):
+            result[i - 1] = result[i - 1].rstrip()
+        if right and i + 1 < len(result) and isinstance(result[i + 1], str):
+            result[i + 1] = result[i + 1].lstrip()
+    # Interpolations only carried their strip markers for the step above.
+    return [p["e"] if isinstance(p, dict) and p.get("t") == "_strip" else p for p in result]

@@ -1,0 +1,225 @@
+"""The whole scan: files read, modules built and linked, module instances evaluated on demand."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+from kapsulint.discovery import Discovered, discover
+from kapsulint.findings import Loc
+from kapsulint.instances import ModuleInstance, ResourceInstance
+from kapsulint.model import (
+    Attribute,
+    Module,
+    ModuleCall,
+    Resource,
+    SourceFile,
+    ValuesFile,
+    Variable,
+    block_from,
+)
+from kapsulint.sources import Unreadable, parse_source, read_text
+from kapsulint.values import Val
+
+AUTO_TFVARS = ("terraform.tfvars", "terraform.tfvars.json")
+
+
+@dataclass
+class ScanOptions:
+    root: Path
+    max_file_size: int = 5 * 1024 * 1024
+    root_modules: list[str] = field(default_factory=list)  # directories forced to be roots
+    var_files: list[str] = field(default_factory=list)  # applied to every root, in order
+    variables: dict[str, str] = field(default_factory=dict)  # --var NAME=VALUE
+    excluded: object = None  # callable(path) -> bool
+
+
+class Project:
+    def __init__(self, options: ScanOptions) -> None:
+        self.options = options
+        self.root = options.root
+        self.files: dict[str, SourceFile] = {}
+        self.modules: dict[str, Module] = {}
+        self.values_files: list[ValuesFile] = []
+        self.unreadable: list[tuple[str, str]] = []
+        self._instances: list[ModuleInstance] | None = None
+        self._texts: dict[str, str | None] = {}
+        self._templates: dict[str, dict | None] = {}
+
+    # -- loading ------------------------------------------------------------------------------
+
+    def load(self) -> Project:
+        excluded = self.options.excluded or (lambda path: False)
+        found: Discovered = discover(self.root, excluded)
+        self.unreadable.extend(found.unreadable)
+        for path, kind in found.files.items():
+            if kind == "terragrunt":
+                self._module(os.path.dirname(path)).terragrunt = True
+                continue
+            try:
+                source = parse_source(path, kind, self.options.max_file_size)
+            except Unreadable as error:
+                self.unreadable.append((path, str(error)))
+                continue
+            self.files[path] = source
+            self._add(source)
+        self._mark_terragrunt_trees()
+        self._link_calls()
+        self._choose_roots()
+        return self
+
+    def _module(self, directory: str) -> Module:
+        module = self.modules.get(directory)
+        if module is None:
+            module = self.modules[directory] = Module(directory)
+        return module
+
+    def _add(self, source: SourceFile) -> None:
+        directory = os.path.dirname(source.path)
+        if source.kind == "values":
+            self.values_files.append(ValuesFile(source))
+            return
+        if source.kind == "lock":
+            self._module(directory).lock = source
+            return
+        if source.kind == "tfvars":
+            self._module(directory).tfvars.append(source)
+            return
+        module = self._module(directory)
+        module.files.append(source)
+        if source.ok:
+            for raw in source.data["body"]["blocks"]:
+                self._add_block(module, block_from(raw, source.path))
+
+    def _add_block(self, module: Module, block) -> None:
+        kind, labels = block.type, block.labels
+        if kind in ("resource", "data") and len(labels) == 2:
+            resource = Resource("managed" if kind == "resource" else "data", labels[0], labels[1], block, module)
+            module.resources[resource.address] = resource
+        elif kind == "variable" and labels:
+            module.variables[labels[0]] = Variable(labels[0], block)
+        elif kind == "locals":
+            for name, attribute in block.attrs.items():
+                module.locals[name] = attribute
+        elif kind == "output" and labels:
+            module.outputs[labels[0]] = block
+        elif kind == "module" and labels:
+            source_attr = block.attr("source")
+            source = source_attr.expr.get("v") if source_attr and source_attr.expr.get("t") == "lit" else None
+            module.calls[labels[0]] = ModuleCall(labels[0], block, source if isinstance(source, str) else None)
+        elif kind == "provider":
+            module.providers.append(block)
+        elif kind == "terraform":
+            module.terraform_blocks.append(block)
+
+    def _mark_terragrunt_trees(self) -> None:
+        marked = [Path(p) for p, m in self.modules.items() if m.terragrunt]
+        for path, module in self.modules.items():
+            if any(Path(path) == m or m in Path(path).parents for m in marked):
+                module.terragrunt = True
+
+    def _link_calls(self) -> None:
+        for module in list(self.modules.values()):
+            for call in module.calls.values():
+                if call.source and call.source.startswith(("./", "../")):
+                    target = os.path.normpath(os.path.join(module.path, call.source))
+                    if target in self.modules and self.modules[target].files:
+                        call.target = self.modules[target]
+                        call.target.callers.append(call)
+
+    def _choose_roots(self) -> None:
+        forced = {os.path.normpath(os.path.join(str(self.root), p)) for p in self.options.root_modules}
+        for module in self.modules.values():
+            if not module.files:
+                continue
+            if module.path in forced:
+                module.root = True
+                continue
+            applied = bool(module.providers or module.backends or module.clouds or module.lock or module.tfvars)
+            module.root = applied and not module.callers
+
+    # -- evaluation ---------------------------------------------------------------------------
+
+    def top_instances(self) -> list[ModuleInstance]:
+        """One instance per root module (with its tfvars) and per module no one calls."""
+        if self._instances is None:
+            self._instances = []
+            for path in sorted(self.modules):
+                module = self.modules[path]
+                if not module.files or module.callers:
+                    continue
+                values = self._root_values(module) if module.root else {}
+                self._instances.append(ModuleInstance(self, module, root_values=values))
+        return self._instances
+
+    def instances(self) -> Iterator[ModuleInstance]:
+        """Every module instance, parents before children."""
+        stack = list(reversed(self.top_instances()))
+        while stack:
+            instance = stack.pop()
+            yield instance
+            children = [c for name in instance.module.calls for c in instance.child_instances(name)]
+            stack.extend(reversed(children))
+
+    def resources(self, resource_type: str, mode: str = "managed") -> Iterator[ResourceInstance]:
+        for instance in self.instances():
+            for resource in instance.module.resources.values():
+                if resource.type == resource_type and resource.mode == mode:
+                    yield from instance.resource_instances(resource)
+
+    def _root_values(self, module: Module) -> dict[str, Val]:
+        from kapsulint.variables import root_variable_values
+
+        return root_variable_values(self, module)
+
+    # -- file access for functions ------------------------------------------------------------
+
+    def read_text(self, path: str) -> str | None:
+        """The text of a file a configuration reads with ``file()``; None when unreadable."""
+        if path not in self._texts:
+            text = None
+            try:
+                if os.path.getsize(path) <= self.options.max_file_size:
+                    text, error = read_text(path)
+            except (OSError, Unreadable):
+                text = None
+            self._texts[path] = text
+        return self._texts[path]
+
+    def template(self, path: str) -> dict | None:
+        """A ``templatefile()`` template, parsed once; None when unreadable or broken."""
+        if path not in self._templates:
+            from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
+            from kapsulint.parsing.template import TemplateSyntaxError, parse_template
+
+            text = self.read_text(path)
+            node = None
+            if text is not None:
+                try:
+                    node = parse_template(text, 1, 1, parse_expression)
+                except (TemplateSyntaxError, HclSyntaxError):
+                    node = None
+            self._templates[path] = node
+        return self._templates[path]
+
+    def parse_yaml_text(self, text: str) -> dict:
+        return _parse_yaml_cached(text)
+
+    def relative(self, path: str) -> str:
+        try:
+            return os.path.relpath(path, self.root)
+        except ValueError:
+            return path
+
+    def attribute_loc(self, attribute: Attribute) -> Loc:
+        return attribute.loc
+
+
+@lru_cache(maxsize=256)
+def _parse_yaml_cached(text: str) -> dict:
+    from kapsulint.parsing.yaml import parse_yaml
+
+    return parse_yaml(text)

@@ -1,0 +1,144 @@
+"""The rule registry: every module of ``kapsulint.rules``, with metadata from its constants and docstring."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from types import ModuleType
+from typing import Callable, Iterable, Iterator
+
+from kapsulint.findings import Finding, Severity
+
+DOC_HEADINGS = ("What it does", "Why is this bad", "Example", "Use instead", "References")
+ENGINE_RULES = ("KAP001", "KAP005")  # run under any selection unless ignored by name or id
+
+
+class SelectionError(ValueError):
+    """A selector that names no rule, id prefix or rule name."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    name: str
+    severity: Severity
+    security: bool
+    doc: str
+    check: Callable[..., Iterator[Finding]] | None
+    module: str
+
+    @property
+    def sections(self) -> dict[str, str]:
+        return doc_sections(self.doc)
+
+    @property
+    def summary(self) -> str:
+        text = " ".join(self.sections.get("What it does", "").split())
+        match = re.match(r"(.+?[.!?])(\s|$)", text)
+        return match.group(1) if match else text
+
+    @property
+    def security_severity(self) -> str | None:
+        if not self.security:
+            return None
+        return "8.0" if self.severity is Severity.ERROR else "5.5"
+
+
+def doc_sections(doc: str) -> dict[str, str]:
+    """The docstring's ``## Heading`` sections, by heading."""
+    sections: dict[str, str] = {}
+    current = None
+    lines: list[str] = []
+    for line in doc.splitlines():
+        match = re.match(r"^##\s+(.+?)\s*$", line)
+        if match:
+            if current is not None:
+                sections[current] = "\n".join(lines).strip()
+            current, lines = match.group(1), []
+        elif current is not None:
+            lines.append(line)
+    if current is not None:
+        sections[current] = "\n".join(lines).strip()
+    return sections
+
+
+def _rule_from(module: ModuleType) -> Rule | None:
+    rule_id = getattr(module, "ID", None)
+    if not isinstance(rule_id, str):
+        return None
+    import inspect
+
+    return Rule(
+        id=rule_id,
+        name=module.NAME,
+        severity=Severity(module.SEVERITY),
+        security=bool(getattr(module, "SECURITY", False)),
+        doc=inspect.cleandoc(module.__doc__ or ""),
+        check=getattr(module, "check", None),
+        module=module.__name__,
+    )
+
+
+@lru_cache(maxsize=1)
+def all_rules() -> tuple[Rule, ...]:
+    import kapsulint.rules as package
+
+    rules = []
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name.startswith("_"):
+            continue
+        rule = _rule_from(importlib.import_module(f"{package.__name__}.{info.name}"))
+        if rule is not None:
+            rules.append(rule)
+    return tuple(sorted(rules, key=lambda r: r.id))
+
+
+def by_id() -> dict[str, Rule]:
+    return {rule.id: rule for rule in all_rules()}
+
+
+def find_rule(text: str) -> Rule | None:
+    """A rule by id or name (case-insensitive id)."""
+    for rule in all_rules():
+        if rule.id == text.upper() or rule.name == text:
+            return rule
+    return None
+
+
+def matching(selector: str) -> list[Rule]:
+    """Rules an id, an id prefix (``KAP3``), a name, or ``ALL`` designates; raises SelectionError."""
+    text = selector.strip()
+    if text.upper() == "ALL":
+        return list(all_rules())
+    upper = text.upper()
+    found = [r for r in all_rules() if r.name == text or (re.fullmatch(r"KAP\d{0,3}", upper) and r.id.startswith(upper))]
+    if not found:
+        raise SelectionError(f"unknown rule, prefix or name: {selector}")
+    return found
+
+
+def split_selectors(values: Iterable[str] | str | None) -> list[str]:
+    if values is None:
+        return []
+    if isinstance(values, str):
+        values = [values]
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def selected(select: list[str] | None, extend: list[str], ignore: list[str]) -> list[Rule]:
+    """The rules a selection enables (design.md §3): engine rules stay unless ignored explicitly."""
+    chosen = {r.id for r in all_rules()} if select is None else {r.id for s in select for r in matching(s)}
+    chosen |= {r.id for s in extend for r in matching(s)}
+    explicitly_ignored: set[str] = set()
+    for selector in ignore:
+        rules = matching(selector)
+        chosen -= {r.id for r in rules}
+        if len(rules) == 1 and selector.strip().upper() in (rules[0].id, rules[0].name.upper()):
+            explicitly_ignored.add(rules[0].id)
+    for engine_rule in ENGINE_RULES:
+        if engine_rule in by_id() and engine_rule not in explicitly_ignored:
+            chosen.add(engine_rule)
+    return [r for r in all_rules() if r.id in chosen]

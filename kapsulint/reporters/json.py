@@ -1,0 +1,44 @@
+"""``--format json``: one array of findings, paths relative to the working directory."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from kapsulint.findings import Finding
+from kapsulint.reporters import ReportContext
+
+
+def _relative(path: str, base: str) -> str:
+    try:
+        return os.path.relpath(path, base)
+    except ValueError:
+        return path
+
+
+def finding_dict(finding: Finding, base: str) -> dict:
+    data = {
+        "rule": finding.rule,
+        "name": finding.name,
+        "severity": finding.severity.value,
+        "message": finding.message,
+        "path": _relative(finding.loc.path, base),
+        "line": finding.loc.line,
+        "column": finding.loc.column,
+        "end_line": finding.loc.end_line,
+        "end_column": finding.loc.end_column,
+    }
+    if finding.related:
+        data["related"] = [
+            {"path": _relative(r.loc.path, base), "line": r.loc.line, "column": r.loc.column, "message": r.message}
+            for r in finding.related
+        ]
+    if finding.instances:
+        data["instances"] = list(finding.instances)
+    if finding.fix:
+        data["fix"] = finding.fix
+    return data
+
+
+def render(findings: list[Finding], context: ReportContext) -> str:
+    return json.dumps([finding_dict(f, context.cwd) for f in findings], indent=2) + "\n"

@@ -1,0 +1,303 @@
+"""SARIF 2.1.0 for GitHub code scanning (design.md §3, §5, §6, §8; knowledge/peers.md §4).
+
+The log is built from sarif-om's classes and written by the small serializer below: sarif-om's
+attrs classes carry python names, each attribute's ``metadata["schema_property_name"]`` gives the
+SARIF one. None values and values equal to the schema default are left out, except ``level``
+(results, rule default configurations, notifications), which is always written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import urllib.parse
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING
+
+import attr
+import sarif_om
+
+from kapsulint.findings import Finding, Loc, Severity
+
+if TYPE_CHECKING:
+    from kapsulint.reporters import ReportContext
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_VERSION = "2.1.0"
+INFORMATION_URI = "https://github.com/kapsulint/kapsulint"
+DOCS_URI = INFORMATION_URI + "/blob/main/README.md"
+SRCROOT = "%SRCROOT%"
+FINGERPRINT_KEY = "kapsulint/v1"
+MAX_RESULTS = 25_000  # GitHub code scanning: results per run
+MAX_DESCRIPTION = 1024  # GitHub code scanning: short and full description length
+
+FAMILIES = {
+    "0": "engine",
+    "1": "cluster",
+    "2": "pools",
+    "3": "ingress",
+    "4": "state-and-access",
+    "5": "network",
+}
+
+# (class, python attribute) pairs written even when equal to the schema default
+_ALWAYS_WRITTEN = {
+    (sarif_om.Result, "level"),
+    (sarif_om.ReportingConfiguration, "level"),
+    (sarif_om.Notification, "level"),
+}
+
+
+def render(findings: list[Finding], context: ReportContext) -> str:
+    rules = list(context.rules)
+    rule_index: dict[str, int] = {}
+    for index, rule in enumerate(rules):
+        rule_index.setdefault(rule.id, index)
+
+    fingerprints = _fingerprints(findings, context)
+
+    chosen = [
+        (position, finding)
+        for position, finding in enumerate(findings)
+        if finding.suppressed_by is None or context.include_suppressed
+    ]
+    # Most severe first (unsuppressed before suppressed at equal severity), otherwise input order.
+    chosen.sort(key=lambda item: (-item[1].severity.rank, item[1].suppressed_by is not None, item[0]))
+    left_out = max(0, len(chosen) - MAX_RESULTS)
+    chosen = chosen[:MAX_RESULTS]
+
+    results = [
+        _result(finding, fingerprints[position], rule_index, context) for position, finding in chosen
+    ]
+
+    notifications = [
+        _notification(message, path, rule, context, "error") for message, path, rule in context.notifications
+    ]
+    if left_out:
+        notifications.append(
+            _notification(
+                f"{left_out} result(s) were left out of this SARIF report: GitHub code scanning accepts "
+                f"at most {MAX_RESULTS} results per run (the most severe were kept).",
+                None,
+                None,
+                context,
+                "warning",
+            )
+        )
+
+    invocation = sarif_om.Invocation(
+        execution_successful=not context.notifications,
+        tool_execution_notifications=notifications or None,
+    )
+    driver = sarif_om.ToolComponent(
+        name="kapsulint",
+        version=context.version,
+        semantic_version=context.version,
+        information_uri=INFORMATION_URI,
+        rules=[_rule(rule) for rule in rules],
+    )
+    run = sarif_om.Run(
+        tool=sarif_om.Tool(driver=driver),
+        invocations=[invocation],
+        original_uri_base_ids={SRCROOT: sarif_om.ArtifactLocation(uri=_root_uri(context.repo_root))},
+        column_kind="unicodeCodePoints",
+        results=results,
+    )
+    log = sarif_om.SarifLog(schema_uri=SCHEMA_URI, version=SARIF_VERSION, runs=[run])
+    return json.dumps(to_json(log), indent=2) + "\n"
+
+
+# --- serializer -----------------------------------------------------------------------------------
+
+
+def to_json(value):
+    """A sarif-om object (or list/dict of them) as plain JSON data, with SARIF property names."""
+    if attr.has(type(value)):
+        out: dict = {}
+        names = set()
+        for field in attr.fields(type(value)):
+            names.add(field.name)
+            item = getattr(value, field.name)
+            if item is None:
+                continue
+            if (type(value), field.name) not in _ALWAYS_WRITTEN and _is_default(field, item):
+                continue
+            out[field.metadata.get("schema_property_name", field.name)] = to_json(item)
+        # Property bags carry free-form keys ("security-severity", "instances") as extra attributes.
+        for key, item in vars(value).items():
+            if key not in names and item is not None:
+                out[key] = to_json(item)
+        return out
+    if isinstance(value, dict):
+        return {str(key): to_json(item) for key, item in value.items() if item is not None}
+    if isinstance(value, (list, tuple)):
+        return [to_json(item) for item in value]
+    return value
+
+
+def _is_default(field, value) -> bool:
+    default = field.default
+    if default is attr.NOTHING:
+        return False
+    if isinstance(default, attr.Factory):
+        default = default.factory() if not default.takes_self else attr.NOTHING
+    if default is None or default is attr.NOTHING:
+        return False
+    return isinstance(value, bool) == isinstance(default, bool) and value == default
+
+
+# --- rules ----------------------------------------------------------------------------------------
+
+
+def family(rule_id: str) -> str | None:
+    if rule_id.startswith("KAP") and len(rule_id) > 3:
+        return FAMILIES.get(rule_id[3])
+    return None
+
+
+def _clip(text: str, limit: int = MAX_DESCRIPTION) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+
+
+def _rule(rule) -> sarif_om.ReportingDescriptor:
+    sections = rule.sections
+    summary = rule.summary or rule.name or rule.id
+    full = sections.get("What it does", "").strip() or summary
+    doc = rule.doc.strip() or full
+    tags = ["kapsulint"]
+    if rule.security:
+        tags.append("security")
+    rule_family = family(rule.id)
+    if rule_family:
+        tags.append(rule_family)
+    properties = sarif_om.PropertyBag(tags=tags)
+    if rule.security_severity is not None:
+        setattr(properties, "security-severity", rule.security_severity)
+    return sarif_om.ReportingDescriptor(
+        id=rule.id,
+        name=rule.name or None,
+        short_description=sarif_om.MultiformatMessageString(text=_clip(summary)),
+        full_description=sarif_om.MultiformatMessageString(text=_clip(full)),
+        help=sarif_om.MultiformatMessageString(text=doc, markdown=doc),
+        help_uri=f"{DOCS_URI}#{rule.id.lower()}",
+        default_configuration=sarif_om.ReportingConfiguration(level=Severity(rule.severity).value),
+        properties=properties,
+    )
+
+
+# --- results --------------------------------------------------------------------------------------
+
+
+def _result(finding: Finding, fingerprint: str, rule_index: dict[str, int], context) -> sarif_om.Result:
+    related = [
+        sarif_om.Location(
+            id=number,
+            physical_location=_physical(item.loc, context),
+            message=sarif_om.Message(text=item.message) if item.message else None,
+        )
+        for number, item in enumerate(finding.related, start=1)
+    ]
+    properties = None
+    if finding.instances:
+        properties = sarif_om.PropertyBag()
+        setattr(properties, "instances", list(finding.instances))
+    suppressions = None
+    if context.include_suppressed:
+        if finding.suppressed_by is None:
+            suppressions = []
+        else:
+            suppressions = [
+                sarif_om.Suppression(kind="inSource", justification=finding.suppressed_by or None)
+            ]
+    return sarif_om.Result(
+        rule_id=finding.rule or None,
+        rule_index=rule_index.get(finding.rule, -1),
+        level=finding.severity.value,
+        message=sarif_om.Message(text=finding.message or finding.name or finding.rule),
+        locations=[sarif_om.Location(physical_location=_physical(finding.loc, context))],
+        related_locations=related or None,
+        partial_fingerprints={FINGERPRINT_KEY: fingerprint},
+        suppressions=suppressions,
+        properties=properties,
+    )
+
+
+def _physical(loc: Loc, context) -> sarif_om.PhysicalLocation:
+    region = loc.one_line()
+    return sarif_om.PhysicalLocation(
+        artifact_location=_artifact(loc.path, context),
+        region=sarif_om.Region(
+            start_line=region.line,
+            start_column=region.column,
+            end_line=region.line,
+            end_column=max(region.end_column, region.column + 1),
+        ),
+    )
+
+
+def _notification(message: str, path: str | None, rule: str | None, context, level: str) -> sarif_om.Notification:
+    locations = None
+    if path:
+        locations = [sarif_om.Location(physical_location=sarif_om.PhysicalLocation(artifact_location=_artifact(path, context)))]
+    return sarif_om.Notification(
+        message=sarif_om.Message(text=message),
+        level=level,
+        locations=locations,
+        associated_rule=sarif_om.ReportingDescriptorReference(id=rule) if rule else None,
+    )
+
+
+# --- paths and fingerprints -----------------------------------------------------------------------
+
+
+def _absolute(path: str, context) -> str:
+    if not os.path.isabs(path):
+        path = os.path.join(context.cwd or os.getcwd(), path)
+    return os.path.normpath(os.path.abspath(path))
+
+
+def relative_path(path: str, context) -> str | None:
+    """``path`` relative to the repository root, with ``/`` separators; None when outside it."""
+    absolute = _absolute(path, context)
+    root = os.path.normpath(os.path.abspath(context.repo_root))
+    for candidate, base in ((absolute, root), (os.path.realpath(absolute), os.path.realpath(root))):
+        try:
+            relative = os.path.relpath(candidate, base)
+        except ValueError:  # another drive (Windows)
+            continue
+        if relative != ".." and not relative.startswith(".." + os.sep):
+            return PurePath(relative).as_posix()
+    return None
+
+
+def _artifact(path: str, context) -> sarif_om.ArtifactLocation:
+    relative = relative_path(path, context)
+    if relative is None:
+        return sarif_om.ArtifactLocation(uri=Path(_absolute(path, context)).as_uri())
+    return sarif_om.ArtifactLocation(uri=urllib.parse.quote(relative, safe="/"), uri_base_id=SRCROOT)
+
+
+def _root_uri(repo_root: str) -> str:
+    uri = Path(os.path.abspath(repo_root)).as_uri()
+    return uri if uri.endswith("/") else uri + "/"
+
+
+def _fingerprints(findings: list[Finding], context) -> list[str]:
+    """One stable fingerprint per finding: rule, repo-relative path and logical address (line-free)."""
+    bases: list[str] = []
+    for finding in findings:
+        relative = relative_path(finding.loc.path, context)
+        if relative is None:
+            relative = _absolute(finding.loc.path, context)
+        text = f"{finding.rule}\0{relative}\0{finding.logical}"
+        bases.append(hashlib.sha256(text.encode("utf-8")).hexdigest())
+    out = list(bases)
+    seen: dict[str, int] = {}
+    # Twins are numbered in source order, so the numbering does not depend on the input order.
+    for position in sorted(range(len(findings)), key=lambda i: (findings[i].sort_key, i)):
+        count = seen.get(bases[position], 0) + 1
+        seen[bases[position]] = count
+        if count > 1:
+            out[position] = f"{bases[position]}:{count}"
+    return out

@@ -1,0 +1,69 @@
+"""The default report: ``path:line:col``, id and name, message, the source line with a marker."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+from kapsulint.findings import Finding
+from kapsulint.reporters import ReportContext
+
+_COLORS = {"error": "\033[31m", "warning": "\033[33m", "note": "\033[36m", "bold": "\033[1m", "dim": "\033[2m"}
+_RESET = "\033[0m"
+
+
+def _paint(text: str, style: str, enabled: bool) -> str:
+    return f"{_COLORS[style]}{text}{_RESET}" if enabled else text
+
+
+def _source_line(path: str, line: int, cache: dict[str, list[str] | None]) -> str | None:
+    if path not in cache:
+        try:
+            with open(path, encoding="utf-8-sig", errors="replace") as handle:
+                cache[path] = handle.read().splitlines()
+        except OSError:
+            cache[path] = None
+    lines = cache[path]
+    if lines is None or not 1 <= line <= len(lines):
+        return None
+    return lines[line - 1]
+
+
+def render(findings: list[Finding], context: ReportContext) -> str:
+    color = context.color
+    out: list[str] = []
+    cache: dict[str, list[str] | None] = {}
+    for finding in findings:
+        try:
+            shown_path = os.path.relpath(finding.loc.path, context.cwd)
+        except ValueError:
+            shown_path = finding.loc.path
+        where = _paint(f"{shown_path}:{finding.loc.line}:{finding.loc.column}:", "bold", color)
+        rule = _paint(f"{finding.rule} {finding.name}", finding.severity.value, color)
+        out.append(f"{where} {rule} {finding.message}")
+        source = _source_line(finding.loc.path, finding.loc.line, cache)
+        if source is not None:
+            gutter = f"{finding.loc.line:>5} | "
+            out.append(gutter + source.replace("\t", " "))
+            width = max(1, finding.loc.end_column - finding.loc.column) if finding.loc.end_line == finding.loc.line else 1
+            width = min(width, max(1, len(source) - finding.loc.column + 1))
+            marker = " " * (finding.loc.column - 1) + "^" * width
+            out.append(" " * (len(gutter) - 2) + "| " + _paint(marker, finding.severity.value, color))
+        for related in finding.related:
+            try:
+                related_path = os.path.relpath(related.loc.path, context.cwd)
+            except ValueError:
+                related_path = related.loc.path
+            out.append(f"      = {related_path}:{related.loc.line}:{related.loc.column}: {related.message}")
+        if finding.instances:
+            out.append("      = instances: " + ", ".join(finding.instances))
+        if finding.fix:
+            out.append(_paint(f"      = fix: {finding.fix}", "dim", color))
+        out.append("")
+    counts = Counter(f.severity.value for f in findings)
+    if findings:
+        parts = [f"{counts[level]} {level}{'s' if counts[level] != 1 else ''}" for level in ("error", "warning", "note") if counts[level]]
+        out.append(_paint(f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} ({', '.join(parts)}).", "bold", color))
+    else:
+        out.append("No findings.")
+    return "\n".join(out) + "\n"

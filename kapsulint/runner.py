@@ -1,0 +1,167 @@
+"""One lint run: load the project, run the selected rules, apply suppressions and filters."""
+
+from __future__ import annotations
+
+import datetime as dt
+import fnmatch
+import os
+import sys
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kapsulint.findings import Finding, Loc, Severity
+from kapsulint.project import Project, ScanOptions
+from kapsulint.registry import Rule, by_id
+from kapsulint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
+
+
+@dataclass
+class Settings:
+    root: Path
+    rules: list[Rule]
+    paths: list[Path] = field(default_factory=list)  # report filters; empty = everything
+    exclude: list[str] = field(default_factory=list)
+    root_modules: list[str] = field(default_factory=list)
+    var_files: list[str] = field(default_factory=list)
+    variables: dict[str, str] = field(default_factory=dict)
+    max_file_size: int = 5 * 1024 * 1024
+    severity: dict[str, str] = field(default_factory=dict)
+    per_path_ignores: dict[str, list[str]] = field(default_factory=dict)
+
+
+@dataclass
+class RunResult:
+    findings: list[Finding]  # every finding, suppressed ones marked
+    errors: list[tuple[str, str | None, str | None]]  # internal errors: (message, path, rule)
+    project: Project
+
+    @property
+    def reported(self) -> list[Finding]:
+        return [f for f in self.findings if f.suppressed_by is None]
+
+
+def run(settings: Settings) -> RunResult:
+    options = ScanOptions(
+        root=settings.root,
+        max_file_size=settings.max_file_size,
+        root_modules=settings.root_modules,
+        var_files=settings.var_files,
+        variables=settings.variables,
+        excluded=_excluder(settings.root, settings.exclude),
+    )
+    project = Project(options).load()
+    for path, reason in project.unreadable:
+        print(f"kapsulint: cannot read {path}: {reason}", file=sys.stderr)
+    errors: list[tuple[str, str | None, str | None]] = []
+    findings = list(_engine_findings(project))
+    ran = {rule.id for rule in settings.rules}
+    for rule in settings.rules:
+        if rule.check is None:
+            continue
+        try:
+            produced = list(rule.check(project))
+        except Exception as error:  # one rule's bug never stops the others
+            detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+            errors.append((f"rule {rule.id} failed: {detail}", None, rule.id))
+            print(f"kapsulint: internal error in rule {rule.id} ({rule.name}): {detail}", file=sys.stderr)
+            continue
+        for finding in produced:
+            finding.rule = rule.id
+        findings.extend(produced)
+    findings = [f for f in findings if f.rule in ran]
+    findings = _merge_instances(findings)
+    findings = [f for f in findings if ".terraform" not in Path(f.loc.path).parts]
+    suppressions = _suppressions(project)
+    apply_suppressions(findings, suppressions, dt.datetime.now(dt.timezone.utc).date())
+    findings.extend(f for f in suppression_findings(suppressions, ran, by_id()) if f.rule in ran)
+    _per_path_ignores(findings, settings)
+    rules = by_id()
+    for finding in findings:
+        rule = rules[finding.rule]
+        finding.name = rule.name
+        finding.severity = Severity(settings.severity.get(rule.id, rule.severity.value))
+    if settings.paths:
+        findings = [f for f in findings if _in_report(f, settings.paths, project)]
+    findings.sort(key=lambda f: f.sort_key)
+    return RunResult(findings, errors, project)
+
+
+def _engine_findings(project: Project):
+    for source in project.files.values():
+        if source.error is not None:
+            message, line, column = source.error
+            yield Finding(Loc(source.path, line, column, line, column + 1), message, rule="KAP001",
+                          logical="parse-error")
+        elif source.skipped is not None:
+            yield Finding(Loc(source.path, 1, 1, 1, 2), f"skipped: {source.skipped}", rule="KAP005",
+                          logical="file-too-large")
+
+
+def _merge_instances(findings: list[Finding]) -> list[Finding]:
+    """One finding per rule, location and subject; the instances it covers are listed."""
+    merged: dict[tuple, Finding] = {}
+    for finding in findings:
+        key = (finding.rule, finding.loc, finding.subject)
+        kept = merged.get(key)
+        if kept is None:
+            merged[key] = kept = finding
+        if finding.instance and finding.instance not in kept.instances:
+            kept.instances.append(finding.instance)
+    for finding in merged.values():
+        if len(finding.instances) == 1 and finding.instances[0] == finding.subject:
+            finding.instances = []
+    return list(merged.values())
+
+
+def _suppressions(project: Project) -> list[Suppression]:
+    found = []
+    for source in project.files.values():
+        if source.comments:
+            found.extend(parse_suppressions(source))
+    return found
+
+
+def _per_path_ignores(findings: list[Finding], settings: Settings) -> None:
+    from kapsulint.registry import matching
+
+    for pattern, selectors in settings.per_path_ignores.items():
+        ids = {r.id for s in selectors for r in matching(s)}
+        for finding in findings:
+            relative = os.path.relpath(finding.loc.path, settings.root)
+            if finding.rule in ids and fnmatch.fnmatch(relative, pattern) and finding.suppressed_by is None:
+                finding.suppressed_by = f"per-path-ignores: {pattern}"
+
+
+def _excluder(root: Path, patterns: list[str]):
+    if not patterns:
+        return None
+
+    def excluded(path: Path) -> bool:
+        try:
+            relative = path.relative_to(root).as_posix()
+        except ValueError:
+            return False
+        return any(
+            fnmatch.fnmatch(relative, p) or fnmatch.fnmatch(path.name, p) or relative.startswith(p.rstrip("/") + "/")
+            for p in patterns
+        )
+
+    return excluded
+
+
+def _in_report(finding: Finding, paths: list[Path], project: Project) -> bool:
+    """Findings under a directory PATH, in a module holding a file PATH, or in that file."""
+    location = Path(finding.loc.path)
+    for path in paths:
+        if path.is_dir():
+            if path == location or path in location.parents:
+                return True
+        elif location == path or location.parent == path.parent and _is_module_file(path, project):
+            return True
+    return False
+
+
+def _is_module_file(path: Path, project: Project) -> bool:
+    module = project.modules.get(str(path.parent))
+    return module is not None and bool(module.files)

@@ -1,0 +1,180 @@
+"""Evaluated values: a Python value plus where it was written, or Unknown.
+
+Every node of an evaluated value is a :class:`Val`: scalars carry the location of the literal
+that produced them, objects carry the location of each key, so a rule can point at the exact
+place a footgun is written even when it travelled through locals, variables and modules.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from kapsulint.findings import Loc
+
+
+class _Unknown:
+    """What Terraform only knows at apply time, or what kapsulint cannot compute."""
+
+    _instance: _Unknown | None = None
+
+    def __new__(cls) -> _Unknown:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "Unknown"
+
+    def __bool__(self) -> bool:
+        raise TypeError("Unknown has no truth value; test Val.known first")
+
+
+UNKNOWN = _Unknown()
+
+
+class Val:
+    """One node of an evaluated value.
+
+    ``raw`` is None, bool, int, float, str, ``list[Val]``, ``dict[str, Val]`` or UNKNOWN.
+    ``open`` marks an object whose set of keys is not fully known (built from an Unknown operand).
+    ``ref`` names the resource instance (and attribute) an Unknown came from, so rules can follow
+    ``cluster_id = scaleway_k8s_cluster.main.id`` back to its cluster. ``encoded`` keeps the
+    structure behind a ``yamlencode``/``jsonencode`` string; ``origin`` says where the text of a
+    string read from a file or heredoc starts (path, line offset, column offset).
+    """
+
+    __slots__ = ("raw", "loc", "keylocs", "open", "sensitive", "ref", "encoded", "origin")
+
+    def __init__(
+        self,
+        raw: Any,
+        loc: Loc | None = None,
+        *,
+        keylocs: dict[str, Loc] | None = None,
+        open: bool = False,
+        sensitive: bool = False,
+        ref: tuple | None = None,
+        encoded: Val | None = None,
+        origin: tuple | None = None,
+    ) -> None:
+        self.raw = raw
+        self.loc = loc
+        self.keylocs = keylocs
+        self.open = open
+        self.sensitive = sensitive
+        self.ref = ref
+        self.encoded = encoded
+        self.origin = origin
+
+    def __repr__(self) -> str:
+        return f"Val({self.raw!r})"
+
+    @property
+    def known(self) -> bool:
+        return self.raw is not UNKNOWN
+
+    @property
+    def is_null(self) -> bool:
+        return self.raw is None
+
+    @property
+    def is_object(self) -> bool:
+        return isinstance(self.raw, dict)
+
+    @property
+    def is_list(self) -> bool:
+        return isinstance(self.raw, list)
+
+    def is_true(self) -> bool:
+        """Known to be true (Terraform converts the strings "true"/"false" for bool arguments)."""
+        return self.raw is True or (isinstance(self.raw, str) and self.raw.lower() == "true")
+
+    def is_false(self) -> bool:
+        return self.raw is False or (isinstance(self.raw, str) and self.raw.lower() == "false")
+
+    def get(self, key: str) -> Val:
+        """A member of an object: null when certainly absent, Unknown when it may exist."""
+        if isinstance(self.raw, dict):
+            found = self.raw.get(key)
+            if found is not None:
+                return found
+            return unknown_from(self) if self.open else Val(None)
+        if self.raw is UNKNOWN:
+            return unknown_from(self)
+        return Val(None)
+
+    def path(self, *keys: str) -> Val:
+        value = self
+        for key in keys:
+            value = value.get(key)
+        return value
+
+    def key_loc(self, key: str) -> Loc | None:
+        if self.keylocs:
+            return self.keylocs.get(key)
+        return None
+
+    def items(self) -> Iterator[tuple[str, Val]]:
+        if isinstance(self.raw, dict):
+            yield from self.raw.items()
+
+    def elements(self) -> list[Val]:
+        if isinstance(self.raw, list):
+            return self.raw
+        return []
+
+    def text(self) -> str | None:
+        """The value as Terraform would convert it to a string, or None if it has no such form."""
+        raw = self.raw
+        if isinstance(raw, bool):
+            return "true" if raw else "false"
+        if isinstance(raw, (int, float)):
+            return format_number(raw)
+        if isinstance(raw, str):
+            return raw
+        return None
+
+    def contains_unknown(self) -> bool:
+        stack = [self]
+        while stack:
+            value = stack.pop()
+            if value.raw is UNKNOWN or value.open:
+                return True
+            if isinstance(value.raw, dict):
+                stack.extend(value.raw.values())
+            elif isinstance(value.raw, list):
+                stack.extend(value.raw)
+        return False
+
+    def plain(self) -> Any:
+        """The value as plain Python data, Unknown parts kept as UNKNOWN."""
+        raw = self.raw
+        if isinstance(raw, dict):
+            return {k: v.plain() for k, v in raw.items()}
+        if isinstance(raw, list):
+            return [v.plain() for v in raw]
+        return raw
+
+
+def format_number(number: int | float) -> str:
+    if isinstance(number, float) and number.is_integer() and abs(number) < 1e16:
+        return str(int(number))
+    return str(number)
+
+
+def unknown_from(*sources: Val, loc: Loc | None = None) -> Val:
+    """An Unknown that keeps the resource reference of its operands when they agree on one."""
+    refs = {s.ref for s in sources if s.ref is not None}
+    sensitive = any(s.sensitive for s in sources)
+    return Val(UNKNOWN, loc, ref=refs.pop() if len(refs) == 1 else None, sensitive=sensitive)
+
+
+def from_plain(data: Any, loc: Loc | None = None) -> Val:
+    """A Val tree from plain Python data, every node at ``loc``."""
+    if isinstance(data, Val):
+        return data
+    if isinstance(data, dict):
+        return Val({str(k): from_plain(v, loc) for k, v in data.items()}, loc)
+    if isinstance(data, (list, tuple)):
+        return Val([from_plain(v, loc) for v in data], loc)
+    return Val(data, loc)

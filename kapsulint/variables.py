@@ -1,0 +1,74 @@
+"""Values of a root module's variables, in Terraform's precedence order.
+
+Later sources win: ``terraform.tfvars``, ``terraform.tfvars.json``, ``*.auto.tfvars(.json)`` in
+lexical order, then the configured ``var-files`` and ``--var-file``/``--var`` in command-line order.
+Defaults are applied by the module instance when no source sets a variable.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from kapsulint.model import Module, SourceFile
+from kapsulint.sources import Unreadable, parse_source
+from kapsulint.values import Val
+
+if TYPE_CHECKING:
+    from kapsulint.project import Project
+
+
+def tfvars_in_order(module: Module) -> list[SourceFile]:
+    def rank(source: SourceFile) -> tuple[int, str]:
+        name = os.path.basename(source.path)
+        if name == "terraform.tfvars":
+            return (0, name)
+        if name == "terraform.tfvars.json":
+            return (1, name)
+        if name.endswith((".auto.tfvars", ".auto.tfvars.json")):
+            return (2, name)
+        return (3, name)
+
+    return [s for s in sorted(module.tfvars, key=rank) if rank(s)[0] < 3]
+
+
+def root_variable_values(project: Project, module: Module) -> dict[str, Val]:
+    from kapsulint.instances import ModuleInstance
+
+    scratch = ModuleInstance(project, module)
+    values: dict[str, Val] = {}
+    sources = list(tfvars_in_order(module))
+    for path in project.options.var_files:
+        source = project.files.get(path)
+        if source is None:
+            try:
+                source = parse_source(path, "tfvars", project.options.max_file_size)
+            except Unreadable:
+                continue
+            project.files[path] = source
+        sources.append(source)
+    for source in sources:
+        if not source.ok:
+            continue
+        for attribute in source.data["body"]["attrs"]:
+            values[attribute["name"]] = scratch.eval(attribute["expr"], source.path)
+    for name, text in project.options.variables.items():
+        values[name] = _cli_value(name, text, module, scratch)
+    return values
+
+
+def _cli_value(name: str, text: str, module: Module, scratch) -> Val:
+    """``--var NAME=VALUE``: a string, unless the variable's type asks for a structure."""
+    declared = module.variables.get(name)
+    type_expr = declared.type_expr if declared is not None else None
+    wants_structure = type_expr is not None and not (
+        type_expr.get("t") == "var" and type_expr.get("name") in ("string", "number", "bool")
+    )
+    if wants_structure:
+        from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
+
+        try:
+            return scratch.eval(parse_expression(text), "<command line>")
+        except HclSyntaxError:
+            pass
+    return Val(text)

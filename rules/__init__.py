@@ -1,0 +1,1 @@
+"""The built-in rules, one module per rule (installed as ``kapsulint.rules``)."""

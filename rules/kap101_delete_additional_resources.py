@@ -1,0 +1,54 @@
+"""
+## What it does
+Reports a cluster with `delete_additional_resources = true`.
+
+## Why is this bad
+When Terraform destroys a cluster with this flag, Scaleway also deletes what the cluster created
+around it: every Block Storage volume of its persistent volumes (including those of a `retain`
+storage class), the load balancers named after the cluster, and its private network when nothing
+else uses it. A `terraform destroy` of the wrong workspace, or a replacement forced by a changed
+argument, then loses data that should have outlived the cluster. The argument is required since
+provider 2.10, so it is often set to `true` without thinking.
+
+Source: Scaleway Terraform provider, `docs/resources/k8s_cluster.md` and
+`internal/services/k8s/cluster.go` (knowledge/scaleway.md §2.1).
+
+## Example
+```hcl
+resource "scaleway_k8s_cluster" "main" {
+  delete_additional_resources = true
+}
+```
+
+## Use instead
+```hcl
+resource "scaleway_k8s_cluster" "main" {
+  delete_additional_resources = false
+}
+```
+
+## References
+- [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
+"""
+
+from kapsulint.api import Project, finding
+from kapsulint.kapsule import clusters
+
+ID = "KAP101"
+NAME = "delete-additional-resources"
+SEVERITY = "warning"
+
+
+def check(project: Project):
+    for cluster in clusters.clusters(project):
+        value = cluster.instance.arg("delete_additional_resources")
+        if value.is_true() and value.loc is not None:
+            yield finding(
+                value.loc,
+                f"{cluster.instance.resource.address} deletes its volumes, load balancers and private "
+                "network when destroyed (delete_additional_resources = true)",
+                subject=cluster.instance.resource.address,
+                instance=cluster.instance.address,
+                logical=f"{cluster.instance.resource.address}.delete_additional_resources",
+                fix="set delete_additional_resources = false",
+            )

@@ -1,0 +1,360 @@
+"""Behaviour of the Kapsule domain facts (kapsulint.kapsule.facts / charts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kapsulint.kapsule import charts, facts
+
+
+# --- node types --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("pro2_xxs", "PRO2-XXS"), ("  Pop2-HC-4c-8g ", "POP2-HC-4C-8G"), ("DEV1-M", "DEV1-M")],
+)
+def test_normalize_node_type(raw, expected):
+    assert facts.normalize_node_type(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("node_type", "family"),
+    [
+        ("POP2-HC-4C-8G", "POP2-HC"),
+        ("pop2_hm_2c_16g", "POP2-HM"),
+        ("POP2-4C-16G", "POP2"),
+        ("pro2_xxs", "PRO2"),
+        ("PRO2-XXL", "PRO2"),  # unknown size, known family
+        ("VC1S", "VC1"),
+        ("H100-SXM-2-80G", "H100-SXM"),
+        ("H100-1-80G", "H100"),
+        ("L40S-1-48G", "L40S"),
+        ("L4-1-24G", "L4"),
+        ("ENT1-S", "ENT1"),
+        ("POP2-2C-8G-WIN", "POP2"),
+        ("GPU-3070-S", None),
+        ("banana", None),
+        ("", None),
+    ],
+)
+def test_node_type_family(node_type, family):
+    assert facts.node_type_family(node_type) == family
+
+
+@pytest.mark.parametrize(
+    ("node_type", "shared"),
+    [
+        ("DEV1-M", True),
+        ("gp1_xs", True),
+        ("PLAY2-NANO", True),
+        ("PRO2-S", True),
+        ("COPARM1-2C-8G", True),
+        ("BASIC2-A2C-4G", True),
+        ("STARDUST1-S", True),
+        ("START1-M", True),
+        ("VC1M", True),
+        ("X64-15GB", True),
+        ("POP2-2C-8G", False),
+        ("POP2-HC-2C-4G", False),
+        ("POP2-HN-10", False),
+        ("STANDARD3-X2C-8G", False),
+        ("ENT1-XL", False),
+        ("BASIC3-X2C-4G", None),
+        ("COMPUTE3-X4C-8G", None),
+        ("STANDARD2-A2C-8G", None),
+        ("L4-1-24G", None),
+        ("RENDER-S", None),
+        ("totally-unknown", None),
+    ],
+)
+def test_is_shared_vcpu(node_type, shared):
+    assert facts.is_shared_vcpu(node_type) is shared
+
+
+def test_instance_type_records():
+    t = facts.INSTANCE_TYPES["PRO2-XXS"]
+    assert (t.family, t.vcpus, t.ram_gib, t.arch, t.shared) == ("PRO2", 2, 8.0, "x86_64", True)
+    assert t.kapsule_eligible is True and t.end_of_life is False
+    assert facts.instance_type("basic2_a4c_16g").arch == "arm64"
+    assert facts.INSTANCE_TYPES["DEV1-S"].kapsule_eligible is False
+    assert facts.INSTANCE_TYPES["X64-60GB"].end_of_life is True
+    assert facts.INSTANCE_TYPES["POP2-2C-8G-WIN"].kapsule_eligible is None
+    assert facts.INSTANCE_TYPES["BASIC3-X2C-4G"].shared is None
+    # every type's family is one of the known families, and every documented
+    # shared family except the sizeless ones has recorded sizes
+    assert all(t.family in facts.KNOWN_FAMILIES for t in facts.INSTANCE_TYPES.values())
+    recorded = {t.family for t in facts.INSTANCE_TYPES.values()}
+    assert facts.SHARED_VCPU_FAMILIES <= recorded
+    assert facts.SHARED_VCPU_FAMILIES.isdisjoint(facts.DEDICATED_VCPU_FAMILIES)
+
+
+def test_ineligibility_reason():
+    assert "memory" in facts.ineligibility_reason("dev1_s")
+    assert "memory" in facts.ineligibility_reason("PLAY2-PICO")
+    assert "memory" in facts.ineligibility_reason("STARDUST1-S")
+    for eol in ("START1-M", "VC1L", "X64-120GB", "ENT1-M"):
+        assert "end of life" in facts.ineligibility_reason(eol)
+    assert facts.ineligibility_reason("PLAY2-NANO") is None
+    assert facts.ineligibility_reason("POP2-2C-8G") is None
+    assert facts.ineligibility_reason("unknown-type") is None
+
+
+def test_known_node_types_and_suggestions():
+    assert facts.is_known_node_type("pro2_xxs")
+    assert facts.is_known_node_type("POP2-HN-10")
+    assert not facts.is_known_node_type("PRO2-XXL")
+    assert not facts.is_known_node_type("external")
+    assert facts.suggest_node_type("PRO2-XXL") == "PRO2-XXS"
+    assert facts.suggest_node_type("pop2-hc-4c-16g") in {"POP2-HC-4C-8G", "POP2-HC-8C-16G"}
+    assert facts.suggest_node_type("POP2-HC-4C-8G") is None  # already known
+    assert facts.suggest_node_type("NOPE-1") is None  # unknown family
+    # ineligible sizes are not suggested when usable ones exist
+    assert facts.suggest_node_type("PLAY2-PICOO") != "PLAY2-PICO"
+
+
+def test_external_and_windows():
+    assert facts.is_external_node_type("External")
+    assert not facts.is_external_node_type("PRO2-XS")
+    assert facts.is_windows_node_type("pop2_2c_8g_win")
+
+
+# --- cluster types -----------------------------------------------------------
+
+
+def test_cluster_types():
+    assert facts.DEFAULT_CLUSTER_TYPE == "kapsule"
+    assert facts.cluster_type(None).max_nodes == 150
+    assert facts.cluster_type("kapsule").max_nodes == 150
+    assert facts.cluster_type("Kapsule-Dedicated-4").max_nodes == 250
+    assert facts.cluster_type("kapsule-dedicated-8").max_nodes == 500
+    assert facts.cluster_type("kapsule-dedicated-16").max_nodes == 500
+    assert facts.cluster_type("kapsule").sla is False
+    assert facts.cluster_type("kapsule-dedicated-8").dedicated is True
+    assert facts.cluster_type("multicloud").max_nodes is None  # unverified
+    assert facts.cluster_type("multicloud-dedicated-8").kosmos is True
+    assert facts.cluster_type("nonsense") is None
+
+
+def test_is_kosmos_type():
+    assert facts.is_kosmos_type("multicloud")
+    assert facts.is_kosmos_type("multicloud-dedicated-16")
+    assert not facts.is_kosmos_type("kapsule")
+    assert not facts.is_kosmos_type(None)
+    assert facts.is_kapsule_type(None)
+    assert not facts.is_kapsule_type("multicloud")
+
+
+# --- tags -> labels / taints -------------------------------------------------
+
+
+def test_labels_from_tags():
+    labels = facts.labels_from_tags(
+        [
+            "role=ingress",
+            "noprefix=tier=edge",
+            "noprefix=node.kubernetes.io/role=front",
+            "terraform",  # plain tag: no label
+            "taint=dedicated=ingress:NoSchedule",  # a taint, not a label
+            "bad key=x",
+            "node.kubernetes.io/exclude-from-external-load-balancers",
+        ]
+    )
+    assert labels == {
+        "k8s.scaleway.com/role": "ingress",
+        "tier": "edge",
+        "node.kubernetes.io/role": "front",
+        "k8s.scaleway.com/bad": "key",
+        facts.EXCLUDE_FROM_LB_LABEL: "managed-by-scaleway-ccm",
+    }
+
+
+def test_labels_from_tags_rejects_invalid():
+    assert facts.labels_from_tags(["-bad=x", "ok=-bad", "noprefix=a/b/c=d", "noprefix=Bad_Prefix/k=v"]) == {}
+    assert facts.labels_from_tags([]) == {}
+
+
+def test_taints_from_tags():
+    taints = facts.taints_from_tags(
+        [
+            "taint=dedicated=ingress:NoSchedule",
+            "taint=noprefix=gpu=true:NoExecute",
+            "taint=soft=yes:PreferNoSchedule",
+            "taint=x=y:Sometimes",  # invalid effect: ignored
+            "taint=nothing",  # no effect: ignored
+            "role=ingress",  # a label, not a taint
+        ]
+    )
+    assert taints == [
+        ("k8s.scaleway.com/dedicated", "ingress", "NoSchedule"),
+        ("gpu", "true", "NoExecute"),
+        ("k8s.scaleway.com/soft", "yes", "PreferNoSchedule"),
+    ]
+
+
+def test_automatic_node_labels():
+    labels = facts.automatic_node_labels(pool_name="ingress", node_type="pop2_2c_8g", zone="FR-PAR-2")
+    assert labels[facts.POOL_NAME_LABEL] == "ingress"
+    assert labels[facts.INSTANCE_TYPE_LABEL] == "POP2-2C-8G"
+    assert labels[facts.ZONE_LABEL] == "fr-par-2"
+    assert labels[facts.REGION_LABEL] == "fr-par"
+    assert labels[facts.ARCH_LABEL] == "amd64"
+    assert labels[facts.OS_LABEL] == "linux"
+    assert set(labels) <= facts.WELL_KNOWN_NODE_LABELS
+    assert facts.POOL_NAME_LABEL in facts.WELL_KNOWN_NODE_LABELS
+
+
+def test_zones():
+    assert facts.region_of_zone("nl-ams-3") == "nl-ams"
+    assert facts.region_of_zone("nonsense") is None
+    assert facts.first_zone_of_region("PL-WAW") == "pl-waw-1"
+
+
+# --- annotations -------------------------------------------------------------
+
+
+def test_annotation_names():
+    assert facts.LB_PROXY_PROTOCOL_V2 == "service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2"
+    assert facts.LB_SEND_PROXY_V2 in facts.DEPRECATED_LB_ANNOTATIONS
+    assert facts.is_scaleway_lb_annotation(facts.LB_IP_IDS)
+    assert facts.is_foreign_cloud_annotation("service.beta.kubernetes.io/aws-load-balancer-type")
+    assert facts.is_foreign_cloud_annotation("cloud.google.com/load-balancer-type")
+    assert not facts.is_foreign_cloud_annotation(facts.LB_ZONE)
+
+
+# --- provider features, CNIs, defaults ---------------------------------------
+
+
+def test_supports():
+    assert facts.supports("pool_labels_taints", (2, 76, 0)) is True
+    assert facts.supports("pool_labels_taints", (2, 75, 9)) is False
+    assert facts.supports("optional_pool_name", (2, 78)) is True
+    assert facts.supports("optional_pool_name", (2, 77, 1)) is False
+    assert facts.supports("sensitive_kubeconfig", (3,)) is True
+    assert facts.supports("k8s_acl", None) is None
+    with pytest.raises(KeyError):
+        facts.supports("no_such_feature", (2, 0, 0))
+
+
+def test_cnis():
+    assert facts.is_supported_cni("cilium", kosmos=False, k8s_version=None) is True
+    assert facts.is_supported_cni("calico", kosmos=False, k8s_version=(1, 31)) is True
+    assert facts.is_supported_cni("cilium_native", kosmos=False, k8s_version=(1, 34, 1)) is True
+    assert facts.is_supported_cni("cilium_native", kosmos=False, k8s_version=(1, 33)) is False
+    assert facts.is_supported_cni("cilium_native", kosmos=False, k8s_version=None) is None
+    assert facts.is_supported_cni("flannel", kosmos=False, k8s_version=(1, 35)) is False
+    assert facts.is_supported_cni("none", kosmos=False, k8s_version=None) is True
+    assert facts.is_supported_cni("kilo", kosmos=False, k8s_version=None) is False
+    assert facts.is_supported_cni("kilo", kosmos=True, k8s_version=None) is True
+    assert facts.is_supported_cni("cilium", kosmos=True, k8s_version=None) is False
+
+
+def test_defaults():
+    assert facts.DEFAULT_POD_CIDR == "100.64.0.0/15"
+    assert facts.DEFAULT_SERVICE_CIDR == "10.32.0.0/20"
+
+
+# --- charts ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("chart", "repository", "key"),
+    [
+        ("kubernetes-ingress", "https://haproxytech.github.io/helm-charts", "haproxytech"),
+        ("haproxytech/kubernetes-ingress", None, "haproxytech"),
+        ("ingress-nginx", "https://kubernetes.github.io/ingress-nginx", "ingress-nginx"),
+        ("ingress-nginx/ingress-nginx", None, "ingress-nginx"),
+        ("traefik", "https://traefik.github.io/charts", "traefik"),
+        ("traefik", "https://helm.traefik.io/traefik", "traefik"),
+        ("oci://registry.example.com/charts/traefik", None, "traefik"),
+        (
+            "https://github.com/haproxytech/helm-charts/releases/download/kubernetes-ingress-1.52.1/kubernetes-ingress-1.52.1.tgz",
+            None,
+            "haproxytech",
+        ),
+        ("traefik", "https://mirror.example.com/charts", "traefik"),  # unknown mirror
+        ("Traefik", None, "traefik"),
+    ],
+)
+def test_controller_for_chart(chart, repository, key):
+    ctl = charts.controller_for_chart(chart, repository)
+    assert ctl is not None and ctl.key == key
+
+
+@pytest.mark.parametrize(
+    ("chart", "repository"),
+    [
+        ("cert-manager", "https://charts.jetstack.io"),
+        ("traefik-crds", "https://traefik.github.io/charts"),
+        ("haproxy-ingress", None),  # a different project, not haproxytech
+        ("traefik", "https://kubernetes.github.io/ingress-nginx"),  # conflicting repository
+        ("", None),
+        (None, None),
+    ],
+)
+def test_controller_for_chart_none(chart, repository):
+    assert charts.controller_for_chart(chart, repository) is None
+
+
+def test_controller_from_values():
+    haproxy = {"controller": {"service": {"type": "LoadBalancer", "enablePorts": {"stat": False}}}}
+    assert charts.controller_from_values(haproxy) is charts.HAPROXYTECH
+    nginx = {"controller": {"config": {"use-proxy-protocol": "true"}}}
+    assert charts.controller_from_values(nginx) is charts.INGRESS_NGINX
+    traefik = {"ports": {"websecure": {"proxyProtocol": {"insecure": True}}}}
+    assert charts.controller_from_values(traefik) is charts.TRAEFIK
+    # controller.* alone never decides
+    generic = {"controller": {"replicaCount": 2, "service": {"type": "LoadBalancer"}, "config": {}}}
+    assert charts.controller_from_values(generic) is None
+    # keys of two charts: ambiguous
+    both = {**nginx, **traefik}
+    assert charts.controller_from_values(both) is None
+    assert charts.controller_from_values_keys({("additionalArguments",)}) is charts.TRAEFIK
+
+
+def test_controller_paths_and_defaults():
+    assert charts.HAPROXYTECH.node_selector_path == ("controller", "nodeSelector")
+    assert charts.INGRESS_NGINX.node_selector_path == ("controller", "nodeSelector")
+    assert charts.TRAEFIK.node_selector_path == ("nodeSelector",)
+    ht = charts.HAPROXYTECH
+    assert charts.chart_default(ht.default_service_type, None) == "NodePort"
+    assert charts.chart_default(charts.TRAEFIK.default_service_type, (41, 3, 0)) == "LoadBalancer"
+    assert (
+        charts.chart_default(charts.TRAEFIK.default_service_type, (30, 0, 0), known_since=charts.TRAEFIK.known_since)
+        is None
+    )
+    assert charts.chart_default(charts.INGRESS_NGINX.default_node_selector, None) == {"kubernetes.io/os": "linux"}
+    assert charts.chart_default(((None, "a"), ((2, 0, 0), "b")), None) is None  # versions disagree
+    assert charts.chart_default(((None, "a"), ((2, 0, 0), "b")), (2, 1)) == "b"
+
+
+def test_haproxy_admin_ports():
+    assert (charts.HAPROXY_STATS_PORT, charts.HAPROXY_PPROF_PORT) == (1024, 6060)
+    assert charts.haproxy_pprof_port_key((1, 52, 1)) == "admin"
+    assert charts.haproxy_pprof_port_key((1, 44, 3)) is None
+    assert charts.haproxy_pprof_port_key((1, 42, 0)) == "prometheus"
+    assert charts.haproxy_pprof_port_key(None) is None
+
+
+def test_traefik_proxy_protocol_args():
+    a = charts.parse_traefik_proxy_protocol_arg("--entryPoints.websecure.proxyProtocol.insecure")
+    assert a == charts.TraefikProxyProtocolArg("websecure", "insecure", "true")
+    b = charts.parse_traefik_proxy_protocol_arg("--entrypoints.web.proxyprotocol.trustedIPs=10.0.0.0/8,0.0.0.0/0")
+    assert b == charts.TraefikProxyProtocolArg("web", "trustedIPs", "10.0.0.0/8,0.0.0.0/0")
+    assert charts.parse_traefik_proxy_protocol_arg("--log.level=DEBUG") is None
+    assert charts.parse_traefik_proxy_protocol_arg("--entryPoints.web.proxyProtocol.trustedIPs") is None
+
+
+def test_proxy_protocol_paths():
+    assert charts.HAPROXY_PROXY_PROTOCOL_PATH == ("controller", "config", "proxy-protocol")
+    assert charts.NGINX_USE_PROXY_PROTOCOL_PATH == ("controller", "config", "use-proxy-protocol")
+    assert charts.NGINX_PROXY_REAL_IP_CIDR_DEFAULT == "0.0.0.0/0"
+
+
+def test_helm_provider_facts():
+    assert charts.is_helm_v3((3, 0, 0)) is True
+    assert charts.is_helm_v3((2, 17)) is False
+    assert charts.is_helm_v3(None) is None
+    assert "set" in charts.HELM_RELEASE_LIST_ATTRIBUTES_V3
+    assert ("provider", "kubernetes") in charts.HELM_V2_BLOCKS_INVALID_ON_V3
+    assert "literal" in charts.HELM_SET_TYPES_V3 - charts.HELM_SET_TYPES_V2
