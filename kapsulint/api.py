@@ -12,7 +12,7 @@ from kapsulint.findings import Finding, Loc, Related, Severity
 from kapsulint.instances import ModuleInstance, ResourceInstance
 from kapsulint.model import Block, Module, ValuesFile
 from kapsulint.project import Project
-from kapsulint.providers import provider_config, provider_version
+from kapsulint.providers import parse_version, provider_config, provider_version
 from kapsulint.values import UNKNOWN, Val, unknown_from
 
 
@@ -67,6 +67,7 @@ __all__ = [
     "finding",
     "iteration_pairs",
     "number",
+    "parse_version",
     "provider_config",
     "provider_version",
     "shown",

@@ -32,11 +32,13 @@ class UsageError(click.UsageError):
 @click.option("--var-file", "var_files", multiple=True, type=click.Path(path_type=Path),
               help="A tfvars file for the root modules (repeatable).")
 @click.option("--var", "variables", multiple=True, metavar="NAME=VALUE", help="A variable for the root modules.")
+@click.option("--env-vars", is_flag=True,
+              help="Read TF_VAR_* environment variables (off by default: results never depend on the machine).")
 @click.option("--list-rules", is_flag=True, help="List the rule catalogue.")
 @click.option("--explain", metavar="RULE", help="Show one rule's documentation.")
 @click.version_option(__version__, prog_name="kapsulint")
 def main(paths, output_format, output, select, extend_select, ignore, fail_on, exit_zero, config_path,
-         var_files, variables, list_rules, explain) -> None:
+         var_files, variables, env_vars, list_rules, explain) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
     from kapsulint.settings import SettingsError, resolve_settings
 
@@ -64,6 +66,7 @@ def main(paths, output_format, output, select, extend_select, ignore, fail_on, e
             fail_on=fail_on,
             var_files=list(var_files),
             variables=list(variables),
+            env_vars=env_vars,
         )
     except SettingsError as error:
         _fail(str(error))

@@ -41,8 +41,11 @@ class Discovered:
     unreadable: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
 
 
-def discover(root: Path, excluded=lambda path: False) -> Discovered:
-    """Walk ``root``, following directory links once each, skipping VCS and tool directories."""
+def discover(root: Path, excluded=lambda path: False, values_globs: tuple[str, ...] = ()) -> Discovered:
+    """Walk ``root``, following directory links once each, skipping VCS and tool directories.
+
+    ``values_globs`` (configuration key ``values-files``) names more values files, relative to root.
+    """
     found = Discovered()
     seen: set[str] = set()
     stack = [root]
@@ -74,6 +77,8 @@ def discover(root: Path, excluded=lambda path: False) -> Discovered:
                     subdirectories.append(path)
                 continue
             kind = file_kind(entry.name)
+            if kind is None and values_globs and _matches(path, root, values_globs):
+                kind = "values"
             if kind is None or excluded(path):
                 continue
             if not is_file:
@@ -83,6 +88,22 @@ def discover(root: Path, excluded=lambda path: False) -> Discovered:
             found.files[str(path)] = kind
         stack.extend(reversed(subdirectories))
     return found
+
+
+def _matches(path: Path, root: Path, globs: tuple[str, ...]) -> bool:
+    try:
+        relative = path.relative_to(root).as_posix()
+    except ValueError:
+        return False
+    return any(fnmatch.fnmatch(relative, pattern) for pattern in globs)
+
+
+def is_chart_values(path: Path) -> bool:
+    """A chart's own defaults or CI values: beside a ``Chart.yaml``, or in a chart's ``ci/``."""
+    directory = path.parent
+    if (directory / "Chart.yaml").is_file():
+        return True
+    return directory.name == "ci" and (directory.parent / "Chart.yaml").is_file()
 
 
 def git_top_level(start: Path) -> Path | None:

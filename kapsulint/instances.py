@@ -9,6 +9,7 @@ anything the provider computes is Unknown carrying a reference back to that inst
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Iterator
 
 from kapsulint.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from kapsulint.project import Project
 
 MAX_MODULE_DEPTH = 16
+SECRET_NAME = re.compile(r"secret|token|password", re.IGNORECASE)
 
 
 class ModuleInstance:
@@ -100,7 +102,7 @@ class ModuleInstance:
             value = self.eval(default.expr, default.path)
         if value is None:
             value = Val(UNKNOWN)
-        if declared is not None and declared.sensitive:
+        if declared is not None and declared.sensitive or SECRET_NAME.search(name):
             value = mark_sensitive(value)
         return value
 
@@ -197,9 +199,9 @@ class ModuleInstance:
         name = steps[0]
         value = instance.arg(name) if isinstance(name, str) else Val(None)
         if value.raw is None and isinstance(name, str):
-            blocks = instance.resource.block.children(name)
+            blocks = instance.nested(name)
             if blocks:
-                value = Val([instance.block_value(b) for b in blocks], loc)
+                value = Val([b.value() for b in blocks], loc)
             else:
                 value = Val(UNKNOWN, loc, ref=(instance, name))
         for step in steps[1:]:
@@ -218,7 +220,7 @@ class ModuleInstance:
         self.children[call_name] = instances
         if call is not None and call.target is not None and self.depth < MAX_MODULE_DEPTH:
             for key, scope in expand_block(self, call.block):
-                suffix = "" if key is None else f"[{_key_text(key)}]"
+                suffix = "" if key is None else "[?]" if key is UNKNOWN else f"[{_key_text(key)}]"
                 address = f"{self.address + '.' if self.address else ''}module.{call_name}{suffix}"
                 instances.append(ModuleInstance(self.project, call.target, address, self, call, scope))
         return instances
@@ -282,19 +284,69 @@ class ResourceInstance:
             self._args[name] = self.module.eval_attr(self.resource.block, name, self.scope)
         return self._args[name]
 
-    def nested(self, block_type: str) -> list[Block]:
-        return self.resource.block.children(block_type)
+    def nested(self, block_type: str) -> list[NestedBlock]:
+        """The nested blocks of a type, ``dynamic`` ones expanded (Unknown iterations give one
+        block whose iterator is Unknown, so its arguments evaluate to Unknown)."""
+        return nested_blocks(self.module, self.resource.block, block_type, self.scope)
 
-    def eval_in(self, block: Block, name: str) -> Val:
-        """An argument of a nested block, evaluated in this instance's scope."""
+    def eval_in(self, block: Block | NestedBlock, name: str) -> Val:
+        """An argument of a nested block, evaluated in this instance's (or its iteration's) scope."""
+        if isinstance(block, NestedBlock):
+            return block.arg(name)
         return self.module.eval_attr(block, name, self.scope)
 
-    def block_value(self, block: Block) -> Val:
-        values = {name: self.module.eval(a.expr, a.path, self.scope) for name, a in block.attrs.items()}
-        keylocs = {name: a.loc for name, a in block.attrs.items()}
-        for child in block.blocks:
-            values.setdefault(child.type, Val([], child.loc)).raw.append(self.block_value(child))
-        return Val(values, block.loc, keylocs=keylocs, open=True)
+
+
+class NestedBlock:
+    """A nested block of a resource instance, with the scope its arguments evaluate in."""
+
+    def __init__(self, module: ModuleInstance, block: Block, scope: Scope, dynamic: bool = False) -> None:
+        self.module = module
+        self.block = block
+        self.scope = scope
+        self.dynamic = dynamic
+
+    def __getattr__(self, name: str):  # reads like the Block it wraps: loc, attrs, attr(), children()
+        return getattr(self.block, name)
+
+    def arg(self, name: str) -> Val:
+        return self.module.eval_attr(self.block, name, self.scope)
+
+    def nested(self, block_type: str) -> list[NestedBlock]:
+        return nested_blocks(self.module, self.block, block_type, self.scope)
+
+    def value(self) -> Val:
+        """The block as an object value (what a reference to it reads)."""
+        values = {name: self.module.eval(a.expr, a.path, self.scope) for name, a in self.block.attrs.items()}
+        keylocs = {name: a.loc for name, a in self.block.attrs.items()}
+        for child_type in {c.type for c in self.block.blocks if c.type != "dynamic"}:
+            values[child_type] = Val([b.value() for b in self.nested(child_type)], self.block.loc)
+        return Val(values, self.block.loc, keylocs=keylocs, open=True)
+
+
+def nested_blocks(module: ModuleInstance, parent: Block, block_type: str, scope: Scope) -> list[NestedBlock]:
+    found = [NestedBlock(module, b, scope) for b in parent.children(block_type)]
+    for dynamic in parent.children("dynamic"):
+        if not dynamic.labels or dynamic.labels[0] != block_type:
+            continue
+        content = dynamic.child("content")
+        if content is None:
+            continue
+        iterator_attr = dynamic.attr("iterator")
+        iterator = iterator_attr.expr.get("name", block_type) if iterator_attr is not None else block_type
+        collection = module.eval_attr(dynamic, "for_each", scope)
+        pairs = iteration_pairs(collection)
+        if pairs is None:
+            unknown = unknown_from(collection)
+            names = {iterator: Val({"key": unknown, "value": unknown})}
+            found.append(NestedBlock(module, content, scope.child(names), dynamic=True))
+            continue
+        for key, item in pairs:
+            if collection.is_list:
+                key = Val(int(key.raw)) if isinstance(key.raw, int) else key
+            found.append(NestedBlock(module, content, scope.child({iterator: Val({"key": key, "value": item})}),
+                                     dynamic=True))
+    return found
 
 
 def expand_block(instance: ModuleInstance, block: Block) -> Iterator[tuple[object, Scope]]:
@@ -326,15 +378,15 @@ def expand_block(instance: ModuleInstance, block: Block) -> Iterator[tuple[objec
 
 
 def mark_sensitive(value: Val) -> Val:
-    stack = [value]
-    while stack:
-        current = stack.pop()
-        current.sensitive = True
-        if isinstance(current.raw, dict):
-            stack.extend(current.raw.values())
-        elif isinstance(current.raw, list):
-            stack.extend(current.raw)
-    return value
+    """A copy of ``value`` whose every node is sensitive (the original may be shared)."""
+    if isinstance(value.raw, dict):
+        raw = {k: mark_sensitive(v) for k, v in value.raw.items()}
+    elif isinstance(value.raw, list):
+        raw = [mark_sensitive(v) for v in value.raw]
+    else:
+        raw = value.raw
+    return Val(raw, value.loc, keylocs=value.keylocs, open=value.open, sensitive=True, ref=value.ref,
+               encoded=value.encoded, origin=value.origin)
 
 
 def _key_text(key) -> str:

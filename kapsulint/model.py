@@ -21,12 +21,18 @@ class SourceFile:
     kind: str  # "config", "tfvars", "lock", "values"
     data: dict | None = None  # the adapter's output; None when unreadable, skipped or broken
     error: tuple[str, int, int] | None = None  # (message, line, column) of a syntax error
-    skipped: str | None = None  # why the file was not parsed (too large, a template...)
+    skipped: str | None = None  # why the file was not parsed: above max-file-size (KAP005)
+    template: bool = False  # a values file with template markers: rendered where read, never linted alone
     comments: list = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return self.data is not None and self.error is None
+
+    @property
+    def incomplete(self) -> bool:
+        """Broken, skipped or unread: what it holds is not known."""
+        return not self.ok and not self.template
 
 
 @dataclass
@@ -54,10 +60,10 @@ class Block:
     def attrs(self) -> dict[str, Attribute]:
         cached = self.__dict__.get("_attrs")
         if cached is None:
-            cached = {
-                a["name"]: Attribute(a["name"], Loc.of(self.path, a["p"]), a["expr"], self.path)
-                for a in self.raw["body"]["attrs"]
-            }
+            cached = {}
+            for a in self.raw["body"]["attrs"]:
+                path = a.get("file", self.path)  # attributes merged from an override file keep theirs
+                cached[a["name"]] = Attribute(a["name"], Loc.of(path, a["p"]), a["expr"], path)
             self.__dict__["_attrs"] = cached
         return cached
 
@@ -68,7 +74,7 @@ class Block:
     def blocks(self) -> list[Block]:
         cached = self.__dict__.get("_blocks")
         if cached is None:
-            cached = [block_from(b, self.path) for b in self.raw["body"]["blocks"]]
+            cached = [block_from(b, b.get("file", self.path)) for b in self.raw["body"]["blocks"]]
             self.__dict__["_blocks"] = cached
         return cached
 
@@ -149,11 +155,12 @@ class Module:
     terragrunt: bool = False
     callers: list[ModuleCall] = field(default_factory=list)
     root: bool = False
+    downloaded: tuple[str, str] | None = None  # (root directory, key) in .terraform/modules/modules.json
 
     @property
     def broken(self) -> bool:
         """A file of this module failed to parse, was skipped or unreadable: absence is uncertain."""
-        return any(not f.ok for f in self.files)
+        return any(f.incomplete for f in self.files)
 
     @property
     def name(self) -> str:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from kapsulint.discovery import Discovered, discover
+from kapsulint.discovery import Discovered, discover, is_chart_values
 from kapsulint.findings import Loc
 from kapsulint.instances import ModuleInstance, ResourceInstance
 from kapsulint.model import (
@@ -34,7 +35,9 @@ class ScanOptions:
     root_modules: list[str] = field(default_factory=list)  # directories forced to be roots
     var_files: list[str] = field(default_factory=list)  # applied to every root, in order
     variables: dict[str, str] = field(default_factory=dict)  # --var NAME=VALUE
+    environment: dict[str, str] = field(default_factory=dict)  # TF_VAR_* with --env-vars only
     excluded: object = None  # callable(path) -> bool
+    values_globs: list[str] = field(default_factory=list)  # configuration key values-files
 
 
 class Project:
@@ -48,24 +51,34 @@ class Project:
         self._instances: list[ModuleInstance] | None = None
         self._texts: dict[str, str | None] = {}
         self._templates: dict[str, dict | None] = {}
+        self._downloaded: dict[str, dict[str, str]] = {}  # root dir -> modules.json key -> directory
 
     # -- loading ------------------------------------------------------------------------------
 
     def load(self) -> Project:
         excluded = self.options.excluded or (lambda path: False)
-        found: Discovered = discover(self.root, excluded)
+        found: Discovered = discover(self.root, excluded, tuple(self.options.values_globs))
         self.unreadable.extend(found.unreadable)
+        overrides: list[SourceFile] = []
         for path, kind in found.files.items():
             if kind == "terragrunt":
                 self._module(os.path.dirname(path)).terragrunt = True
                 continue
+            if kind == "values" and is_chart_values(Path(path)):
+                continue  # read only when a release references it (file(), templatefile())
             try:
                 source = parse_source(path, kind, self.options.max_file_size)
             except Unreadable as error:
                 self.unreadable.append((path, str(error)))
                 continue
             self.files[path] = source
-            self._add(source)
+            if kind == "config" and is_override_file(path):
+                overrides.append(source)
+            else:
+                self._add(source)
+        for source in overrides:
+            self._apply_override(source)
+        self._load_downloaded_modules()
         self._mark_terragrunt_trees()
         self._link_calls()
         self._choose_roots()
@@ -115,6 +128,69 @@ class Project:
         elif kind == "terraform":
             module.terraform_blocks.append(block)
 
+    def _apply_override(self, source: SourceFile) -> None:
+        """Terraform's override files: their blocks merge into the base blocks they name."""
+        module = self._module(os.path.dirname(source.path))
+        module.files.append(source)
+        if not source.ok:
+            return
+        for raw in source.data["body"]["blocks"]:
+            override = block_from(raw, source.path)
+            base = self._base_block(module, override)
+            if base is None:
+                self._add_block(module, override)
+                continue
+            merge_block(base.raw, raw, source.path)
+            base.__dict__.pop("_attrs", None)
+            base.__dict__.pop("_blocks", None)
+            if override.type == "locals":
+                self._add_block(module, override)
+
+    def _base_block(self, module: Module, override):
+        kind, labels = override.type, override.labels
+        if kind in ("resource", "data") and len(labels) == 2:
+            prefix = "data." if kind == "data" else ""
+            found = module.resources.get(f"{prefix}{labels[0]}.{labels[1]}")
+            return found.block if found else None
+        if kind == "variable" and labels and labels[0] in module.variables:
+            return module.variables[labels[0]].block
+        if kind == "output" and labels:
+            return module.outputs.get(labels[0])
+        if kind == "module" and labels and labels[0] in module.calls:
+            return module.calls[labels[0]].block
+        if kind == "terraform" and module.terraform_blocks:
+            return module.terraform_blocks[0]
+        if kind == "provider" and labels:
+            for block in module.providers:
+                if block.labels == labels and block.attr("alias") is None and override.attr("alias") is None:
+                    return block
+        return None
+
+    def _load_downloaded_modules(self) -> None:
+        """Remote modules Terraform downloaded, read from ``.terraform/modules`` when listed there."""
+        for module in list(self.modules.values()):
+            manifest = Path(module.path, ".terraform", "modules", "modules.json")
+            if not manifest.is_file():
+                continue
+            try:
+                entries = json.loads(manifest.read_text(encoding="utf-8")).get("Modules", [])
+            except (OSError, ValueError, AttributeError):
+                continue
+            for entry in entries:
+                if not isinstance(entry, dict) or not entry.get("Key") or not isinstance(entry.get("Dir"), str):
+                    continue
+                directory = os.path.normpath(os.path.join(module.path, entry["Dir"]))
+                if ".terraform" not in Path(directory).parts or directory in self.modules:
+                    continue
+                for path, kind in discover(Path(directory)).files.items():
+                    if kind == "config" and os.path.dirname(path) == directory:
+                        try:
+                            self._add(parse_source(path, kind, self.options.max_file_size))
+                        except Unreadable:
+                            continue
+                self.modules.setdefault(directory, Module(directory)).downloaded = (module.path, entry["Key"])
+                self._downloaded.setdefault(module.path, {})[entry["Key"]] = directory
+
     def _mark_terragrunt_trees(self) -> None:
         marked = [Path(p) for p, m in self.modules.items() if m.terragrunt]
         for path, module in self.modules.items():
@@ -124,11 +200,21 @@ class Project:
     def _link_calls(self) -> None:
         for module in list(self.modules.values()):
             for call in module.calls.values():
+                target = None
                 if call.source and call.source.startswith(("./", "../")):
                     target = os.path.normpath(os.path.join(module.path, call.source))
-                    if target in self.modules and self.modules[target].files:
-                        call.target = self.modules[target]
-                        call.target.callers.append(call)
+                else:
+                    target = self._downloaded_target(module, call.name)
+                if target in self.modules and self.modules[target].files:
+                    call.target = self.modules[target]
+                    call.target.callers.append(call)
+
+    def _downloaded_target(self, module: Module, call_name: str) -> str | None:
+        """The directory ``modules.json`` gives a remote call: key ``a.b`` for call b inside module a."""
+        if module.downloaded is None:
+            return self._downloaded.get(module.path, {}).get(call_name)
+        root, key = module.downloaded
+        return self._downloaded.get(root, {}).get(f"{key}.{call_name}")
 
     def _choose_roots(self) -> None:
         forced = {os.path.normpath(os.path.join(str(self.root), p)) for p in self.options.root_modules}
@@ -216,6 +302,22 @@ class Project:
 
     def attribute_loc(self, attribute: Attribute) -> Loc:
         return attribute.loc
+
+
+def is_override_file(path: str) -> bool:
+    name = os.path.basename(path)
+    stem = name.split(".", 1)[0]
+    return stem == "override" or stem.endswith("_override")
+
+
+def merge_block(base: dict, override: dict, path: str) -> None:
+    """Merge an override block's raw data into its base (attributes replace, nested blocks too)."""
+    for item in override["body"]["attrs"] + override["body"]["blocks"]:
+        item["file"] = path
+    names = {a["name"] for a in override["body"]["attrs"]}
+    base["body"]["attrs"] = [a for a in base["body"]["attrs"] if a["name"] not in names] + override["body"]["attrs"]
+    types = {b["type"] for b in override["body"]["blocks"]}
+    base["body"]["blocks"] = [b for b in base["body"]["blocks"] if b["type"] not in types] + override["body"]["blocks"]
 
 
 @lru_cache(maxsize=256)

@@ -25,6 +25,8 @@ class Settings:
     root_modules: list[str] = field(default_factory=list)
     var_files: list[str] = field(default_factory=list)
     variables: dict[str, str] = field(default_factory=dict)
+    environment: dict[str, str] = field(default_factory=dict)
+    values_globs: list[str] = field(default_factory=list)
     max_file_size: int = 5 * 1024 * 1024
     severity: dict[str, str] = field(default_factory=dict)
     per_path_ignores: dict[str, list[str]] = field(default_factory=dict)
@@ -48,6 +50,8 @@ def run(settings: Settings) -> RunResult:
         root_modules=settings.root_modules,
         var_files=settings.var_files,
         variables=settings.variables,
+        environment=settings.environment,
+        values_globs=settings.values_globs,
         excluded=_excluder(settings.root, settings.exclude),
     )
     project = Project(options).load()

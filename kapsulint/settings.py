@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +34,7 @@ def resolve_settings(
     fail_on: str | None,
     var_files: list[Path],
     variables: list[str],
+    env_vars: bool = False,
 ) -> Resolved:
     first = targets[0]
     try:
@@ -90,8 +92,10 @@ def resolve_settings(
                       else str((base / p).resolve()) for p in from_config("root-modules")],
         var_files=config_var_files + [str(p.resolve()) for p in var_files],
         variables=parsed_variables,
+        environment={k[len("TF_VAR_"):]: v for k, v in os.environ.items() if k.startswith("TF_VAR_")} if env_vars else {},
         max_file_size=int(config.get("max-file-size", 5 * 1024 * 1024)),
         severity=severity,
+        values_globs=from_config("values-files"),
         per_path_ignores={k: list(v) for k, v in config.get("per-path-ignores", {}).items()},
     )
     return Resolved(settings, config, repo_root, level)

@@ -59,7 +59,15 @@ def parse_source(path: str, kind: str, max_size: int = DEFAULT_MAX_FILE_SIZE) ->
     if error is not None:
         source.error = error
         return source
+    if kind == "values" and is_template_text(text):
+        source.template = True
+        return source
     return parse_text(source, text)
+
+
+def is_template_text(text: str) -> bool:
+    """Helm or Terraform template markers: the file is rendered by something before Helm reads it."""
+    return "{{" in text or "%{" in text or "${" in text
 
 
 def parse_text(source: SourceFile, text: str) -> SourceFile:
@@ -75,10 +83,11 @@ def parse_text(source: SourceFile, text: str) -> SourceFile:
             except YamlSyntaxError as error:
                 source.error = (error.message, error.line, error.column)
         elif is_json:
-            from kapsulint.parsing.json import JsonSyntaxError, parse_terraform_json
+            from kapsulint.parsing.json import JsonSyntaxError, parse_terraform_json, parse_tfvars_json
 
+            parse = parse_tfvars_json if source.kind == "tfvars" else parse_terraform_json
             try:
-                source.data = parse_terraform_json(text)
+                source.data = parse(text)
             except JsonSyntaxError as error:
                 source.error = (error.message, error.line, error.column)
         else:

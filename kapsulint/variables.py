@@ -37,6 +37,10 @@ def root_variable_values(project: Project, module: Module) -> dict[str, Val]:
 
     scratch = ModuleInstance(project, module)
     values: dict[str, Val] = {}
+    for name, text in project.options.environment.items():
+        value = _cli_value(name, text, module, scratch)
+        value.sensitive = True  # the environment often carries credentials: never print it
+        values[name] = value
     sources = list(tfvars_in_order(module))
     for path in project.options.var_files:
         source = project.files.get(path)

@@ -861,3 +861,36 @@ MAINTENANCE_HOUR_RANGE: tuple[int, int] = (0, 23)  # inclusive, UTC
 POOL_AUTOHEALING_DEFAULT = False
 PLACEMENT_GROUP_MAX_INSTANCES = 20
 ROOT_VOLUME_MIN_GB = 20
+
+
+# ---------------------------------------------------------------------------
+# Pool replacement
+# ---------------------------------------------------------------------------
+
+# Pool arguments marked ForceNew: changing one makes Terraform destroy the pool
+# and create a new one. Source: TF internal/services/k8s/pool.go schema and
+# docs/resources/k8s_pool.md ("Updates to this field will recreate a new
+# resource"), as tabled in scaleway.md §2.2. ``name`` is ForceNew as well; the
+# questions about a name (KAP202) leave it out of the inputs they follow.
+POOL_REPLACING_ARGUMENTS: frozenset[str] = frozenset(
+    {
+        "cluster_id",
+        "name",
+        "node_type",
+        "zone",
+        "region",
+        "container_runtime",
+        "placement_group_id",
+        "root_volume_type",
+        "root_volume_size_in_gb",
+        "public_ip_disabled",
+    }
+)
+
+
+def pool_argument_forces_replacement(argument: str) -> bool:
+    """Whether changing this ``scaleway_k8s_pool`` argument replaces the pool (ForceNew)."""
+    return argument in POOL_REPLACING_ARGUMENTS
+
+
+__all__ += ["POOL_REPLACING_ARGUMENTS", "pool_argument_forces_replacement"]

@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, ValuesFile, provider_config
+from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, ValuesFile, parse_version, provider_config
 from kapsulint.kapsule import charts
-from kapsulint.kapsule.clusters import CLUSTER_TYPES, Cluster, cluster_of, clusters
+from kapsulint.kapsule.clusters import Cluster, cluster_of, clusters
 
 RELEASE = "helm_release"
 _KUBERNETES_ARGS = ("host", "token", "cluster_ca_certificate", "config_path", "client_certificate", "client_key")
@@ -35,6 +35,15 @@ class Release:
         if not chart.known or chart.text() is None:
             return None
         return charts.controller_for_chart(chart.text(), repository.text() if repository.known else None)
+
+    @property
+    def chart_version(self) -> tuple[int, int, int] | None:
+        """The pinned chart version; None when absent, a range or Unknown."""
+        version = self.instance.arg("version")
+        text = version.text() if version.known else None
+        if not text or any(c in text for c in "<>~^*|, x"):
+            return None
+        return parse_version(text)
 
     @property
     def header(self) -> Loc:
@@ -64,11 +73,8 @@ class Release:
                 linked = cluster_of(value)
                 if linked is not None:
                     return Cluster(linked)
-        every = [c for c in clusters(self.project) if c.instance.type in CLUSTER_TYPES]
-        blocks = {id(c.instance.resource) for c in every}
-        if len(every) == 1 or (len(blocks) == 1 and len(every) == 1):
-            return every[0]
-        return None
+        every = list(clusters(self.project))
+        return every[0] if len(every) == 1 else None
 
 
 @dataclass

@@ -105,7 +105,10 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         results=results,
     )
     log = sarif_om.SarifLog(schema_uri=SCHEMA_URI, version=SARIF_VERSION, runs=[run])
-    return json.dumps(to_json(log), indent=2) + "\n"
+    data = to_json(log)
+    ordered = {key: data.pop(key) for key in ("$schema", "version") if key in data}
+    ordered.update(data)
+    return json.dumps(ordered, indent=2) + "\n"
 
 
 # --- serializer -----------------------------------------------------------------------------------

@@ -1,0 +1,100 @@
+"""
+## What it does
+Reports a cluster that turns auto-upgrade on while its `version` is not a bare minor version `x.y`.
+
+## Why is this bad
+Kapsule's auto-upgrade only moves a cluster between patch releases of one minor version, so the
+Scaleway provider wants to be told the minor line to follow, not an exact release. When
+`auto_upgrade { enable = true }` is combined with a full release such as `"1.35.2"`, or with any
+string that does not split into exactly two dot-separated parts (`"latest"`, `"1"`), the plan
+stops with "only minor version x.y can be used with auto upgrade enabled" before anything is
+created or changed. Writing `x.y` is the intended form: the provider picks the newest patch of
+that minor line when it creates the cluster and keeps `x.y` in the state, so the patch upgrades
+Scaleway applies later never show up as drift.
+
+Source: Scaleway Terraform provider, `internal/services/k8s/cluster.go` (CustomizeDiff, Create
+and Update) and `docs/resources/k8s_cluster.md`; Scaleway documentation, version support policy
+(knowledge/scaleway.md §2.1 and §7).
+
+## Example
+```hcl
+resource "scaleway_k8s_cluster" "main" {
+  version = "1.35.3"
+
+  auto_upgrade {
+    enable                        = true
+    maintenance_window_start_hour = 3
+    maintenance_window_day        = "sunday"
+  }
+}
+```
+
+## Use instead
+```hcl
+resource "scaleway_k8s_cluster" "main" {
+  version = "1.35"
+
+  auto_upgrade {
+    enable                        = true
+    maintenance_window_start_hour = 3
+    maintenance_window_day        = "sunday"
+  }
+}
+```
+
+## References
+- [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
+- [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
+"""
+
+from kapsulint.api import Related, finding, shown
+from kapsulint.kapsule import clusters
+
+ID = "KAP102"
+NAME = "auto-upgrade-needs-minor-version"
+SEVERITY = "error"
+
+
+def _is_minor(text: str) -> bool:
+    """The provider's own test: the version splits into exactly two parts on "."."""
+    return len(text.split(".")) == 2
+
+
+def check(project):
+    for cluster in clusters.clusters(project):
+        instance = cluster.instance
+        blocks = instance.nested("auto_upgrade")
+        if not blocks:
+            continue  # no static block: auto-upgrade is off, or set by a dynamic block (Unknown)
+        enable = instance.eval_in(blocks[0], "enable")
+        if not enable.known or not enable.is_true():
+            continue
+        version = instance.arg("version")
+        text = version.text()
+        if not version.known or text is None or _is_minor(text):
+            continue
+        written = instance.block.attr("version")
+        loc = version.loc or (written.value_loc if written is not None else None)
+        if loc is None:
+            continue
+        related = []
+        if written is not None and written.value_loc != loc:
+            related.append(Related(written.value_loc, "the version the cluster uses"))
+        if enable.loc is not None:
+            related.append(Related(enable.loc, "auto-upgrade is enabled here"))
+        parts = text.split(".")
+        if len(parts) >= 2 and all(p.isdigit() for p in parts[:2]):
+            fix = f'set version = "{parts[0]}.{parts[1]}" (the minor line; patches are applied by auto-upgrade)'
+        else:
+            fix = 'set version to a minor version "x.y", e.g. "1.35"'
+        address = instance.resource.address
+        yield finding(
+            loc,
+            f"{address} enables auto-upgrade with version {shown(version)}: the Scaleway provider "
+            'then accepts only a minor version "x.y" and the plan fails',
+            subject=address,
+            instance=instance.address,
+            related=related,
+            logical=f"{address}.version",
+            fix=fix,
+        )

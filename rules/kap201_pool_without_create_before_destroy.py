@@ -1,0 +1,92 @@
+"""
+## What it does
+Reports a Kapsule node pool that lacks `lifecycle { create_before_destroy = true }`.
+
+## Why is this bad
+Many pool arguments cannot be changed in place: `node_type`, `zone`, `region`, `cluster_id`,
+`container_runtime`, `placement_group_id`, the root volume type and size, `public_ip_disabled`
+and `name` all make Terraform replace the pool. By default Terraform destroys the old pool first
+and only then creates the new one, so every node of the pool is drained and deleted while nothing
+can take its workloads: the pods stay Pending until the new nodes have booted and joined the
+cluster. For the only pool of a cluster, that is a full outage of the applications.
+
+With `create_before_destroy`, the new pool is up before the old one goes away. The Kapsule API
+refuses two pools with the same name in one cluster, so the new pool needs a different name:
+from provider 2.78 `name` is optional and the provider generates one when it is left out; before
+2.78 `name` is required, so it has to change with the replacement (built from `node_type`, or
+with a `random_id` suffix whose keepers are the replacing arguments). The suggested fix follows
+the provider version kapsulint finds (lock file, else `required_providers`).
+
+The rule judges the pool block as written, whatever its `count` or `for_each`. Pools of Kosmos
+clusters (`type = "multicloud*"`) and `node_type = "external"` pools are out of its scope.
+
+Source: Scaleway Terraform provider, `internal/services/k8s/pool.go` (ForceNew arguments) and
+`docs/resources/k8s_pool.md` (the `name` argument and the `lifecycle` example); optional pool
+name in v2.78.0 (PR #4164). See knowledge/scaleway.md §2.2.
+
+## Example
+```hcl
+resource "scaleway_k8s_pool" "system" {
+  cluster_id = scaleway_k8s_cluster.main.id
+  name       = "system"
+  node_type  = "PRO2-S"
+  size       = 3
+}
+```
+
+## Use instead
+```hcl
+resource "scaleway_k8s_pool" "system" {
+  cluster_id = scaleway_k8s_cluster.main.id
+  node_type  = "PRO2-S"
+  size       = 3
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+```
+
+## References
+- [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
+- [The lifecycle meta-argument](https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle)
+"""
+
+from kapsulint.api import Project, finding
+from kapsulint.kapsule import clusters, facts, replacement
+
+ID = "KAP201"
+NAME = "pool-without-create-before-destroy"
+SEVERITY = "warning"
+
+_ADD = "add lifecycle { create_before_destroy = true }"
+_GENERATED = "drop the fixed name (the provider generates one)"
+_DERIVED = "derive name from node_type or a random_id suffix"
+
+
+def fix_for(version, named: bool = True) -> str:
+    optional = facts.supports("optional_pool_name", version)
+    if optional is True:
+        return f"{_ADD} and {_GENERATED}" if named else _ADD
+    if optional is False:
+        return f"{_ADD} and {_DERIVED} (name is required before provider 2.78)"
+    return f"{_ADD}; from provider 2.78 {_GENERATED}, before 2.78 {_DERIVED}"
+
+
+def check(project: Project):
+    for pool in clusters.pools(project):
+        if pool.in_kapsule_scope is not True:
+            continue
+        block = pool.instance.block
+        if replacement.create_before_destroy(block):
+            continue
+        address = pool.instance.resource.address
+        yield finding(
+            block.loc,
+            f"{address} has no lifecycle {{ create_before_destroy = true }}: a change to node_type, "
+            "zone or another replacing argument deletes its nodes before the new pool exists",
+            subject=address,
+            instance=pool.instance.address,
+            logical=f"{address}.lifecycle.create_before_destroy",
+            fix=fix_for(pool.provider_version, block.attr("name") is not None),
+        )

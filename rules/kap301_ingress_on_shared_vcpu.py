@@ -1,0 +1,106 @@
+"""
+## What it does
+Reports an ingress controller (haproxytech, ingress-nginx or traefik) whose pods can be scheduled
+on a pool with shared vCPUs.
+
+## Why is this bad
+Every request of every application goes through the ingress controller. On shared-vCPU instance
+families (DEV1, GP1, PLAY2, PRO2, COPARM1, BASIC2, STARDUST1 and the retired START1, VC1, X64),
+a physical core is shared with other customers' instances: under their load the controller gets
+CPU steal, which shows up as latency spikes and timeouts while Kubernetes metrics report a calm
+pod. Scaleway itself advises dedicated vCPUs for latency-sensitive production work.
+
+kapsulint checks the controller's `nodeSelector`, required node affinity and tolerations against
+the labels and taints of each pool of the release's cluster: pool `labels` and `taints`, labels
+and taints from pool `tags` (`k=v` becomes `k8s.scaleway.com/k`, `noprefix=k=v` becomes `k`),
+and the labels Kapsule sets on every node (`k8s.scaleway.com/pool-name`,
+`node.kubernetes.io/instance-type`, zone and region). A selector on a label no pool is known to
+carry is treated as unknown and stays silent.
+
+Sources: Scaleway docs `choosing-shared-vs-dedicated-cpus` and the Instances datasheet
+(knowledge/scaleway.md §1.1), pool tags and automatic labels (§4.1, §4.2; the pool-name label is
+used widely but not found in Scaleway's prose documentation), chart values paths
+(knowledge/ingress.md §1 to §3).
+
+## Example
+```hcl
+resource "helm_release" "haproxy" {
+  chart = "kubernetes-ingress"
+  values = [yamlencode({
+    controller = { nodeSelector = { "k8s.scaleway.com/pool-name" = "apps" } }
+  })]
+}
+```
+where the `apps` pool uses `node_type = "PRO2-S"`.
+
+## Use instead
+Pin the controller to a pool of a dedicated-vCPU type (POP2 and its HC, HM and HN variants):
+```hcl
+controller = { nodeSelector = { "k8s.scaleway.com/pool-name" = "system" } }
+```
+
+## References
+- [Choosing between shared and dedicated vCPU](https://www.scaleway.com/en/docs/instances/reference-content/choosing-shared-vs-dedicated-cpus/)
+- [Managing tags on Kapsule pools](https://www.scaleway.com/en/docs/kubernetes/api-cli/managing-tags/)
+- [Assigning pods to nodes](https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/)
+"""
+
+from kapsulint.api import Project, Related, Val, finding
+from kapsulint.kapsule import facts, helm
+from kapsulint.kapsule.scheduling import Matcher, PoolNodes, placement_of
+
+ID = "KAP301"
+NAME = "ingress-on-shared-vcpu"
+SEVERITY = "warning"
+
+
+def check(project: Project):
+    for release in helm.releases(project):
+        controller = release.controller
+        if controller is None:
+            continue
+        cluster = release.cluster()
+        if cluster is None or cluster.is_kapsule is not True:
+            continue
+        pools = [p for p in cluster.pools(project) if p.in_kapsule_scope]
+        if not pools or any(p.normalized_node_type is None for p in pools):
+            continue
+        values = release.values()
+        if values.open:
+            continue
+        placement = placement_of(values, controller, release.chart_version)
+        if not placement.known:
+            continue
+        selector = values.path(*controller.node_selector_path)
+        nodes = [PoolNodes.of(p) for p in pools]
+        matcher = Matcher(nodes)
+        landing = [n for n in nodes if facts.is_shared_vcpu(n.pool.normalized_node_type or "")
+                   and matcher.can_land(n, placement) is True]
+        if not landing:
+            continue
+        anchor = _anchor(values, controller, selector, release)
+        shared = ", ".join(f"{n.pool.instance.address} ({n.pool.normalized_node_type})" for n in landing)
+        yield finding(
+            anchor,
+            f"{release.instance.resource.address} ({controller.key}) can run on shared-vCPU pool {shared}",
+            subject=release.instance.resource.address,
+            instance=release.instance.address,
+            related=[Related(n.pool.node_type.loc, f"shared-vCPU node type {n.pool.normalized_node_type}")
+                     for n in landing if n.pool.node_type.loc is not None],
+            logical=f"{release.instance.resource.address}.{'.'.join(controller.node_selector_path)}",
+            fix="pin the controller to a dedicated-vCPU pool (POP2*) with nodeSelector or required node affinity",
+        )
+
+
+def _anchor(values: Val, controller, selector: Val, release):
+    """The first selector key, else the affinity key, else the release header."""
+    if selector.is_object:
+        for key in selector.raw:
+            loc = selector.key_loc(key)
+            if loc is not None:
+                return loc
+    parent = values.path(*controller.affinity_path[:-1]) if len(controller.affinity_path) > 1 else values
+    loc = parent.key_loc(controller.affinity_path[-1])
+    if loc is not None and values.path(*controller.affinity_path).raw is not None:
+        return loc
+    return release.header
