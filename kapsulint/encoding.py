@@ -75,13 +75,41 @@ def decode_located(text: str, origin: tuple | None, loc: Loc, project: Project) 
     docs = parsed["docs"]
     if not docs:
         return Val(None, loc)
+    if origin is not None and len(origin) > 3:
+        origin = (*origin[:3], tuple(_text_position(text, start) + (end - start, value)
+                                     for start, end, value in origin[3]))
     return literal_to_val(docs[0], origin, loc)
 
 
+def _text_position(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based (line, column) of ``offset`` in ``text``."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _interpolated(node: dict, segments: tuple) -> Val | None:
+    """The template interpolation a YAML string scalar consists of exactly, if any."""
+    text = node.get("v")
+    if not isinstance(text, str):
+        return None
+    line, column, end_line, end_column = node["p"]
+    for at_line, at_column, length, value in segments:
+        if (length == len(text) and value.text() == text and value.loc is not None
+                and (line, column) <= (at_line, at_column) < (end_line, end_column)):
+            return value
+    return None
+
+
 def literal_to_val(node: dict, origin: tuple | None, fallback: Loc) -> Val:
-    """Convert a literal node tree (as the YAML adapter yields) to a Val tree, iteratively."""
+    """Convert a literal node tree (as the YAML adapter yields) to a Val tree, iteratively.
+
+    ``origin`` may carry a fourth item, the text's template interpolations as (line, column,
+    length, value): a string scalar that is exactly one of them is placed where its value was
+    written (a templatefile() argument, a local, a variable default).
+    """
+    segments: tuple = ()
     if origin is not None:
-        path, line_offset, column_offset = origin
+        path, line_offset, column_offset = origin[:3]
+        segments = origin[3] if len(origin) > 3 else ()
 
         def place(span: list[int]) -> Loc:
             return Loc.of(path, span).shifted(line_offset, 0) if not column_offset else Loc(
@@ -109,7 +137,8 @@ def literal_to_val(node: dict, origin: tuple | None, fallback: Loc) -> Val:
             for index, item in enumerate(current["items"]):
                 stack.append((item, value.raw, index))
         else:
-            value = Val(current.get("v"), place(current["p"]))
+            source = _interpolated(current, segments) if segments else None
+            value = Val(current.get("v"), source.loc if source is not None else place(current["p"]))
         if key is None:
             container.append(value)
         else:

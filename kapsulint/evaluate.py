@@ -117,15 +117,23 @@ class Evaluator:
             return self._eval(node["parts"][0], path, scope)
         pieces: list[str] = []
         sources: list[Val] = []
-        if not self._render(node["parts"], path, scope, pieces, sources):
+        segments: list[tuple[int, int, Val]] = []
+        if not self._render(node["parts"], path, scope, pieces, sources, segments):
             return unknown_from(*sources, loc=loc)
         value = Val("".join(pieces), loc, sensitive=any(s.sensitive for s in sources))
         heredoc = node.get("heredoc")
         if heredoc is not None:
-            value.origin = (path, heredoc["line"] - 1, heredoc["indent"])
+            # the interpolations' (start, end, value) let a YAML scalar that is exactly one of
+            # them point where that value was written (design.md §4)
+            value.origin = (path, heredoc["line"] - 1, heredoc["indent"], tuple(segments))
         return value
 
-    def _render(self, parts: list, path: str, scope: Scope, out: list[str], sources: list[Val]) -> bool:
+    def eval_file_template(self, node: dict, path: str, scope: Scope) -> Val:
+        """A ``templatefile()`` body, located like a heredoc that starts on the file's first line."""
+        return self.eval({**node, "heredoc": {"line": 1, "indent": 0}}, path, scope)
+
+    def _render(self, parts: list, path: str, scope: Scope, out: list[str], sources: list[Val],
+                segments: list[tuple[int, int, Val]] | None = None) -> bool:
         for part in parts:
             if isinstance(part, str):
                 out.append(part)
@@ -137,7 +145,7 @@ class Evaluator:
                 if not test.known or not isinstance(test.raw, bool) and test.text() not in ("true", "false"):
                     return False
                 branch = part["then"] if test.is_true() else part["else"]
-                if not self._render(branch, path, scope, out, sources):
+                if not self._render(branch, path, scope, out, sources, segments):
                     return False
             elif kind == "tfor":
                 collection = self._eval(part["coll"], path, scope)
@@ -149,7 +157,7 @@ class Evaluator:
                     names = {part["vv"]: item}
                     if part["kv"]:
                         names[part["kv"]] = key
-                    if not self._render(part["body"], path, scope.child(names), out, sources):
+                    if not self._render(part["body"], path, scope.child(names), out, sources, segments):
                         return False
             else:
                 value = self._eval(part, path, scope)
@@ -157,6 +165,9 @@ class Evaluator:
                 text = value.text()
                 if not value.known or text is None:
                     return False
+                if segments is not None:
+                    start = sum(len(p) for p in out)
+                    segments.append((start, start + len(text), value))
                 out.append(text)
             if sum(len(p) for p in out) > MAX_VALUE_SIZE * 10:
                 return False

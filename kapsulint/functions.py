@@ -87,10 +87,10 @@ def _templatefile(args, loc, evaluator, path):
     if not variables.known or variables.open:
         return unknown_from(variables, loc=loc)
     names = dict(variables.items())
-    rendered = evaluator.eval(template, target, Scope(names))
+    rendered = evaluator.eval_file_template(template, target, Scope(names))
     if not rendered.known:
         return unknown_from(rendered, loc=loc)
-    return Val(rendered.raw, loc, origin=(target, 0, 0), sensitive=rendered.sensitive)
+    return Val(rendered.raw, loc, origin=rendered.origin or (target, 0, 0), sensitive=rendered.sensitive)
 
 
 def _resolve(evaluator, path: str, name: str) -> str:

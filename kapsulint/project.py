@@ -38,6 +38,7 @@ class ScanOptions:
     environment: dict[str, str] = field(default_factory=dict)  # TF_VAR_* with --env-vars only
     excluded: object = None  # callable(path) -> bool
     values_globs: list[str] = field(default_factory=list)  # configuration key values-files
+    extra_node_types: list[str] = field(default_factory=list)  # configuration key extra-node-types
 
 
 class Project:

@@ -30,6 +30,7 @@ class Settings:
     max_file_size: int = 5 * 1024 * 1024
     severity: dict[str, str] = field(default_factory=dict)
     per_path_ignores: dict[str, list[str]] = field(default_factory=dict)
+    extra_node_types: list[str] = field(default_factory=list)  # configuration key extra-node-types
 
 
 @dataclass
@@ -52,6 +53,7 @@ def run(settings: Settings) -> RunResult:
         variables=settings.variables,
         environment=settings.environment,
         values_globs=settings.values_globs,
+        extra_node_types=settings.extra_node_types,
         excluded=_excluder(settings.root, settings.exclude),
     )
     project = Project(options).load()

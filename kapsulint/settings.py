@@ -83,6 +83,9 @@ def resolve_settings(
     if level not in ("error", "warning", "note"):
         raise SettingsError(f"{config.path}: fail-on must be error, warning or note")
     config_var_files = [str((base / p).resolve()) for p in from_config("var-files")]
+    extra_node_types = from_config("extra-node-types")
+    if not all(isinstance(name, str) for name in extra_node_types):
+        raise SettingsError(f"{config.path}: `extra-node-types` must be a list of strings")
     settings = Settings(
         root=root,
         rules=rules,
@@ -97,5 +100,6 @@ def resolve_settings(
         severity=severity,
         values_globs=from_config("values-files"),
         per_path_ignores={k: list(v) for k, v in config.get("per-path-ignores", {}).items()},
+        extra_node_types=extra_node_types,
     )
     return Resolved(settings, config, repo_root, level)

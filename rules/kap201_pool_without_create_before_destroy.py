@@ -65,9 +65,11 @@ _DERIVED = "derive name from node_type or a random_id suffix"
 
 
 def fix_for(version, named: bool = True) -> str:
+    if not named:  # the provider already generates the name (a missing name before 2.78 is an error)
+        return _ADD
     optional = facts.supports("optional_pool_name", version)
     if optional is True:
-        return f"{_ADD} and {_GENERATED}" if named else _ADD
+        return f"{_ADD} and {_GENERATED}"
     if optional is False:
         return f"{_ADD} and {_DERIVED} (name is required before provider 2.78)"
     return f"{_ADD}; from provider 2.78 {_GENERATED}, before 2.78 {_DERIVED}"

@@ -80,6 +80,8 @@ def fix_for(version) -> str:
 
 
 def check(project: Project):
+    found = []
+    names: dict[tuple, list[str]] = {}
     for pool in clusters.pools(project):
         block = pool.instance.block
         written = block.attr("name")
@@ -90,16 +92,25 @@ def check(project: Project):
             continue
         if replacement.name_follows_replacement(pool.instance, "name") is not False:
             continue
-        address = pool.instance.resource.address
         loc = value.loc or written.value_loc
+        address = pool.instance.resource.address
+        shown_name = shown(value)
+        key = (loc, address)
+        if shown_name not in names.setdefault(key, []):
+            names[key].append(shown_name)
+        found.append((pool, written, loc, key))
+    for pool, written, loc, key in found:
+        address = pool.instance.resource.address
         related = []
         if loc.path != written.path or loc.line != written.loc.line:
             related.append(Related(written.loc, "used as the pool name here"))
+        # Instances merged into one finding (count, a template) may have different names.
+        label = f"pool name {names[key][0]}" if len(names[key]) == 1 else f"pool names {', '.join(names[key])}"
         yield finding(
             loc,
-            f"pool name {shown(value)} of {address} does not change when the pool is replaced: with "
-            "create_before_destroy the new pool is created first and the API refuses a second "
-            "pool of that name",
+            f"{label} of {address} do{'es' if len(names[key]) == 1 else ''} not change when the pool "
+            "is replaced: with create_before_destroy the new pool is created first and the API "
+            "refuses a second pool of that name",
             subject=address,
             instance=pool.instance.address,
             related=related,

@@ -63,7 +63,7 @@ def check(project: Project):
         if cluster is None or cluster.is_kapsule is not True:
             continue
         pools = [p for p in cluster.pools(project) if p.in_kapsule_scope]
-        if not pools or any(p.normalized_node_type is None for p in pools):
+        if not pools:
             continue
         values = release.values()
         if values.open:

@@ -73,9 +73,9 @@ def name_follows_replacement(instance: ResourceInstance, attribute: str = "name"
 
 @dataclass(frozen=True)
 class _Input:
-    """A value the walk could not follow further: a tfvars variable, ``each.value.x``, a computed
-    attribute. ``context`` says whose names these are (module instance, and the block binding
-    ``each``/``count``)."""
+    """A named value an expression reads (``var.x``, ``local.y.z``, ``each.value.type``, another
+    resource's attribute), followed further or not. ``context`` says whose names these are
+    (module instance, and the block binding ``each``/``count``)."""
 
     context: str
     path: tuple[str, ...]
@@ -228,6 +228,9 @@ class _Walk:
             self._flag(attrs)
             self.inputs.add(_Input(_context(module, owner), (root, *path)))
             return
+        # A named value is an input in itself: the name and a replacing argument that both read
+        # local.instance_type change together, even when that local is a plain literal.
+        self.inputs.add(_Input(_context(module), (root, *path)))
         if root == "var":
             self._flag(attrs)
             self._variable(module, path)
