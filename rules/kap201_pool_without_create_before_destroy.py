@@ -77,7 +77,7 @@ def fix_for(version, named: bool = True) -> str:
 
 def check(project: Project):
     for pool in clusters.pools(project):
-        if pool.in_kapsule_scope is not True:
+        if pool.in_kapsule_scope is not True or not pool.is_resource:
             continue
         block = pool.instance.block
         if replacement.create_before_destroy(block):

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures"
 TIMEOUT = 600
 
 # Never copied into the build tree: VCS data, environments, caches, earlier build output.
@@ -43,11 +42,18 @@ def _clean_env(**extra: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    """The wheel, built once from a copy of the checkout (so the build never writes into it)."""
-    base = tmp_path_factory.mktemp("wheel")
-    source = base / "src"
+def snapshot(tmp_path_factory) -> Path:
+    """A copy of the checkout: the build never writes into the checkout, and the wheel, the
+    expected module list and the fixtures all come from one moment of the tree."""
+    source = tmp_path_factory.mktemp("wheel") / "src"
     shutil.copytree(ROOT, source, ignore=_NOT_SOURCES, symlinks=True)
+    return source
+
+
+@pytest.fixture(scope="module")
+def wheel(snapshot) -> Path:
+    """The wheel, built once per session from the snapshot."""
+    base, source = snapshot.parent, snapshot
     out = base / "dist"
     if importlib.util.find_spec("build") is not None:
         command = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(source)]
@@ -82,7 +88,7 @@ def _wheel_names(wheel: Path) -> list[str]:
         return archive.namelist()
 
 
-def test_wheel_contents(wheel):
+def test_wheel_contents(wheel, snapshot):
     names = _wheel_names(wheel)
     assert "kapsulint/rules/__init__.py" in names
     assert any(re.fullmatch(r"kapsulint/rules/kap[^/]*\.py", n) for n in names), names
@@ -92,10 +98,10 @@ def test_wheel_contents(wheel):
     assert {t for t in top if not re.fullmatch(r"kapsulint(-[^/]+\.dist-info)?", t)} == set(), top
     # Every module of the checkout is in the wheel (a subpackage missing from
     # [tool.setuptools] packages would be dropped silently otherwise).
-    wanted = {f"kapsulint/{p.relative_to(ROOT / 'kapsulint').as_posix()}"
-              for p in (ROOT / "kapsulint").rglob("*.py") if "__pycache__" not in p.parts}
-    wanted |= {f"kapsulint/rules/{p.relative_to(ROOT / 'rules').as_posix()}"
-               for p in (ROOT / "rules").rglob("*.py") if "__pycache__" not in p.parts}
+    wanted = {f"kapsulint/{p.relative_to(snapshot / 'kapsulint').as_posix()}"
+              for p in (snapshot / "kapsulint").rglob("*.py")}
+    wanted |= {f"kapsulint/rules/{p.relative_to(snapshot / 'rules').as_posix()}"
+               for p in (snapshot / "rules").rglob("*.py")}
     assert sorted(wanted - set(names)) == []
     with zipfile.ZipFile(wheel) as archive:
         entry_points = next(archive.read(n).decode() for n in names if n.endswith(".dist-info/entry_points.txt"))
@@ -112,7 +118,7 @@ def _lint(command: list[str], project: Path, cache: Path) -> tuple[int, list[dic
     return result.returncode, findings, result.stderr
 
 
-def test_installed_wheel_matches_checkout(installed, tmp_path):
+def test_installed_wheel_matches_checkout(installed, snapshot, tmp_path):
     python = installed / "bin" / "python"
     script = installed / "bin" / "kapsulint"
     assert script.is_file(), "the wheel installed no kapsulint console script"
@@ -131,8 +137,8 @@ def test_installed_wheel_matches_checkout(installed, tmp_path):
 
     # All cases in one project, one run per side.
     project = tmp_path / "project"
-    cases = sorted(p for p in FIXTURES.glob("*/*") if p.is_dir())
-    assert cases, f"no fixture cases under {FIXTURES}"
+    cases = sorted(p for p in (snapshot / "fixtures").glob("*/*") if p.is_dir())
+    assert cases, f"no fixture cases under {ROOT / 'fixtures'}"
     for case in cases:
         shutil.copytree(case, project / "cases" / f"{case.parent.name}__{case.name}", symlinks=True)
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from kapsulint.api import UNKNOWN, Project, ResourceInstance, Val, provider_version
+from kapsulint.api import UNKNOWN, Project, ResourceInstance, Val, iteration_pairs, number, provider_version
 from kapsulint.kapsule import facts
 
 CLUSTER = "scaleway_k8s_cluster"
@@ -41,14 +42,63 @@ class Cluster:
         kosmos = self.is_kosmos
         return None if kosmos is None else not kosmos
 
+    @property
+    def kubernetes_version(self) -> tuple[int, ...] | None:
+        """The ``version`` as numbers ("1.34" -> (1, 34), "1.34.2" -> (1, 34, 2)); None when it is
+        absent, Unknown, "latest" or not of the form x.y / x.y.z."""
+        value = self.instance.arg("version")
+        text = value.text() if value.known else None
+        return parse_kubernetes_version(text) if text is not None else None
+
+    @property
+    def private_network_set(self) -> bool | None:
+        """Whether ``private_network_id`` holds an id: True for a non-empty literal or another
+        resource's ``id`` (never null once applied), False when absent, null or "", None when
+        Unknown."""
+        value = self.instance.arg("private_network_id")
+        if value.known:
+            if value.raw is None:
+                return False
+            text = value.text()
+            if text is None:
+                return None  # not a string: left to Terraform
+            return bool(text.strip())
+        if value.ref is not None and value.ref[1] == "id":
+            return True
+        return None
+
+    def auto_upgrade_blocks(self) -> list:
+        """The ``auto_upgrade`` blocks as written: static ones, and those a ``dynamic`` block makes
+        when its ``for_each`` is known (blocks of an Unknown ``for_each`` are left out)."""
+        instance = self.instance
+        unknown_contents = []
+        for dynamic in instance.block.children("dynamic"):
+            if dynamic.labels[:1] != ["auto_upgrade"]:
+                continue
+            collection = instance.module.eval_attr(dynamic, "for_each", instance.scope)
+            if iteration_pairs(collection) is None:
+                unknown_contents.append(dynamic.child("content"))
+        return [
+            block
+            for block in instance.nested("auto_upgrade")
+            if not any(block.block is content for content in unknown_contents)
+        ]
+
     def pools(self, project: Project) -> list[Pool]:
         return [pool for pool in pools(project) if pool.cluster_instance is self.instance]
 
 
 @dataclass
 class Pool:
-    instance: ResourceInstance
+    """A node pool: a ``scaleway_k8s_pool`` instance, or a legacy cluster's ``default_pool`` block."""
+
+    instance: ResourceInstance | DefaultPoolInstance
     project: Project
+
+    @property
+    def is_resource(self) -> bool:
+        """False for a ``default_pool`` block, which has no lifecycle of its own."""
+        return not isinstance(self.instance, DefaultPoolInstance)
 
     @property
     def node_type(self) -> Val:
@@ -70,6 +120,8 @@ class Pool:
     @property
     def cluster_instance(self) -> ResourceInstance | None:
         """The cluster this pool's ``cluster_id`` refers to, when the scan holds it."""
+        if isinstance(self.instance, DefaultPoolInstance):
+            return self.instance.cluster
         return cluster_of(self.instance.arg("cluster_id"))
 
     @property
@@ -91,6 +143,47 @@ class Pool:
     @property
     def provider_version(self) -> tuple[int, int, int] | None:
         return provider_version(self.instance.module, "scaleway", "scaleway/scaleway")
+
+    def node_capacity(self) -> tuple[int | None, Val]:
+        """How many nodes this pool may hold, and the value that says so.
+
+        ``max_size`` when ``autoscaling`` is on (the provider defaults it to ``size``), else
+        ``size``; with ``autoscaling`` Unknown, the smaller of the two. None when Unknown.
+        """
+        size = self.instance.arg("size")
+        maximum = self.instance.arg("max_size")
+        if maximum.raw is None:
+            maximum = size
+        autoscaling = self.instance.arg("autoscaling")
+        if autoscaling.known:
+            candidates = [maximum] if autoscaling.is_true() else [size]
+        else:
+            candidates = [size, maximum]
+        counted: list[tuple[int, Val]] = []
+        for value in candidates:
+            amount = number(value) if value.known else None
+            if amount is None:
+                return None, value
+            counted.append((int(amount), value))
+        return min(counted, key=lambda pair: pair[0])
+
+    def instance_of(self, cluster: Cluster) -> bool:
+        """Whether this pool instance certainly exists once per instance of ``cluster``: False
+        when its own ``count``/``for_each`` key, or that of a module instance between it and the
+        cluster's module, is Unknown."""
+        if self.instance.key is UNKNOWN:
+            return False
+        cluster_modules = set()
+        module = cluster.instance.module
+        while module is not None:
+            cluster_modules.add(id(module))
+            module = module.parent
+        module = self.instance.module
+        while module is not None and id(module) not in cluster_modules:
+            if module.address.endswith("[?]"):
+                return False
+            module = module.parent
+        return True
 
     def labels(self) -> tuple[dict[str, str | object], bool]:
         """The node labels this pool's nodes carry, and whether that set is complete.
@@ -167,9 +260,44 @@ def clusters(project: Project) -> Iterator[Cluster]:
 
 
 def pools(project: Project) -> Iterator[Pool]:
+    """Every pool: pool resources, then the ``default_pool`` blocks of legacy clusters."""
     for resource_type in POOL_TYPES:
         for instance in project.resources(resource_type):
             yield Pool(instance, project)
+    for cluster in clusters(project):
+        for index, block in enumerate(cluster.instance.nested("default_pool")):
+            yield Pool(DefaultPoolInstance(cluster.instance, block, index), project)
+
+
+class DefaultPoolInstance:
+    """A cluster's ``default_pool`` block (provider 1.x and ``_beta`` resources), read like a pool."""
+
+    def __init__(self, cluster: ResourceInstance, block, index: int) -> None:
+        self.cluster = cluster
+        self.nested_block = block
+        self.block = block.block
+        self.module = cluster.module
+        self.resource = cluster.resource
+        self.type = POOL
+        self.key = cluster.key
+        self.address = f"{cluster.address}.default_pool[{index}]"
+
+    def arg(self, name: str) -> Val:
+        return self.nested_block.arg(name)
+
+    def nested(self, block_type: str):
+        return self.nested_block.nested(block_type)
+
+    def eval_in(self, block, name: str) -> Val:
+        return block.arg(name)
+
+
+def parse_kubernetes_version(text: str) -> tuple[int, ...] | None:
+    """ "1.34" -> (1, 34), "1.34.2" -> (1, 34, 2); None for "latest" or any other form."""
+    match = re.fullmatch(r"\s*(\d+)\.(\d+)(?:\.(\d+))?\s*", text)
+    if match is None:
+        return None
+    return tuple(int(part) for part in match.groups() if part is not None)
 
 
 def cluster_of(value: Val) -> ResourceInstance | None:

@@ -100,6 +100,7 @@ def values_subjects(project: Project) -> Iterator[ValuesSubject]:
     for release in releases(project):
         values = release.values()
         referenced.update(_files_of(values))
+        referenced.update(_files_read_by(release.instance))
         yield ValuesSubject(values, release.controller, release.header, release.instance.resource.address,
                             release, release.instance.address)
     for values_file in project.values_files:
@@ -133,6 +134,19 @@ def _files_of(value: Val) -> set[str]:
             stack.extend(current.raw.values())
         elif isinstance(current.raw, list):
             stack.extend(current.raw)
+    return files
+
+
+def _files_read_by(instance: ResourceInstance) -> set[str]:
+    """The files a release's ``values`` documents are read from (``file()``, ``templatefile()``),
+    even when a later Unknown document leaves the merged values without their locations."""
+    files: set[str] = set()
+    values = instance.arg("values")
+    for item in values.elements() if values.known else ():
+        if item.origin is not None:
+            files.add(item.origin[0])
+        if item.encoded is not None:
+            files.update(_files_of(item.encoded))
     return files
 
 
@@ -241,17 +255,55 @@ def _typed(value: Val, kind: str, entry_kind: str) -> Val:
     if not value.known or entry_kind == "set_list":
         return value
     text = value.text()
-    if text is None or kind in ("string", "literal"):
+    if text is None or kind == "literal":
+        return value
+    items = _strvals_list(text)
+    if items is not None:  # ``{a,b}`` is a list for strvals, whatever the type
+        return Val([Val(item if kind == "string" else _auto(item), value.loc, sensitive=value.sensitive)
+                    for item in items], value.loc, sensitive=value.sensitive)
+    if kind == "string":
         return value
     text = _until_unescaped_comma(text)
-    typed: object = text.replace("\\,", ",")
+    if text in ("true", "false", "null") or _INT_RE.match(text):
+        return Val(_auto(text), value.loc, sensitive=value.sensitive)
+    return Val(text.replace("\\,", ","), value.loc, sensitive=value.sensitive)
+
+
+def _auto(text: str) -> object:
+    """strvals' typing of one ``auto`` value: booleans, integers (no leading zero) and null."""
     if text in ("true", "false"):
-        typed = text == "true"
-    elif text == "null":
-        typed = None
-    elif _INT_RE.match(text) and not (len(text) > 1 and text.lstrip("+-").startswith("0")):
-        typed = int(text)
-    return Val(typed, value.loc, sensitive=value.sensitive)
+        return text == "true"
+    if text == "null":
+        return None
+    if _INT_RE.match(text) and not (len(text) > 1 and text.lstrip("+-").startswith("0")):
+        return int(text)
+    return text
+
+
+def _strvals_list(text: str) -> list[str] | None:
+    """The elements of a strvals list value ``{a,b}`` (backslash escapes), else None."""
+    if not text.startswith("{"):
+        return None
+    items: list[str] = []
+    current: list[str] = []
+    index = 1
+    while index < len(text):
+        char = text[index]
+        if char == "\\" and index + 1 < len(text):
+            current.append(text[index + 1])
+            index += 2
+            continue
+        if char == ",":
+            items.append("".join(current))
+            current = []
+        elif char == "}":
+            items.append("".join(current))
+            rest = text[index + 1:]
+            return items if not rest or rest.startswith(",") else None
+        else:
+            current.append(char)
+        index += 1
+    return None
 
 
 def _until_unescaped_comma(text: str) -> str:

@@ -1,0 +1,85 @@
+"""
+## What it does
+Reports a Kapsule cluster that has no `private_network_id`.
+
+## Why is this bad
+Scaleway now requires every Kapsule cluster to sit in a VPC Private Network: the nodes talk to
+each other and to the control plane over it, and Kapsule takes a /22 of its subnet for the
+cluster. Clusters created without one belong to a deprecated setup (public-only node endpoints,
+deprecated since October 2023). The provider's schema still marks the argument optional, so
+Terraform does not stop you, but the documentation lists it as required and features such as
+nodes without public IPs depend on it.
+
+The private network is fixed at creation: setting it later on a legacy cluster migrates it, but
+once set it can only be switched to another network (which replaces the cluster), never removed.
+Deciding it up front avoids both a migration and a replacement.
+
+Only Kapsule clusters (`type` absent or `kapsule*`) are judged; Kosmos clusters
+(`type = "multicloud*"`) cannot use a private network at all (see KAP108). The rule stays silent
+when the `type` or the `private_network_id` cannot be known before apply. `null` and `""` count
+as unset.
+
+Source: Scaleway Terraform provider, `docs/resources/k8s_cluster.md` and
+`internal/services/k8s/cluster.go` (CustomizeDiff); Scaleway documentation, "Secure a cluster with
+a Private Network" (knowledge/scaleway.md §2.1 and §8).
+
+## Example
+```hcl
+resource "scaleway_k8s_cluster" "main" {
+  name                        = "prod"
+  version                     = "1.35"
+  cni                         = "cilium"
+  delete_additional_resources = false
+}
+```
+
+## Use instead
+```hcl
+resource "scaleway_vpc_private_network" "nodes" {
+  name = "kapsule-nodes"
+}
+
+resource "scaleway_k8s_cluster" "main" {
+  name                        = "prod"
+  version                     = "1.35"
+  cni                         = "cilium"
+  private_network_id          = scaleway_vpc_private_network.nodes.id
+  delete_additional_resources = false
+}
+```
+
+## References
+- [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
+- [Secure a Kapsule cluster with a Private Network](https://www.scaleway.com/en/docs/kubernetes/reference-content/secure-cluster-with-private-network/)
+"""
+
+from kapsulint.api import Project, Related, finding
+from kapsulint.kapsule import clusters
+
+ID = "KAP104"
+NAME = "missing-private-network"
+SEVERITY = "error"
+
+
+def check(project: Project):
+    for cluster in clusters.clusters(project):
+        if cluster.is_kapsule is not True:
+            continue
+        if cluster.private_network_set is not False:
+            continue
+        instance = cluster.instance
+        address = instance.resource.address
+        related = []
+        value = instance.arg("private_network_id")
+        if value.loc is not None:
+            related.append(Related(value.loc, "private_network_id is empty here"))
+        yield finding(
+            instance.block.loc,
+            f"{address} is a Kapsule cluster without private_network_id: Kapsule requires a "
+            "Private Network, and it can only be set or changed later, never removed",
+            subject=address,
+            instance=instance.address,
+            related=related,
+            logical=f"{address}.private_network_id",
+            fix="create a scaleway_vpc_private_network and set private_network_id to its id",
+        )

@@ -1,0 +1,85 @@
+"""
+## What it does
+Reports a cluster that runs on the free, mutualized control plane (`type` absent, `"kapsule"` or
+`"multicloud"`).
+
+## Why is this bad
+When `type` is left out, Scaleway gives the cluster its mutualized control-plane offer. It costs
+nothing, but it comes with no SLA, a single (resilient) API server replica instead of two, an
+etcd database capped at 55 MB (200 MB on dedicated offers), no audit logs and, for Kapsule, at
+most 150 nodes. (The recorded API answers cover the Kapsule offer only: that the Kosmos
+`multicloud` offer shares these figures is UNVERIFIED.) A restart of that one API server, or an etcd that fills up with many objects
+(CRDs, secrets, config maps), stops deployments, autoscaling and controllers until it recovers.
+
+That is fine for development and tests; a production cluster is better served by a dedicated
+offer (`kapsule-dedicated-4`, `-8` or `-16`; `multicloud-dedicated-*` for Kosmos), which
+Scaleway backs with a 99.5 % SLA. Dedicated offers are billed hourly with a 30-day commitment,
+and a later change of `type` to a lower tier is refused during that period. This is advice, so
+the rule is a note: suppress it for clusters where the shared control plane is a deliberate
+choice. It stays silent when `type` cannot be known before apply.
+
+Source: Scaleway documentation, "Kubernetes control plane offers" and the Kapsule FAQ; the
+`available-types` answer of the Kapsule API recorded in the Scaleway Terraform provider's test
+cassettes (knowledge/scaleway.md §3).
+
+## Example
+```hcl
+resource "scaleway_k8s_cluster" "main" {
+  name    = "prod"
+  version = "1.35"
+  cni     = "cilium"
+  # no type: the mutualized control plane
+}
+```
+
+## Use instead
+```hcl
+resource "scaleway_k8s_cluster" "main" {
+  name    = "prod"
+  type    = "kapsule-dedicated-4"
+  version = "1.35"
+  cni     = "cilium"
+}
+```
+
+## References
+- [Kubernetes control plane offers](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-control-plane-offers/)
+- [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
+"""
+
+from kapsulint.api import Project, finding, shown
+from kapsulint.kapsule import clusters, facts
+
+ID = "KAP106"
+NAME = "shared-control-plane"
+SEVERITY = "note"
+
+
+def check(project: Project):
+    for cluster in clusters.clusters(project):
+        kind = cluster.cluster_type
+        if kind is None:
+            continue
+        offer = facts.cluster_type(kind)
+        if offer is None or offer.dedicated:
+            continue
+        instance = cluster.instance
+        address = instance.resource.address
+        type_value = cluster.type_value
+        if type_value.raw is not None and type_value.loc is not None:
+            loc = type_value.loc
+            what = f"type {shown(type_value)}"
+        else:
+            loc = instance.block.loc
+            what = "no type"
+        dedicated = "multicloud-dedicated-4" if offer.kosmos else "kapsule-dedicated-4"
+        yield finding(
+            loc,
+            f"{address} has {what}: the mutualized control plane has no SLA, one API server replica "
+            "and an etcd capped at 55 MB",
+            subject=address,
+            instance=instance.address,
+            logical=f"{address}.type",
+            fix=f'for production, use a dedicated control plane such as type = "{dedicated}" '
+            "(30-day commitment)",
+        )

@@ -1,0 +1,82 @@
+"""
+## What it does
+Reports a Kapsule node pool that does not set `autohealing = true`.
+
+## Why is this bad
+Autohealing is off unless it is asked for: the Scaleway provider defaults `autohealing` to
+`false`. Without it, a node that stops reporting Ready (a kernel hang, a full disk, a failed
+kubelet) stays in the pool: its pods are evicted after a while, but the node keeps its place and
+its cost, and the pool runs with one node fewer until someone reboots or replaces it by hand.
+With autohealing on, Kapsule checks the nodes every few minutes, reboots a node that has been
+NotReady for about a quarter of an hour and replaces it if it is still NotReady after about
+half an hour.
+
+The finding points at `autohealing = false` when it is written, else at the pool header. An
+`autohealing` value kapsulint cannot know stays silent. Pools of Kosmos clusters
+(`type = "multicloud*"`) and `node_type = "external"` pools are out of scope (Scaleway only
+heals its own Instances).
+
+Sources: Scaleway Terraform provider, `internal/services/k8s/pool.go` (`autohealing` optional,
+default `false`; knowledge/scaleway.md §2.2); Scaleway docs "Using the Scaleway Kubernetes
+Kapsule autoheal feature" for the reboot and replacement delays (read for this rule, not in the
+knowledge notes); Kosmos autoheal limited to Scaleway Instances (knowledge/scaleway.md §3.4).
+
+## Example
+```hcl
+resource "scaleway_k8s_pool" "apps" {
+  cluster_id = scaleway_k8s_cluster.main.id
+  node_type  = "POP2-4C-16G"
+  size       = 3
+}
+```
+
+## Use instead
+```hcl
+resource "scaleway_k8s_pool" "apps" {
+  cluster_id  = scaleway_k8s_cluster.main.id
+  node_type   = "POP2-4C-16G"
+  size        = 3
+  autohealing = true
+}
+```
+
+## References
+- [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
+- [Using the Kapsule autoheal feature](https://www.scaleway.com/en/docs/kubernetes/reference-content/using-kapsule-autoheal-feature/)
+"""
+
+from kapsulint.api import Project, finding
+from kapsulint.kapsule import clusters
+
+ID = "KAP206"
+NAME = "autohealing-disabled"
+SEVERITY = "warning"
+
+
+def check(project: Project):
+    for pool in clusters.pools(project):
+        if pool.in_kapsule_scope is not True:
+            continue
+        value = pool.instance.arg("autohealing")
+        if not value.known or value.is_true():
+            continue
+        address = pool.instance.resource.address
+        if value.raw is None:
+            loc = pool.instance.block.loc
+            message = f"{address} leaves autohealing unset (off by default): a node that stays NotReady is never rebooted or replaced"
+        elif value.is_false():
+            loc = value.loc
+            if loc is None:
+                attribute = pool.instance.block.attr("autohealing")
+                loc = attribute.value_loc if attribute is not None else pool.instance.block.loc
+            message = f"{address} has autohealing = false: a node that stays NotReady is never rebooted or replaced"
+        else:
+            continue
+        yield finding(
+            loc,
+            message,
+            subject=address,
+            instance=pool.instance.address,
+            logical=f"{address}.autohealing",
+            fix="set autohealing = true",
+        )

@@ -1,0 +1,1 @@
+cleanup_on_destroy = true

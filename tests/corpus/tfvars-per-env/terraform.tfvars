@@ -1,0 +1,2 @@
+environment     = "staging"
+cluster_version = "1.31.4"
