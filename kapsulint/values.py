@@ -147,13 +147,28 @@ class Val:
         return False
 
     def plain(self) -> Any:
-        """The value as plain Python data, Unknown parts kept as UNKNOWN."""
-        raw = self.raw
-        if isinstance(raw, dict):
-            return {k: v.plain() for k, v in raw.items()}
-        if isinstance(raw, list):
-            return [v.plain() for v in raw]
-        return raw
+        """The value as plain Python data, Unknown parts kept as UNKNOWN.
+
+        Iterative: values files and HCL may nest 500 levels (design.md §5, KAP001), deeper than
+        Python's recursion limit allows for a recursive walk."""
+
+        def shell(raw: Any) -> Any:
+            return {} if isinstance(raw, dict) else [] if isinstance(raw, list) else raw
+
+        result = shell(self.raw)
+        stack = [(self.raw, result)]
+        while stack:
+            raw, target = stack.pop()
+            items = raw.items() if isinstance(raw, dict) else enumerate(raw) if isinstance(raw, list) else ()
+            for key, value in items:
+                copy = shell(value.raw)
+                if isinstance(target, dict):
+                    target[key] = copy
+                else:
+                    target.append(copy)
+                if isinstance(copy, (dict, list)):
+                    stack.append((value.raw, copy))
+        return result
 
 
 def format_number(number: int | float) -> str:

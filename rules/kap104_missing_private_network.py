@@ -72,11 +72,12 @@ def check(project: Project):
         related = []
         value = instance.arg("private_network_id")
         if value.loc is not None:
-            related.append(Related(value.loc, "private_network_id is empty here"))
+            state = "null" if value.raw is None else "empty"
+            related.append(Related(value.loc, f"private_network_id is {state} here"))
         yield finding(
             instance.block.loc,
-            f"{address} is a Kapsule cluster without private_network_id: Kapsule requires a "
-            "Private Network, and it can only be set or changed later, never removed",
+            f"{address} is a Kapsule cluster without private_network_id: Private Networks are "
+            "mandatory for Kapsule clusters (without one, nodes use the deprecated public-only setup)",
             subject=address,
             instance=instance.address,
             related=related,

@@ -59,6 +59,13 @@ NAME = "node-limit-exceeded"
 SEVERITY = "warning"
 
 
+def _counted(amount: int, pools: list[str]) -> str:
+    if len(pools) == 1:
+        return f"{pools[0]} may hold {amount} nodes"
+    names = ", ".join(pools[:3]) + (", ..." if len(pools) > 3 else "")
+    return f"{len(pools)} pools may hold {amount} nodes each ({names})"
+
+
 def check(project: Project):
     for cluster in clusters.clusters(project):
         kind = cluster.cluster_type
@@ -68,7 +75,7 @@ def check(project: Project):
         if offer is None or offer.max_nodes is None:
             continue
         total = 0
-        related = []
+        counted: dict = {}  # where a size is written -> (nodes, pool instances counting it)
         for pool in cluster.pools(project):
             if not pool.instance_of(cluster):
                 continue
@@ -77,7 +84,7 @@ def check(project: Project):
                 continue
             total += amount
             if value.loc is not None:
-                related.append(Related(value.loc, f"{pool.instance.address} may hold {amount} nodes"))
+                counted.setdefault(value.loc, (amount, []))[1].append(pool.instance.address)
         if total <= offer.max_nodes:
             continue
         instance = cluster.instance
@@ -91,7 +98,7 @@ def check(project: Project):
             f"control-plane type {named} allows",
             subject=address,
             instance=instance.address,
-            related=sorted(set(related), key=lambda r: (r.loc, r.message)),
+            related=[Related(loc, _counted(amount, pools)) for loc, (amount, pools) in sorted(counted.items())],
             logical=f"{address}.type",
             fix="choose a larger control-plane type (kapsule-dedicated-4: 250 nodes, -8 and -16: 500) "
             "or lower the pools' size / max_size",

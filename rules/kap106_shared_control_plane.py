@@ -47,7 +47,7 @@ resource "scaleway_k8s_cluster" "main" {
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import Project, finding, shown
+from kapsulint.api import Project, Related, finding, shown
 from kapsulint.kapsule import clusters, facts
 
 ID = "KAP106"
@@ -66,12 +66,16 @@ def check(project: Project):
         instance = cluster.instance
         address = instance.resource.address
         type_value = cluster.type_value
+        related = []
         if type_value.raw is not None and type_value.loc is not None:
             loc = type_value.loc
             what = f"type {shown(type_value)}"
+            written = instance.block.attr("type")
+            if written is not None and written.value_loc != loc:
+                related.append(Related(written.value_loc, "the type the cluster uses"))
         else:
             loc = instance.block.loc
-            what = "no type"
+            what = 'no type (the default is "kapsule")'
         dedicated = "multicloud-dedicated-4" if offer.kosmos else "kapsule-dedicated-4"
         yield finding(
             loc,
@@ -79,6 +83,7 @@ def check(project: Project):
             "and an etcd capped at 55 MB",
             subject=address,
             instance=instance.address,
+            related=related,
             logical=f"{address}.type",
             fix=f'for production, use a dedicated control plane such as type = "{dedicated}" '
             "(30-day commitment)",

@@ -84,22 +84,22 @@ def check(project: Project):
         name = text.strip().lower()
         if kosmos:
             why = "Kosmos clusters support only kilo"
-            fix = 'set cni = "kilo"'
+            fix = 'set cni = "kilo" (changing cni replaces the cluster)'
         elif kosmos is None:
             why = "neither Kapsule nor Kosmos supports it"
-            fix = 'use "cilium" or "calico" (Kapsule), or "kilo" (Kosmos)'
+            fix = 'use cni = "cilium" or "calico" on Kapsule, "kilo" on Kosmos (changing cni replaces the cluster)'
         elif name == facts.CILIUM_NATIVE:
             why = "cilium_native needs Kubernetes 1.34 or later"
             version_value = instance.arg("version")
             if version_value.loc is not None:
                 related.append(Related(version_value.loc, f"the cluster runs Kubernetes {shown(version_value)}"))
-            fix = 'set version to "1.34" or later, or use cni = "cilium"'
+            fix = 'set version to "1.34" or later, or use cni = "cilium" (changing cni replaces the cluster)'
         elif name in facts.KOSMOS_CNIS:
             why = "kilo is only available on Kosmos (multicloud) clusters"
-            fix = 'use cni = "cilium" or "calico"'
+            fix = 'use cni = "cilium" or "calico" (changing cni replaces the cluster)'
         else:
             why = "Kapsule supports cilium and calico (cilium_native from Kubernetes 1.34)"
-            fix = 'use cni = "cilium" or "calico"'
+            fix = 'use cni = "cilium" or "calico" (changing cni replaces the cluster)'
         yield finding(
             loc,
             f"{address} uses cni {shown(cni)}: {why}",
@@ -107,5 +107,5 @@ def check(project: Project):
             instance=instance.address,
             related=related,
             logical=f"{address}.cni",
-            fix=fix + " (changing cni replaces the cluster)",
+            fix=fix,
         )

@@ -56,7 +56,9 @@ def _fix(node_type: str) -> str:
     alternative = node_types.eligible_alternative(node_type)
     if alternative is not None:
         return f'use node_type = "{alternative}" or a larger type'
-    return "use a current Instance type with more than 2 GiB of memory (for example a PRO2 or POP2 type)"
+    if facts.node_type_family(node_type) in facts.END_OF_LIFE_FAMILIES:
+        return "move the pool to a current Instance type (for example a PRO2 or POP2 type)"
+    return "use a type with more than 2 GiB of memory (for example a PRO2 or POP2 type)"
 
 
 def check(project: Project):

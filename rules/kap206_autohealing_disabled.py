@@ -52,6 +52,8 @@ ID = "KAP206"
 NAME = "autohealing-disabled"
 SEVERITY = "warning"
 
+_CONSEQUENCE = "a node that stays NotReady is never rebooted or replaced"
+
 
 def check(project: Project):
     for pool in clusters.pools(project):
@@ -63,13 +65,13 @@ def check(project: Project):
         address = pool.instance.resource.address
         if value.raw is None:
             loc = pool.instance.block.loc
-            message = f"{address} leaves autohealing unset (off by default): a node that stays NotReady is never rebooted or replaced"
+            message = f"{address} leaves autohealing unset (off by default): {_CONSEQUENCE}"
         elif value.is_false():
             loc = value.loc
             if loc is None:
                 attribute = pool.instance.block.attr("autohealing")
                 loc = attribute.value_loc if attribute is not None else pool.instance.block.loc
-            message = f"{address} has autohealing = false: a node that stays NotReady is never rebooted or replaced"
+            message = f"{address} has autohealing = false: {_CONSEQUENCE}"
         else:
             continue
         yield finding(

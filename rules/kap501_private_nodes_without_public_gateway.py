@@ -10,9 +10,10 @@ that network. Scaleway states that such a pool needs a gateway that advertises t
 and performs dynamic NAT; in Terraform that is a `scaleway_vpc_gateway_network` linking a
 `scaleway_vpc_public_gateway` to the private network with `ipam_config { push_default_route =
 true }` (this argument has no default, so leaving it out means no route is pushed) and
-`enable_masquerade` left at its default `true`. Without one, the nodes come up unable to reach
-their control plane and never join the cluster; removing or detaching the gateway later cuts off
-every node of the pool. Changing `public_ip_disabled` afterwards replaces the pool.
+`enable_masquerade` left at its default `true`. Without one, the nodes have no path to their
+control plane (Scaleway warns that removing or detaching the gateway leaves a fully isolated pool
+in that state), so the pool cannot work. Changing `public_ip_disabled` afterwards replaces the
+pool.
 
 The rule follows the cluster's `private_network_id` to a `scaleway_vpc_private_network` of the
 scan and looks for gateway networks attached to it. It stays silent when it cannot be sure the
@@ -109,10 +110,13 @@ def check(project: Project):
             related.extend(Related(loc, text) for loc, text in gateway.problems())
         where = f"{private_network.address} (the private network of {cluster.instance.address})"
         if egress.attached:
-            problem = (f"the Public Gateway attached to {where} pushes no default route or does not "
-                       "masquerade")
+            shortfalls = sorted({text for gateway in egress.attached for text in gateway.shortfalls()})
+            problem = f"the Public Gateway attached to {where} {' and '.join(shortfalls)}"
+            fix = ("on the gateway network, set ipam_config { push_default_route = true } and leave "
+                   "enable_masquerade at true")
         else:
             problem = f"no Public Gateway is attached to {where}"
+            fix = FIX
         yield finding(
             value.loc,
             f"{address} disables public IPs, but {problem}: its nodes cannot reach the control plane "
@@ -121,5 +125,5 @@ def check(project: Project):
             instance=pool.instance.address,
             related=related,
             logical=f"{address}.public_ip_disabled",
-            fix=FIX,
+            fix=fix,
         )

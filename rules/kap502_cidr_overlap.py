@@ -1,6 +1,6 @@
 """
 ## What it does
-Reports a cluster whose pod range, service range and private network subnets overlap.
+Reports a cluster whose pod range, service range or private network subnets overlap one another.
 
 ## Why is this bad
 A Kapsule cluster uses three address ranges: `pod_cidr` for pod addresses (100.64.0.0/15 when
@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kapsulint.api import Loc, Project, Related, Val, finding
+from kapsulint.api import Loc, Project, Related, Val, finding, shown
 from kapsulint.kapsule import clusters, network
 
 ID = "KAP502"
@@ -72,14 +72,17 @@ class Side:
     cidr: network.Network
     value: Val | None
     logical: str
+    owner: str = ""  # the private network a subnet belongs to
 
     @property
     def loc(self) -> Loc | None:
         return self.value.loc if self.value is not None else None
 
     def describe(self) -> str:
-        text = str(self.cidr) if self.value is None else (self.value.text() or str(self.cidr))
-        return f"{self.name} {text}" + (" (the default)" if self.value is None else "")
+        if self.value is None:
+            return f"{self.name} {self.cidr} (the default)"
+        text = f"{self.name} {shown(self.value)}"
+        return f"{text} of {self.owner}" if self.owner else text
 
 
 def _cluster_range(cluster: clusters.Cluster, argument: str, default: str) -> Side | None:
@@ -104,8 +107,8 @@ def check(project: Project):
             private_network = network.cluster_private_network(cluster)
         if private_network is not None:
             for subnet in network.subnets(private_network):
-                sides.append(Side(f"{private_network.address} subnet", subnet.network, subnet.value,
-                                  f"private_network.{subnet.block_type}"))
+                sides.append(Side("subnet", subnet.network, subnet.value,
+                                  f"private_network.{subnet.block_type}", private_network.address))
         groups: dict[tuple, tuple[Side, list[Side]]] = {}
         for i, first in enumerate(sides):
             for second in sides[i + 1:]:
@@ -128,7 +131,7 @@ def check(project: Project):
             clash = ", ".join(o.describe() for o in others)
             yield finding(
                 anchor.loc,
-                f"{anchor.describe()} of {cluster.instance.address} overlaps {clash}: the same "
+                f"{anchor.describe()} overlaps {clash} in {cluster.instance.address}: the same "
                 "addresses would name nodes, pods or Services, and traffic is misrouted",
                 subject=address,
                 instance=cluster.instance.address,

@@ -178,6 +178,15 @@ class GatewayNetwork:
             return True
         return None
 
+    def shortfalls(self) -> list[str]:
+        """Short phrases for what this attachment lacks."""
+        found = []
+        if self.push_default_route is False:
+            found.append("pushes no default route")
+        if self.masquerade is False:
+            found.append("does not masquerade (enable_masquerade = false)")
+        return found
+
     def problems(self) -> list[tuple[Loc, str]]:
         """Where this attachment falls short of a default route out, as (location, explanation)."""
         found: list[tuple[Loc, str]] = []

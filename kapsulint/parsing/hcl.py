@@ -215,7 +215,7 @@ class _Converter:
                 stack.append((node, depth, True))
                 for child in node.children:
                     if not isinstance(child, Token):
-                        stack.append((child, depth + 1, False))
+                        stack.append((child, depth + _nesting(child), False))
                 continue
             children = [c if isinstance(c, Token) else results.pop(id(c)) for c in node.children]
             handler = getattr(self, "_" + node.data, None)
@@ -508,6 +508,18 @@ class _Converter:
 
     def _for_cond(self, tree, children):
         return {"cond": _as_expr(next(c for c in children if not _is_token(c) and c is not None))}
+
+
+# Parse-tree nodes that open a level of nesting (a block, brackets, braces, a call, parentheses);
+# the tree has several nodes per level, so counting every node would flag half the allowed depth.
+_NESTING_NODES = frozenset({"block", "tuple", "object", "function_call", "for_tuple_expr", "for_object_expr"})
+
+
+def _nesting(tree) -> int:
+    if tree.data in _NESTING_NODES:
+        return 1
+    first = tree.children[0] if tree.children else None
+    return 1 if tree.data == "expr_term" and _is_token(first) and str(first) == "(" else 0
 
 
 def _is_token(value) -> bool:

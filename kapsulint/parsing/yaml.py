@@ -48,7 +48,10 @@ def parse_yaml(text: str) -> dict:
     reader.version = (1, 1)
     reader.allow_duplicate_keys = True
     try:
-        roots = [node for node in reader.compose_all(text) if node is not None]
+        try:
+            roots = [node for node in reader.compose_all(text) if node is not None]
+        except RecursionError:
+            roots = _compose_deep(reader, text)
     except MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or error.context or "invalid YAML"
@@ -59,6 +62,31 @@ def parse_yaml(text: str) -> dict:
     converter = _Converter()
     docs = [converter.convert(root) for root in roots]
     return {"docs": docs, "comments": _comments(text, converter.scalar_spans)}
+
+
+def _compose_deep(reader, text: str) -> list:
+    """ruamel.yaml's composer recurses (several frames per level) and runs out of stack well before
+    MAX_DEPTH: find a node deeper than MAX_DEPTH with the (iterative) event parser and report it at
+    its position, else compose again with room for MAX_DEPTH levels."""
+    import sys
+
+    from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
+
+    depth = 0
+    for event in reader.parse(text):
+        if isinstance(event, CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                raise YamlSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", mark.line + 1, mark.column + 1)
+        elif isinstance(event, CollectionEndEvent):
+            depth -= 1
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit + 10 * MAX_DEPTH)
+    try:
+        return [node for node in reader.compose_all(text) if node is not None]
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def _clamp(text: str, line: int, column: int) -> tuple[int, int]:
@@ -114,12 +142,13 @@ class _Converter:
 
         results: dict[int, dict] = {}
         # (node, depth, expanded, slot) where slot identifies the result of this visit.
-        stack: list[tuple] = [(root, 0, False, 0)]
+        # depth counts the collections enclosing a node, the node included (a scalar adds none).
+        stack: list[tuple] = [(root, 1, False, 0)]
         next_slot = 1
         pending_children: dict[int, list[int]] = {}
         while stack:
             node, depth, expanded, slot = stack.pop()
-            if depth > MAX_DEPTH:
+            if depth > MAX_DEPTH and not isinstance(node, ScalarNode):
                 sp = _node_span(node)
                 raise YamlSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", sp[0], sp[1])
             if isinstance(node, ScalarNode):

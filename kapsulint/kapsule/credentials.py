@@ -1,0 +1,140 @@
+"""Scaleway API keys written into configuration.
+
+A Scaleway API key is an access key (``SCW`` followed by 17 upper-case letters or digits, the
+identifier) and a secret key (a UUID, the secret). The provider reads them from its
+``access_key``/``secret_key`` arguments, from ``SCW_ACCESS_KEY``/``SCW_SECRET_KEY`` or from the
+Scaleway configuration file; the S3 backend used with Scaleway Object Storage takes
+``access_key``/``secret_key`` too. Source of the shapes: the brief of the project issue (the
+notes in knowledge/ do not describe the key format; UNVERIFIED against Scaleway's documentation).
+
+The questions here read values as written (literal strings of variable defaults and tfvars
+files, nested objects included) and never return the secret itself, only where it is written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from kapsulint.api import Loc, Module, Project
+
+ACCESS_KEY = re.compile(r"SCW[A-Z0-9]{17}")
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+SECRET_NAME = re.compile(r"secret", re.IGNORECASE)
+CREDENTIAL_ARGUMENTS = ("access_key", "secret_key")
+
+# Sample values from documentation and RFCs, never real keys.
+_EXAMPLES = {
+    "123e4567-e89b-12d3-a456-426614174000",  # RFC 4122 / Wikipedia
+    "123e4567-e89b-12d3-a456-426655440000",
+    "12345678-1234-1234-1234-123456789012",
+    "12345678-1234-5678-1234-567812345678",  # Python's uuid documentation
+    "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee",
+}
+
+
+def is_placeholder(text: str) -> bool:
+    """A documentation placeholder: ``SCWXXXXXXXXXXXXXXXXX``, ``00000000-0000-...``, a known sample."""
+    body = text.strip()
+    if body.startswith("SCW"):
+        body = body[3:]
+    body = body.replace("-", "").lower()
+    return len(set(body)) <= 2 or text.strip().lower() in _EXAMPLES
+
+
+def is_access_key(text: str) -> bool:
+    return ACCESS_KEY.fullmatch(text.strip()) is not None
+
+
+def is_uuid(text: str) -> bool:
+    return UUID.fullmatch(text.strip()) is not None
+
+
+def key_kind(text: str, names: tuple[str, ...]) -> str | None:
+    """"access key" or "secret key" when a literal looks like a real one under those names."""
+    if is_placeholder(text):
+        return None
+    if is_access_key(text):
+        return "access key"
+    if is_uuid(text) and any(SECRET_NAME.search(n) for n in names):
+        return "secret key"
+    return None
+
+
+@dataclass(frozen=True)
+class WrittenKey:
+    """A Scaleway key written as a literal: where, under which names, and which kind."""
+
+    loc: Loc
+    names: tuple[str, ...]  # the variable or tfvars name, then the keys of nested objects
+    kind: str
+
+    @property
+    def name(self) -> str:
+        return ".".join(self.names)
+
+
+def keys_in_literal(node: dict, path: str, names: tuple[str, ...]) -> Iterator[WrittenKey]:
+    """Key-shaped string literals in an expression as written (objects and lists walked)."""
+    stack = [(node, names)]
+    while stack:
+        current, where = stack.pop()
+        if not isinstance(current, dict):
+            continue
+        kind = current.get("t")
+        if kind == "lit" and isinstance(current.get("v"), str):
+            found = key_kind(current["v"], where)
+            if found is not None:
+                yield WrittenKey(Loc.of(path, current["p"]), where, found)
+        elif kind == "paren":
+            stack.append((current["e"], where))
+        elif kind == "tuple":
+            stack.extend((item, where) for item in current.get("items", []))
+        elif kind == "object":
+            for key, value in current.get("items", []):
+                label = key.get("v") if key.get("t") == "lit" else key.get("name") if key.get("t") == "var" else None
+                stack.append((value, where + ((str(label),) if label is not None else ())))
+
+
+def variable_default_keys(module: Module) -> Iterator[WrittenKey]:
+    for name in sorted(module.variables):
+        default = module.variables[name].default
+        if default is not None:
+            yield from keys_in_literal(default.expr, default.path, (name,))
+
+
+def tfvars_files(project: Project) -> list:
+    """Every tfvars file the scan read (auto-loaded or not) and every ``--var-file``."""
+    project.top_instances()  # reads the --var-file files given on the command line
+    found = {}
+    for source in project.files.values():
+        if source.kind == "tfvars" and source.ok:
+            found[source.path] = source
+    for module in project.modules.values():
+        for source in module.tfvars:
+            if source.ok:
+                found[source.path] = source
+    return [found[p] for p in sorted(found)]
+
+
+def tfvars_keys(source) -> Iterator[WrittenKey]:
+    for attribute in source.data["body"]["attrs"]:
+        yield from keys_in_literal(attribute["expr"], source.path, (attribute["name"],))
+
+
+def is_code_file(path: str) -> bool:
+    """A Terraform configuration file (not tfvars, not the command line)."""
+    return path.endswith((".tf", ".tf.json", ".tofu", ".tofu.json"))
+
+
+def written_as_string(project: Project, loc: Loc) -> bool:
+    """Whether the text at ``loc`` is a string written in quotes or a heredoc (not a function's
+    result, such as ``file()``)."""
+    text = project.read_text(loc.path)
+    if text is None:
+        return False
+    lines = text.split("\n")
+    if loc.line > len(lines):
+        return False
+    return lines[loc.line - 1][loc.column - 1:].startswith(('"', "<<"))

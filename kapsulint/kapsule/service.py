@@ -1,0 +1,126 @@
+"""The controller's Service as its values describe it: type, annotations, traffic policy, IP.
+
+Load balancer rules run only with Kapsule evidence (design.md §2): the release installs into a
+``scaleway_k8s_cluster`` of the scan, or the values carry Scaleway load balancer annotations;
+values meant for another cloud (AWS, OCI, Azure, Google annotations) stay silent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from kapsulint.api import UNKNOWN, Loc, Project, Val
+from kapsulint.kapsule import charts, facts, helm
+
+
+@dataclass
+class ControllerService:
+    subject: helm.ValuesSubject
+    controller: charts.Controller
+    chart_version: tuple[int, ...] | None
+
+    @property
+    def values(self) -> Val:
+        return self.subject.values
+
+    @property
+    def written_type(self) -> Val:
+        return self.values.path(*self.controller.service_type_path)
+
+    @property
+    def service_type(self) -> str | None:
+        """The Service type, the chart's default when unset; None when Unknown."""
+        written = self.written_type
+        if written.raw is None:
+            if self._parent_open(self.controller.service_type_path):
+                return None
+            return charts.chart_default(self.controller.default_service_type, self.chart_version,
+                                        known_since=self.controller.known_since)
+        return written.text() if written.known else None
+
+    @property
+    def is_load_balancer(self) -> bool | None:
+        kind = self.service_type
+        return None if kind is None else kind == "LoadBalancer"
+
+    @property
+    def annotations(self) -> Val:
+        return self.values.path(*self.controller.service_annotations_path)
+
+    def annotation(self, name: str) -> Val:
+        return self.annotations.get(name)
+
+    def annotation_key_loc(self, name: str) -> Loc | None:
+        return self.annotations.key_loc(name)
+
+    @property
+    def annotations_known(self) -> bool:
+        """Every annotation key is known (none may come from an Unknown source)."""
+        annotations = self.annotations
+        if annotations.raw is None:
+            return not self._parent_open(self.controller.service_annotations_path)
+        return annotations.known and not annotations.open
+
+    @property
+    def external_traffic_policy(self) -> Val:
+        return self.values.path(*self.controller.external_traffic_policy_path)
+
+    @property
+    def load_balancer_ip(self) -> Val:
+        return self.values.path(*self.controller.load_balancer_ip_path)
+
+    @property
+    def anchor(self) -> Loc:
+        return self.subject.anchor
+
+    def type_anchor(self) -> Loc:
+        """The Service ``type`` where written, else the release header or the file's first line."""
+        written = self.written_type
+        return written.loc if written.raw is not None and written.loc is not None else self.anchor
+
+    def key_loc(self, path: tuple[str, ...]) -> Loc | None:
+        parent = self.values.path(*path[:-1])
+        return parent.key_loc(path[-1])
+
+    def service_key_anchor(self) -> Loc:
+        """The key holding the Service settings (``controller.service``, traefik's ``service``),
+        else the release header or the file's first line."""
+        return self.key_loc(self.controller.service_type_path[:-1]) or self.anchor
+
+    def _parent_open(self, path: tuple[str, ...]) -> bool:
+        node = self.values
+        if node.open or not node.known:
+            return True
+        for key in path[:-1]:
+            node = node.get(key)
+            if not node.known or node.open:
+                return True
+            if node.raw is None:
+                return False
+        return False
+
+    @property
+    def kapsule_evidence(self) -> bool:
+        """Installed into a Kapsule cluster of the scan, or annotated for Scaleway load balancers."""
+        keys = [k for k, _ in self.annotations.items()]
+        if any(facts.is_foreign_cloud_annotation(k) for k in keys):
+            return False
+        if any(facts.is_scaleway_lb_annotation(k) for k in keys):
+            return True
+        release = self.subject.release
+        return release is not None and release.cluster() is not None
+
+
+def services(project: Project) -> Iterator[ControllerService]:
+    """The Service of every ingress controller release or values file with Kapsule evidence."""
+    for subject in helm.values_subjects(project):
+        if subject.controller is None:
+            continue
+        version = subject.release.chart_version if subject.release is not None else None
+        service = ControllerService(subject, subject.controller, version)
+        if service.kapsule_evidence:
+            yield service
+
+
+__all__ = ["ControllerService", "services", "UNKNOWN"]

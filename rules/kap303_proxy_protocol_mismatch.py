@@ -1,0 +1,169 @@
+"""
+## What it does
+Reports an ingress controller and its Scaleway load balancer that disagree about PROXY protocol on
+a port: the load balancer sends a PROXY header the controller cannot read, or the controller
+requires one the load balancer does not send.
+
+## Why is this bad
+On Kapsule, the Cloud Controller Manager builds the load balancer of a `LoadBalancer` Service and
+sends PROXY protocol to the ports named by the Service annotations
+`service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v1` or `-v2` (`true` or `*` for every
+port, or a comma-separated list of Service ports such as `80,443`) or by the deprecated
+`scw-loadbalancer-send-proxy-v2`. The controller must agree on each port, or every request on it
+breaks:
+
+- the load balancer sends a header the controller does not expect: the controller reads the
+  `PROXY TCP4 ...` line as the start of the HTTP request or TLS handshake and answers 400 or drops
+  the connection. Scaleway's own documentation warns that ingress-nginx answers 400 without
+  `use-proxy-protocol`.
+- haproxytech (`controller.config.proxy-protocol` set) or ingress-nginx
+  (`controller.config.use-proxy-protocol: "true"`) require a header the load balancer does not
+  send: HAProxy documents a 400 Bad Request, nginx logs a broken header and drops the request.
+
+Traefik with `ports.<entry point>.proxyProtocol` configured accepts connections with or without a
+header, so only the first case applies to it: a header sent to an entry point (web on 80 and
+websecure on 443 unless `exposedPort` says otherwise) that has no `proxyProtocol`.
+
+Only the controller's HTTP and HTTPS ports are judged. A Service marked
+`scw-loadbalancer-externally-managed` is left alone, as is anything whose value is unknown.
+Annotation values are read the way the CCM reads them: Go booleans (`true`, `1`, `T`...) for the
+v1/v2 annotations except `1` and `0`, which are port numbers there.
+
+Sources: Scaleway CCM `docs/loadbalancer-annotations.md` and `loadbalancers_annotations.go`
+(`isPortInRange`, `getProxyProtocol`, `getSendProxyV2`, v0.36.2), Scaleway documentation
+`kubernetes-load-balancer.mdx`, haproxytech `annotations.md` and `reqProxyProtocol.go`,
+ingress-nginx `configmap.md`, Traefik entry point documentation (knowledge/scaleway.md §5,
+knowledge/ingress.md §2.2, §3.1 to §3.3). UNVERIFIED: the exact answer HAProxy gives to a header
+on a frontend that does not expect one (standard HAProxy behaviour, not reproduced), and nginx's
+behaviour for a missing header (community reports).
+
+## Example
+```hcl
+values = [yamlencode({
+  controller = {
+    service = {
+      type = "LoadBalancer"
+      annotations = {
+        "service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2" = "true"
+      }
+    }
+  }
+})]
+```
+for an ingress-nginx release whose `controller.config` does not turn `use-proxy-protocol` on.
+
+## Use instead
+Turn PROXY protocol on at both ends, for the same ports:
+```hcl
+values = [yamlencode({
+  controller = {
+    config = { "use-proxy-protocol" = "true" }
+    service = {
+      type = "LoadBalancer"
+      annotations = {
+        "service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2" = "true"
+      }
+    }
+  }
+})]
+```
+
+## References
+- [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+- [Scaleway: exposing Kubernetes services with a Load Balancer](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)
+- [HAProxy Kubernetes Ingress: proxy-protocol](https://www.haproxy.com/documentation/kubernetes-ingress/community/configuration-reference/ingress/#proxy-protocol)
+- [ingress-nginx ConfigMap: use-proxy-protocol](https://kubernetes.github.io/ingress-nginx/user-guide/nginx-configuration/configmap/#use-proxy-protocol)
+- [Traefik EntryPoints: proxyProtocol](https://doc.traefik.io/traefik/routing/entrypoints/#proxyprotocol)
+"""
+
+from kapsulint.api import Project, Related, finding, shown
+from kapsulint.kapsule import charts, proxy_ports
+from kapsulint.kapsule.service import services
+
+ID = "KAP303"
+NAME = "proxy-protocol-mismatch"
+SEVERITY = "error"
+
+_PREFIX = "service.beta.kubernetes.io/"
+_RECOMMENDED = "service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2"
+
+
+def _short(annotation: str) -> str:
+    return annotation[len(_PREFIX):] if annotation.startswith(_PREFIX) else annotation
+
+
+def _ports(numbers: list[int]) -> str:
+    numbers = sorted(set(numbers))
+    word = "port" if len(numbers) == 1 else "ports"
+    return f"{word} " + ", ".join(str(n) for n in numbers)
+
+
+def _not_expected(controller, names: list[str]) -> tuple[str, str]:
+    """Why the controller cannot read the header, and the fix."""
+    if controller is charts.HAPROXYTECH:
+        return ("haproxytech has no controller.config.proxy-protocol",
+                "set controller.config.proxy-protocol to the range the load balancer connects from, "
+                "or remove the annotation")
+    if controller is charts.INGRESS_NGINX:
+        return ("ingress-nginx does not enable use-proxy-protocol",
+                'set controller.config.use-proxy-protocol to "true", or remove the annotation')
+    entry = ", ".join(sorted(set(names)))
+    return (f"traefik entry point {entry} has no proxyProtocol",
+            f"set ports.{sorted(set(names))[0]}.proxyProtocol.trustedIPs to the load balancer's range, "
+            "or remove the annotation")
+
+
+def check(project: Project):
+    for service in services(project):
+        if service.is_load_balancer is not True:
+            continue
+        if proxy_ports.externally_managed(service) is not False:
+            continue
+        ports = proxy_ports.traffic_ports(service)
+        if ports is None:
+            continue
+        lb = proxy_ports.lb_proxy(service)
+        sent_unexpected: dict = {}  # anchor -> (annotation, value, ports, entry names)
+        required_missing: dict = {}  # anchor -> (port setting, ports)
+        for port in proxy_ports.published_ports(ports):
+            sending = lb.sending(port.port)
+            if sending is None:
+                continue
+            if sending.sends and port.accepts is False:
+                loc = sending.value.loc or service.annotation_key_loc(sending.annotation) or service.anchor
+                entry = sent_unexpected.setdefault(loc, (sending.annotation, sending.value, [], []))
+                entry[2].append(port.port)
+                entry[3].append(port.name)
+            elif not sending.sends and port.requires is True and port.setting is not None:
+                loc = port.setting.loc or service.key_loc(tuple(port.setting_name.split("."))) or service.anchor
+                entry = required_missing.setdefault(loc, (port, []))
+                entry[1].append(port.port)
+
+        subject = service.subject
+        controller = service.controller
+        for loc, (annotation, value, numbers, names) in sent_unexpected.items():
+            why, fix = _not_expected(controller, names)
+            yield finding(
+                loc,
+                f"{subject.name}: the Scaleway load balancer sends PROXY protocol on {_ports(numbers)} "
+                f"({_short(annotation)} {shown(value)}) but {why}: requests there fail",
+                subject=subject.name,
+                instance=subject.instance_address,
+                logical=f"{subject.name}.{annotation}",
+                fix=fix,
+            )
+        for loc, (port, numbers) in required_missing.items():
+            related = [Related(value.loc, f"{_short(name)} {shown(value)} does not cover "
+                                          f"{_ports(numbers)}")
+                       for name, value in lb.written() if value.loc is not None]
+            yield finding(
+                loc,
+                f"{subject.name}: {port.setting_name} {shown(port.setting)} makes {controller.key} "
+                f"require a PROXY header on {_ports(numbers)}, but the Scaleway load balancer does not "
+                "send one there: connections are refused",
+                subject=subject.name,
+                instance=subject.instance_address,
+                related=related,
+                logical=f"{subject.name}.{port.setting_name}",
+                fix=f'annotate the Service with {_RECOMMENDED}: "true", or turn {port.setting_name} off',
+            )

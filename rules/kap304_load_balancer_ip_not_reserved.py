@@ -1,0 +1,108 @@
+"""
+## What it does
+Reports an ingress controller Service of type LoadBalancer that does not use a reserved IP.
+
+## Why is this bad
+For a LoadBalancer Service, the Scaleway Cloud Controller Manager creates a load balancer. Unless
+the Service names a flexible IP reserved beforehand, that load balancer gets an address picked at
+random, and the address is released for good when the load balancer is deleted. Uninstalling and
+reinstalling the release, replacing the Service or moving the cluster therefore hands the
+ingress a new public address, and every DNS record and allow-list that pointed at the old one
+breaks.
+
+The chart's default Service type counts: ingress-nginx and traefik create a LoadBalancer unless
+told otherwise, haproxytech a NodePort. A Service counts as reserved with the
+`service.beta.kubernetes.io/scw-loadbalancer-ip-ids` annotation or with `loadBalancerIP` (the
+older field, still used by Scaleway's own example). Private load balancers
+(`scw-loadbalancer-private: "true"`) and externally managed ones
+(`scw-loadbalancer-externally-managed`) are left alone. The rule stays silent when the
+annotations or the address may come from a value kapsulint cannot know.
+
+Sources: Scaleway CCM `docs/loadbalancer-annotations.md` (v0.36.2), Scaleway documentation
+"Managing Load Balancer IPs" and the chart values of each controller (knowledge/scaleway.md §5,
+knowledge/ingress.md §1, §3 and §6).
+
+## Example
+```hcl
+resource "helm_release" "ingress" {
+  chart = "ingress-nginx"
+  values = [yamlencode({
+    controller = { service = { type = "LoadBalancer" } }
+  })]
+}
+```
+
+## Use instead
+Reserve a flexible IP in Terraform and hand its bare id to the Service:
+```hcl
+resource "scaleway_lb_ip" "ingress" {
+  zone = "fr-par-1"
+}
+
+resource "helm_release" "ingress" {
+  chart = "ingress-nginx"
+  values = [yamlencode({
+    controller = { service = {
+      type = "LoadBalancer"
+      annotations = {
+        "service.beta.kubernetes.io/scw-loadbalancer-ip-ids" = split("/", scaleway_lb_ip.ingress.id)[1]
+        "service.beta.kubernetes.io/scw-loadbalancer-zone"   = scaleway_lb_ip.ingress.zone
+      }
+    } }
+  })]
+}
+```
+
+## References
+- [Scaleway CCM: load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+- [Managing Load Balancer IPs on Kapsule](https://www.scaleway.com/en/docs/kubernetes/reference-content/managing-load-balancer-ips/)
+- [scaleway_lb_ip](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/lb_ip)
+"""
+
+from kapsulint.api import Project, Val, finding
+from kapsulint.kapsule import facts, service
+
+ID = "KAP304"
+NAME = "load-balancer-ip-not-reserved"
+SEVERITY = "warning"
+
+
+def _unset(value: Val) -> bool | None:
+    """True when certainly unset (absent, null or empty), False when set, None when Unknown."""
+    if value.raw is None:
+        return True
+    if not value.known:
+        return None
+    text = value.text()
+    return text is not None and not text.strip()
+
+
+def _flag_off(value: Val) -> bool:
+    """The annotation is certainly not turning the setting on (absent, null or false)."""
+    return value.raw is None or value.is_false()
+
+
+def check(project: Project):
+    for svc in service.services(project):
+        if svc.is_load_balancer is not True or not svc.annotations_known:
+            continue
+        if _unset(svc.annotation(facts.LB_IP_IDS)) is not True:
+            continue
+        if _unset(svc.load_balancer_ip) is not True:
+            continue
+        if not _flag_off(svc.annotation(facts.LB_PRIVATE)):
+            continue
+        if not _flag_off(svc.annotation(facts.LB_EXTERNALLY_MANAGED)):
+            continue
+        subject = svc.subject
+        default = " (the chart's default type)" if svc.written_type.raw is None else ""
+        yield finding(
+            svc.type_anchor(),
+            f"{subject.name} ({svc.controller.key}): the LoadBalancer Service{default} has no reserved IP "
+            "(no scw-loadbalancer-ip-ids annotation, no loadBalancerIP); its address changes when "
+            "the Service is recreated",
+            subject=subject.name,
+            instance=subject.instance_address,
+            logical=f"{subject.name}.service.load-balancer-ip",
+            fix="reserve a scaleway_lb_ip and set the scw-loadbalancer-ip-ids annotation to its bare id",
+        )

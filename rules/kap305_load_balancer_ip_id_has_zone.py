@@ -1,0 +1,83 @@
+"""
+## What it does
+Reports a `scw-loadbalancer-ip-ids` annotation given a zoned id such as `fr-par-1/<uuid>`.
+
+## Why is this bad
+In Terraform, the `id` of a `scaleway_lb_ip` is not the IP's id alone: the provider prefixes it
+with the zone, `fr-par-1/11111111-2222-3333-4444-555555555555`. The Scaleway Cloud Controller
+Manager splits the `service.beta.kubernetes.io/scw-loadbalancer-ip-ids` annotation on commas and
+passes each item to the Load Balancer API as an IP id, without removing any zone prefix. Handing
+it `scaleway_lb_ip.ingress.id` unchanged therefore names an IP that does not exist, and the
+Service's load balancer is not created with the reserved address.
+
+Flagged: a literal item with a `/`, and a `scaleway_lb_ip`'s `id` passed on as a plain reference
+(directly, or through locals, variables, module arguments and outputs). A value built with
+`split()`, `element()`, `trimprefix()` or another function is left alone.
+
+UNVERIFIED: that the CCM rejects a zoned id was read from its code (`getIPIDs` does a plain
+comma split), not observed on a live cluster.
+
+Sources: terraform-provider-scaleway `scaleway_lb_ip` (zoned `id`), Scaleway CCM
+`docs/loadbalancer-annotations.md` and `scaleway/loadbalancers.go` (v0.36.2)
+(knowledge/scaleway.md §2.5 and §5, knowledge/ingress.md §6 and §8).
+
+## Example
+```hcl
+annotations = {
+  "service.beta.kubernetes.io/scw-loadbalancer-ip-ids" = scaleway_lb_ip.ingress.id
+}
+```
+
+## Use instead
+Keep only the part after the zone:
+```hcl
+annotations = {
+  "service.beta.kubernetes.io/scw-loadbalancer-ip-ids" = split("/", scaleway_lb_ip.ingress.id)[1]
+}
+```
+
+## References
+- [Scaleway CCM: load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+- [scaleway_lb_ip](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/lb_ip)
+- [Managing Load Balancer IPs on Kapsule](https://www.scaleway.com/en/docs/kubernetes/reference-content/managing-load-balancer-ips/)
+"""
+
+from kapsulint.api import Project, Related, finding, shown
+from kapsulint.kapsule import facts, lb_ips, service
+
+ID = "KAP305"
+NAME = "load-balancer-ip-id-has-zone"
+SEVERITY = "error"
+
+
+def check(project: Project):
+    for svc in service.services(project):
+        if svc.is_load_balancer is False:
+            continue  # the annotation does nothing on a NodePort or ClusterIP Service
+        value = svc.annotation(facts.LB_IP_IDS)
+        if value.raw is None:
+            continue
+        subject = svc.subject
+        loc = value.loc or svc.annotation_key_loc(facts.LB_IP_IDS)
+        if loc is None:
+            continue
+        zoned = lb_ips.zoned_literal_items(value)
+        related = ()
+        if zoned:
+            what = f"the zoned id {shown(value)}"
+        elif lb_ips.is_unsplit_lb_ip_id(project, value):
+            instance = lb_ips.lb_ip_of(value)
+            what = f"{instance.address}.id, which Terraform writes as \"<zone>/<uuid>\""
+            related = (Related(instance.block.loc, f"{instance.address}: its id carries the zone"),)
+        else:
+            continue
+        yield finding(
+            loc,
+            f"{subject.name} ({svc.controller.key}): scw-loadbalancer-ip-ids is given {what}; "
+            "the CCM expects the bare IP id",
+            subject=subject.name,
+            instance=subject.instance_address,
+            related=related,
+            logical=f"{subject.name}.service.annotations.scw-loadbalancer-ip-ids",
+            fix='keep the part after the zone: split("/", scaleway_lb_ip.<name>.id)[1]',
+        )

@@ -1,0 +1,103 @@
+"""
+## What it does
+Reports a Service whose load balancer zone differs from the zone of the reserved IP it uses.
+
+## Why is this bad
+Scaleway load balancer flexible IPs live in one Availability Zone and can only be attached to a
+load balancer of that zone. The Cloud Controller Manager creates a Service's load balancer in the
+zone named by the `service.beta.kubernetes.io/scw-loadbalancer-zone` annotation, and without it
+in the first zone of the cluster's region (`fr-par-1` for `fr-par`). It then looks the reserved
+IP up in that zone. A `scaleway_lb_ip` reserved in `fr-par-2` and a load balancer created in
+`fr-par-1` never meet: the CCM reports the IP as not found and the Service stays without an
+external address.
+
+The reserved IP is the `scaleway_lb_ip` the `scw-loadbalancer-ip-ids` annotation or
+`loadBalancerIP` refers to; its zone is its `zone` argument, else the `zone` of its Scaleway
+provider. Without a zone annotation, the cluster's region is used when the scan knows it, else
+the IP's own region.
+
+Sources: Scaleway CCM `docs/loadbalancer-annotations.md` and `scaleway/loadbalancers.go`
+(`getLoadBalancerStaticIPIDs`, v0.36.2), Scaleway documentation "Managing Load Balancer IPs"
+(flexible IPs are scoped to one zone), terraform-provider-scaleway's Kapsule example that sets
+the zone annotation from `scaleway_lb_ip.zone` (knowledge/scaleway.md §2.5 and §5,
+knowledge/ingress.md §6).
+
+## Example
+```hcl
+resource "scaleway_lb_ip" "ingress" {
+  zone = "fr-par-2"
+}
+# in the release values:
+annotations = {
+  "service.beta.kubernetes.io/scw-loadbalancer-ip-ids" = split("/", scaleway_lb_ip.ingress.id)[1]
+}
+```
+
+## Use instead
+Take the zone annotation from the IP itself:
+```hcl
+annotations = {
+  "service.beta.kubernetes.io/scw-loadbalancer-ip-ids" = split("/", scaleway_lb_ip.ingress.id)[1]
+  "service.beta.kubernetes.io/scw-loadbalancer-zone"   = scaleway_lb_ip.ingress.zone
+}
+```
+
+## References
+- [Scaleway CCM: load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+- [Managing Load Balancer IPs on Kapsule](https://www.scaleway.com/en/docs/kubernetes/reference-content/managing-load-balancer-ips/)
+- [scaleway_k8s_cluster: with the Helm provider](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
+"""
+
+from kapsulint.api import Project, Related, finding
+from kapsulint.kapsule import facts, lb_ips, service
+
+ID = "KAP306"
+NAME = "load-balancer-zone-mismatch"
+SEVERITY = "error"
+
+
+def check(project: Project):
+    for svc in service.services(project):
+        if svc.is_load_balancer is False:
+            continue
+        found = lb_ips.reserved_lb_ip(svc)
+        if found is None:
+            continue
+        instance, reference = found
+        ip_zone_value = lb_ips.zone_of(instance)
+        ip_zone = lb_ips.zone_text(ip_zone_value)
+        if ip_zone is None or not lb_ips.is_zone(ip_zone):
+            continue
+        annotation = svc.annotation(facts.LB_ZONE)
+        written = lb_ips.zone_text(annotation) if annotation.raw is not None else ""
+        if written is None:
+            continue  # Unknown zone annotation
+        subject = svc.subject
+        if written:
+            if written == ip_zone:
+                continue
+            loc = annotation.loc or svc.annotation_key_loc(facts.LB_ZONE) or svc.anchor
+            problem = f"the load balancer is created in {written} (scw-loadbalancer-zone)"
+        else:
+            if not svc.annotations_known:
+                continue
+            default = lb_ips.default_lb_zone(svc, ip_zone)
+            if default is None or default == ip_zone:
+                continue
+            loc = svc.key_loc(svc.controller.service_annotations_path) or svc.service_key_anchor()
+            problem = (f"without a scw-loadbalancer-zone annotation the load balancer is created in "
+                       f"{default}, the region's first zone")
+        related = [Related(ip_zone_value.loc or instance.block.loc,
+                           f"{instance.address} is reserved in {ip_zone}")]
+        if reference.loc is not None and reference.loc != loc:
+            related.append(Related(reference.loc, f"the Service uses {instance.address} here"))
+        yield finding(
+            loc,
+            f"{subject.name} ({svc.controller.key}): {problem}, but its reserved IP "
+            f"{instance.address} is in {ip_zone}; the CCM will not find the IP",
+            subject=subject.name,
+            instance=subject.instance_address,
+            related=related,
+            logical=f"{subject.name}.service.annotations.scw-loadbalancer-zone",
+            fix=f'set "service.beta.kubernetes.io/scw-loadbalancer-zone" = {instance.resource.address}.zone',
+        )

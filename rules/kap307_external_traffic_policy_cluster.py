@@ -1,0 +1,82 @@
+"""
+## What it does
+Reports an ingress controller LoadBalancer Service without `externalTrafficPolicy: Local`.
+
+## Why is this bad
+With the Kubernetes default, `externalTrafficPolicy: Cluster`, the Scaleway load balancer sends
+traffic to any node, and kube-proxy (or Cilium) forwards it again to a node running a controller
+pod. That second hop adds latency, and it replaces the client's address with a node address: the
+controller only learns the real client IP if PROXY protocol is set up on both the load balancer
+and the controller. With `Local`, nodes only accept traffic for pods they run, and the CCM can
+check their health through `scw-loadbalancer-health-check-from-service`, an annotation designed
+for this policy. Scaleway's own Kapsule example with the Helm provider sets `Local`.
+
+The chart's default Service type counts (LoadBalancer for ingress-nginx and traefik, NodePort for
+haproxytech). The path checked is `controller.service.externalTrafficPolicy` for haproxytech and
+ingress-nginx, `service.spec.externalTrafficPolicy` for traefik.
+
+UNVERIFIED: which source address controller pods see on Kapsule under each policy (with Cilium)
+was not measured.
+
+Sources: Scaleway CCM `docs/loadbalancer-annotations.md` (v0.36.2), terraform-provider-scaleway
+`docs/resources/k8s_cluster.md` (Helm example), chart values (knowledge/scaleway.md §5,
+knowledge/ingress.md §3.1, §6 and §8).
+
+## Example
+```yaml
+controller:
+  service:
+    type: LoadBalancer
+```
+
+## Use instead
+```yaml
+controller:
+  service:
+    type: LoadBalancer
+    externalTrafficPolicy: Local
+    annotations:
+      service.beta.kubernetes.io/scw-loadbalancer-health-check-from-service: "true"
+```
+
+## References
+- [Kubernetes: preserving the client source IP](https://kubernetes.io/docs/tasks/access-application-cluster/create-external-load-balancer/#preserving-the-client-source-ip)
+- [Scaleway CCM: load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+- [scaleway_k8s_cluster: with the Helm provider](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
+"""
+
+from kapsulint.api import Project, finding, shown
+from kapsulint.kapsule import service
+
+ID = "KAP307"
+NAME = "external-traffic-policy-cluster"
+SEVERITY = "note"
+
+LOCAL = "Local"
+
+
+def check(project: Project):
+    for svc in service.services(project):
+        if svc.is_load_balancer is not True:
+            continue
+        policy = svc.external_traffic_policy
+        if not policy.known:
+            continue
+        if policy.raw is None:
+            loc = svc.service_key_anchor()
+            state = "has no externalTrafficPolicy (Kubernetes defaults to Cluster)"
+        else:
+            if policy.text() == LOCAL or policy.loc is None:
+                continue
+            loc = policy.loc
+            state = f"has externalTrafficPolicy {shown(policy)}"
+        subject = svc.subject
+        yield finding(
+            loc,
+            f"{subject.name} ({svc.controller.key}): the LoadBalancer Service {state}: traffic takes an "
+            "extra hop between nodes, and the client IP is lost unless PROXY protocol is used",
+            subject=subject.name,
+            instance=subject.instance_address,
+            logical=f"{subject.name}.service.externalTrafficPolicy",
+            fix="set externalTrafficPolicy: Local (and the scw-loadbalancer-health-check-from-service annotation)",
+        )

@@ -1,0 +1,89 @@
+"""
+## What it does
+Reports a Service whose PROXY protocol v1 and v2 annotations cover the same port, which the
+Scaleway Cloud Controller Manager refuses.
+
+## Why is this bad
+The Scaleway load balancer of a Kapsule `LoadBalancer` Service sends PROXY protocol v1 to the
+ports named by `service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v1` and v2 to those
+named by `scw-loadbalancer-proxy-protocol-v2` (`true` or `*` for every port, or a list of Service
+ports). A port can only get one version: when both annotations cover it, the CCM stops with
+`port N is in both v1 and v2 proxy protocols`, and the load balancer is neither created nor
+updated. A new Service stays without an external IP; an existing one keeps its old configuration
+while every later change is refused.
+
+Values are read the way the CCM reads them: Go booleans (`true`, `T`, `FALSE`...) except `1` and
+`0`, which are port numbers; a list only clashes on a port the controller's Service publishes.
+The check applies to Services marked `scw-loadbalancer-externally-managed` too: the CCM still
+configures their frontends and backends.
+
+Sources: Scaleway CCM `docs/loadbalancer-annotations.md` and `loadbalancers_annotations.go`
+(`getProxyProtocol`, `isPortInRange`, v0.36.2) (knowledge/scaleway.md §5).
+
+## Example
+```yaml
+controller:
+  service:
+    type: LoadBalancer
+    annotations:
+      service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v1: "true"
+      service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2: "443"
+```
+
+## Use instead
+Pick one version per port (v2 is the usual choice):
+```yaml
+controller:
+  service:
+    type: LoadBalancer
+    annotations:
+      service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2: "true"
+```
+
+## References
+- [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+- [Scaleway: exposing Kubernetes services with a Load Balancer](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)
+"""
+
+from kapsulint.api import Project, Related, finding, shown
+from kapsulint.kapsule import facts, proxy_ports
+from kapsulint.kapsule.service import services
+
+ID = "KAP313"
+NAME = "proxy-protocol-v1-and-v2"
+SEVERITY = "error"
+
+
+def check(project: Project):
+    for service in services(project):
+        if service.is_load_balancer is not True:
+            continue
+        lb = proxy_ports.lb_proxy(service)
+        if lb.v1.raw is None or lb.v2.raw is None or lb.v1_ports is None or lb.v2_ports is None:
+            continue
+        both = lb.v1_ports.intersection(lb.v2_ports)
+        if both.empty:
+            continue
+        if both.every:
+            clash = "every port"
+        else:
+            ports = proxy_ports.traffic_ports(service) or []
+            published = {p.port for p in proxy_ports.published_ports(ports)}
+            numbers = sorted(both.ports & published)
+            if not numbers:
+                continue
+            clash = ("port " if len(numbers) == 1 else "ports ") + ", ".join(str(n) for n in numbers)
+        loc = lb.v1.loc or service.annotation_key_loc(facts.LB_PROXY_PROTOCOL_V1) or service.anchor
+        related = [Related(lb.v2.loc, f"proxy-protocol-v2 {shown(lb.v2)} also covers {clash}")] \
+            if lb.v2.loc is not None else []
+        subject = service.subject
+        yield finding(
+            loc,
+            f"{subject.name}: scw-loadbalancer-proxy-protocol-v1 {shown(lb.v1)} and -v2 {shown(lb.v2)} "
+            f"both cover {clash}: the Scaleway CCM refuses the Service",
+            subject=subject.name,
+            instance=subject.instance_address,
+            related=related,
+            logical=f"{subject.name}.{facts.LB_PROXY_PROTOCOL_V1}",
+            fix="keep one PROXY protocol version per port (remove the v1 annotation or narrow its port list)",
+        )

@@ -1,0 +1,158 @@
+"""
+## What it does
+Reports a cluster's admin kubeconfig or token written to a local file, unmasked with `nonsensitive()`, or exported in a non-sensitive output of the data source.
+
+## Why is this bad
+The `kubeconfig` a `scaleway_k8s_cluster` exports holds the cluster admin token: `config_file`
+is the whole kubeconfig file with the token inside, and `token` is the token itself. Whoever
+reads it administers the cluster until the token is reset. Three patterns take it out of the
+state into places that are easy to copy, archive or commit:
+
+- a `local_file` or `local_sensitive_file` whose content is the kubeconfig (or a kubeconfig
+  rebuilt from `host` and `token` with `templatefile()` or `yamlencode()`): a plain file in the
+  working directory or in a CI job's workspace. `local_sensitive_file` only hides the content
+  from plan output; the file on disk is the same.
+- `nonsensitive()` around the kubeconfig in an output: the provider marks the resource's
+  `kubeconfig` as sensitive (from version 2.12), and `nonsensitive()` removes that mark, so
+  the token is printed by `terraform apply` and `terraform output`.
+- an output of the `scaleway_k8s_cluster` data source's kubeconfig without `sensitive = true`:
+  the data source's schema is copied from the resource's without the sensitive flag, so the
+  token is printed. This was inferred from the provider's code, not stated by Scaleway.
+
+Outputs of the resource's kubeconfig without `sensitive = true` are not reported: Terraform
+already refuses them. A file or output holding only `host` or `cluster_ca_certificate` is not
+reported either. For people, IAM-based kubeconfigs downloaded with the Scaleway CLI avoid
+handing out the admin token at all.
+
+The rule follows the content through locals, variables, module outputs and the `triggers` of
+a `null_resource`. Outputs are judged in the modules no scanned module calls.
+
+Source: Scaleway Terraform provider, `internal/services/k8s/cluster.go` (Sensitive
+`kubeconfig`, PR #1800 in 2.12.0) and `cluster_data_source.go` (schema copied without
+Sensitive); Scaleway documentation `manage-kubeconfig-with-iam.mdx` (knowledge/scaleway.md §2.4
+and §9).
+
+## Example
+```hcl
+resource "local_file" "kubeconfig" {
+  filename = "${path.root}/kubeconfig.yaml"
+  content  = scaleway_k8s_cluster.main.kubeconfig[0].config_file
+}
+
+output "kubeconfig" {
+  value = data.scaleway_k8s_cluster.main.kubeconfig[0].config_file
+}
+```
+
+## Use instead
+```hcl
+# No file: configure the kubernetes and helm providers from the cluster's attributes, and let
+# people fetch their own IAM kubeconfig: scw k8s kubeconfig install <cluster-id>
+
+output "kubeconfig" {
+  value     = data.scaleway_k8s_cluster.main.kubeconfig[0].config_file
+  sensitive = true
+}
+```
+
+## References
+- [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
+- [scaleway_k8s_cluster data source](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/data-sources/k8s_cluster)
+- [Manage a Kapsule kubeconfig with IAM](https://www.scaleway.com/en/docs/kubernetes/how-to/manage-kubeconfig-with-iam/)
+- [Terraform: sensitive output values](https://developer.hashicorp.com/terraform/language/values/outputs#sensitive-suppressing-values-in-cli-output)
+- [terraform-provider-scaleway#1790](https://github.com/scaleway/terraform-provider-scaleway/issues/1790)
+"""
+
+from kapsulint.api import Project, Related, finding
+from kapsulint.kapsule import kubeconfig
+
+ID = "KAP402"
+NAME = "kubeconfig-written-to-disk"
+SEVERITY = "warning"
+SECURITY = True
+
+FILE_RESOURCES = ("local_file", "local_sensitive_file")
+CONTENT_ARGUMENTS = ("content", "sensitive_content", "content_base64")
+
+FILE_FIX = (
+    "do not write the admin kubeconfig to a file: configure the kubernetes/helm providers from "
+    "the cluster's attributes, and use IAM kubeconfigs (scw k8s kubeconfig install) for people"
+)
+OUTPUT_FIX = "add sensitive = true to the output"
+NONSENSITIVE_FIX = "drop nonsensitive() and add sensitive = true to the output"
+
+
+def _what(use) -> str:
+    if use.field == "token":
+        return "admin token"
+    return "admin kubeconfig"
+
+
+def _related(uses, loc):
+    return [Related(u.loc, f"read from {u.reference}") for u in uses if u.loc != loc]
+
+
+def _files(project: Project):
+    for resource_type in FILE_RESOURCES:
+        for instance in project.resources(resource_type):
+            block = instance.block
+            for name in CONTENT_ARGUMENTS:
+                attribute = block.attr(name)
+                if attribute is None:
+                    continue
+                uses = [u for u in kubeconfig.uses_in(instance.module, attribute.expr, attribute.path) if u.secret]
+                fallback = None
+                if not uses and not kubeconfig.uses_in(instance.module, attribute.expr, attribute.path):
+                    # Reached only through something the walk does not follow: the evaluator's ref.
+                    fallback = kubeconfig.refers_to_kubeconfig(instance.arg(name))
+                if not uses and fallback is None:
+                    continue
+                address = instance.resource.address
+                if uses:
+                    source = uses[0].reference
+                    what = _what(uses[0])
+                else:
+                    source, what = f"{fallback.resource.address}.kubeconfig", "admin kubeconfig"
+                loc = attribute.value_loc
+                yield finding(
+                    loc,
+                    f"{address} writes the {what} of the cluster ({source}) to a file on disk, "
+                    "where anyone who can read the directory gets admin access",
+                    subject=address,
+                    instance=instance.address,
+                    related=_related(uses, loc),
+                    logical=f"{address}.{name}",
+                    fix=FILE_FIX,
+                )
+
+
+def _outputs(project: Project):
+    for instance in project.top_instances():
+        module = instance.module
+        where = project.relative(module.path)
+        for name in sorted(module.outputs):
+            block = module.outputs[name]
+            if instance.eval_attr(block, "sensitive").is_true():
+                continue
+            uses = [u for u in kubeconfig.uses_of_attribute(instance, block, "value") if u.secret and not u.sensitive]
+            if not uses:
+                continue
+            use = uses[0]
+            if use.through_nonsensitive:
+                how = "nonsensitive() removes the provider's sensitive mark"
+            else:
+                how = "the data source does not mark its kubeconfig sensitive"
+            yield finding(
+                block.loc,
+                f'output "{name}" prints the {_what(use)} of the cluster ({use.reference}) in plan and '
+                f"apply output: {how} and the output has no sensitive = true",
+                subject=f"{where}:output.{name}",
+                related=_related(uses, block.loc),
+                logical=f"{where}:output.{name}",
+                fix=NONSENSITIVE_FIX if use.through_nonsensitive else OUTPUT_FIX,
+            )
+
+
+def check(project: Project):
+    yield from _files(project)
+    yield from _outputs(project)

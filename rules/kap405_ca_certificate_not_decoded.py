@@ -1,0 +1,111 @@
+"""
+## What it does
+Reports a `helm` or `kubernetes` provider given a Kapsule cluster's `cluster_ca_certificate` without `base64decode()`.
+
+## Why is this bad
+The `kubeconfig` of a `scaleway_k8s_cluster` (resource or data source) exports
+`cluster_ca_certificate` base64-encoded, as it appears in a kubeconfig file. The `kubernetes`
+and `helm` providers expect the PEM certificate itself in their `cluster_ca_certificate`
+argument, so the encoded value makes every connection to the API server fail, and the plan or
+apply of every Kubernetes resource and Helm release with it. Scaleway's own examples wrap the
+value in `base64decode()`.
+
+The rule follows the value through locals, variables, module outputs and the `triggers` of a
+`null_resource` (the pattern Scaleway documents to wait for the first pool), and is satisfied
+by a `base64decode()` anywhere on that path. It checks `provider "kubernetes"`, and
+`provider "helm"` in both forms: the `kubernetes { ... }` block of Helm provider 2.x and the
+`kubernetes = { ... }` attribute of 3.x.
+
+Source: Scaleway Terraform provider, `docs/resources/k8s_cluster.md` (kubeconfig attributes and
+the provider configuration example) and `internal/services/k8s/cluster.go` (knowledge/scaleway.md
+§9, knowledge/ingress.md §4.4).
+
+## Example
+```hcl
+provider "helm" {
+  kubernetes = {
+    host                   = scaleway_k8s_cluster.main.kubeconfig[0].host
+    token                  = scaleway_k8s_cluster.main.kubeconfig[0].token
+    cluster_ca_certificate = scaleway_k8s_cluster.main.kubeconfig[0].cluster_ca_certificate
+  }
+}
+```
+
+## Use instead
+```hcl
+provider "helm" {
+  kubernetes = {
+    host                   = scaleway_k8s_cluster.main.kubeconfig[0].host
+    token                  = scaleway_k8s_cluster.main.kubeconfig[0].token
+    cluster_ca_certificate = base64decode(scaleway_k8s_cluster.main.kubeconfig[0].cluster_ca_certificate)
+  }
+}
+```
+
+## References
+- [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
+- [Kubernetes provider configuration](https://registry.terraform.io/providers/hashicorp/kubernetes/latest/docs)
+- [Helm provider configuration](https://registry.terraform.io/providers/hashicorp/helm/latest/docs)
+- [Terraform base64decode function](https://developer.hashicorp.com/terraform/language/functions/base64decode)
+"""
+
+from kapsulint.api import Loc, Project, Related, finding
+from kapsulint.kapsule import kubeconfig
+
+ID = "KAP405"
+NAME = "ca-certificate-not-decoded"
+SEVERITY = "error"
+
+ARGUMENT = "cluster_ca_certificate"
+
+
+def _places(instance, block):
+    """(anchor loc, expression node, file, suffix) of each place the provider takes the CA from."""
+    label = block.labels[0]
+    if label == "kubernetes":
+        attribute = block.attr(ARGUMENT)
+        if attribute is not None:
+            yield attribute.value_loc, attribute.expr, attribute.path, ()
+        return
+    for nested in block.children("kubernetes"):  # helm provider 2.x
+        attribute = nested.attr(ARGUMENT)
+        if attribute is not None:
+            yield attribute.value_loc, attribute.expr, attribute.path, ()
+    attribute = block.attr("kubernetes")  # helm provider 3.x
+    if attribute is not None:
+        member = kubeconfig.object_member(attribute.expr, ARGUMENT)
+        if member is not None:
+            yield Loc.of(attribute.path, member["p"]), member, attribute.path, ()
+        elif attribute.expr.get("t") != "object":
+            yield attribute.value_loc, attribute.expr, attribute.path, (ARGUMENT,)
+
+
+def check(project: Project):
+    for instance in project.instances():
+        where = project.relative(instance.module.path)
+        for block in instance.module.providers:
+            if block.labels[:1] not in (["helm"], ["kubernetes"]):
+                continue
+            label = block.labels[0]
+            alias = block.attr("alias")
+            name = f'provider "{label}"'
+            if alias is not None and alias.expr.get("t") == "lit":
+                name += f' (alias "{alias.expr["v"]}")'
+            for loc, node, path, suffix in _places(instance, block):
+                uses = [
+                    u for u in kubeconfig.uses_in(instance, node, path, suffix)
+                    if u.field == ARGUMENT and not u.decoded
+                ]
+                if not uses:
+                    continue
+                related = [Related(u.loc, f"read from {u.reference}, base64-encoded") for u in uses if u.loc != loc]
+                yield finding(
+                    loc,
+                    f"{name} gets cluster_ca_certificate from {uses[0].reference}, which is base64-encoded: "
+                    "without base64decode() the provider cannot verify the API server and every "
+                    "connection fails",
+                    subject=name,
+                    related=related,
+                    logical=f"{where}:{name}.{ARGUMENT}",
+                    fix="wrap the value in base64decode()",
+                )
