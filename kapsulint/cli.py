@@ -10,12 +10,8 @@ import click
 
 from kapsulint import __version__
 
-FORMATS = ("text", "json", "sarif")
+FORMATS = ("text", "json", "sarif", "github", "gitlab")
 FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
-
-
-class UsageError(click.UsageError):
-    exit_code = 2
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -23,6 +19,8 @@ class UsageError(click.UsageError):
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
               help="Report format on stdout.")
 @click.option("--output", type=click.Path(path_type=Path), help="Write the report to FILE instead of stdout.")
+@click.option("--report", "reports", multiple=True, metavar="FORMAT=PATH",
+              help="Also write a report in FORMAT to PATH (repeatable), so CI lints once.")
 @click.option("--select", help="Rule ids, prefixes (KAP3) or names to enable, comma-separated.")
 @click.option("--extend-select", help="Rules to enable on top of the selection.")
 @click.option("--ignore", help="Rules to disable.")
@@ -34,13 +32,26 @@ class UsageError(click.UsageError):
 @click.option("--var", "variables", multiple=True, metavar="NAME=VALUE", help="A variable for the root modules.")
 @click.option("--env-vars", is_flag=True,
               help="Read TF_VAR_* environment variables (off by default: results never depend on the machine).")
+@click.option("--no-inline-ignores", is_flag=True, help="Ignore suppression comments (audits); KAP003 is off then.")
+@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to files named on the command line too.")
+@click.option("--baseline", "baseline_path", type=click.Path(path_type=Path),
+              help="Report only findings that are not in this baseline file.")
+@click.option("--write-baseline", "write_baseline_path", type=click.Path(path_type=Path),
+              help="Record today's findings in this baseline file.")
+@click.option("--sarif-include-suppressed", is_flag=True,
+              help="Keep suppressed findings in SARIF, each result with a `suppressions` array.")
+@click.option("--statistics", is_flag=True, help="Show counts per rule instead of the findings (text format).")
+@click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary).")
+@click.option("--show-files", is_flag=True, help="List the files discovery found, with their kind, and exit.")
+@click.option("--show-settings", is_flag=True, help="Show the resolved settings and where each came from, and exit.")
 @click.option("--list-rules", is_flag=True, help="List the rule catalogue.")
 @click.option("--explain", metavar="RULE", help="Show one rule's documentation.")
 @click.version_option(__version__, prog_name="kapsulint")
-def main(paths, output_format, output, select, extend_select, ignore, fail_on, exit_zero, config_path,
-         var_files, variables, env_vars, list_rules, explain) -> None:
+def main(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
+         var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
+         sarif_include_suppressed, statistics, quiet, show_files, show_settings, list_rules, explain) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
-    from kapsulint.settings import SettingsError, resolve_settings
+    from kapsulint.settings import CommandLine, SettingsError, resolve_settings
 
     if list_rules:
         _list_rules(output_format)
@@ -48,16 +59,17 @@ def main(paths, output_format, output, select, extend_select, ignore, fail_on, e
     if explain:
         _explain(explain)
         return
+    extra_reports = [_parse_report(item) for item in reports]
     cwd = Path.cwd()
-    targets = [p if p.is_absolute() else cwd / p for p in paths] or [cwd]
+    targets = [Path(os.path.abspath(p)) for p in paths] or [cwd]
     for target in targets:
         if not os.path.exists(target):
             _fail(f"cannot read {target}: no such file or directory")
         if not os.access(target, os.R_OK):
             _fail(f"cannot read {target}: permission denied")
     try:
-        resolved = resolve_settings(
-            targets=[Path(os.path.abspath(t)) for t in targets],
+        resolved = resolve_settings(CommandLine(
+            targets=targets,
             explicit_paths=bool(paths),
             config_path=config_path,
             select=select,
@@ -67,41 +79,113 @@ def main(paths, output_format, output, select, extend_select, ignore, fail_on, e
             var_files=list(var_files),
             variables=list(variables),
             env_vars=env_vars,
-        )
+            force_exclude=force_exclude,
+            inline_ignores=not no_inline_ignores,
+        ))
     except SettingsError as error:
         _fail(str(error))
-    from kapsulint.reporters import ReportContext, render
-    from kapsulint.registry import all_rules
+    if show_settings:
+        _show_settings(resolved)
+        return
     from kapsulint.runner import run
 
+    if show_files:
+        _show_files(resolved, cwd)
+        return
     result = run(resolved.settings)
-    context = ReportContext(
-        rules=list(all_rules()),
-        cwd=str(cwd),
-        repo_root=str(resolved.repo_root),
-        version=__version__,
-        notifications=result.errors,
-        color=output is None and sys.stdout.isatty() and not os.environ.get("NO_COLOR"),
-        summary={"files": len(result.project.files)},
-    )
-    report = render(output_format, result.reported, context)
-    if output is not None:
+    findings = result.findings
+    repo_root = str(resolved.repo_root)
+    if baseline_path is not None:
+        from kapsulint.baseline import BaselineError, new_findings, read_baseline
+
         try:
-            output.write_text(report, encoding="utf-8")
-        except OSError as error:
-            _fail(f"cannot write {output}: {error.strerror}")
+            findings = new_findings(findings, read_baseline(baseline_path), repo_root, str(cwd))
+        except BaselineError as error:
+            _fail(str(error))
+    reported = [f for f in findings if f.suppressed_by is None]
+    if write_baseline_path is not None:
+        from kapsulint.baseline import write_baseline
+
+        write_baseline(write_baseline_path, reported, repo_root, str(cwd))
+    from kapsulint.registry import all_rules
+    from kapsulint.reporters import ReportContext, render
+
+    def context(to_terminal: bool) -> ReportContext:
+        return ReportContext(
+            rules=list(all_rules()),
+            cwd=str(cwd),
+            repo_root=repo_root,
+            version=__version__,
+            notifications=result.errors,
+            color=to_terminal and sys.stdout.isatty() and not os.environ.get("NO_COLOR"),
+            include_suppressed=sarif_include_suppressed,
+            quiet=quiet,
+        )
+
+    if statistics and output_format == "text":
+        report = _statistics(reported)
     else:
-        click.echo(report, nl=False)
+        report = render(output_format, findings, context(output is None))
+    _write(report, output)
+    for format_name, path in extra_reports:
+        _write(render(format_name, findings, context(False)), path)
     if result.errors:
         sys.exit(2)
     threshold = FAIL_LEVELS[resolved.fail_on]
-    failing = [f for f in result.reported if f.severity.rank >= threshold]
+    failing = [f for f in reported if f.severity.rank >= threshold]
     sys.exit(1 if failing and not exit_zero else 0)
+
+
+def _parse_report(item: str) -> tuple[str, Path]:
+    format_name, sep, path = item.partition("=")
+    if not sep or format_name not in FORMATS or not path:
+        _fail(f"--report expects FORMAT=PATH with FORMAT one of {', '.join(FORMATS)}, got {item!r}")
+    return format_name, Path(path)
+
+
+def _write(report: str, output: Path | None) -> None:
+    if output is None:
+        click.echo(report, nl=False)
+        return
+    try:
+        output.write_text(report, encoding="utf-8")
+    except OSError as error:
+        _fail(f"cannot write {output}: {error.strerror}")
 
 
 def _fail(message: str) -> None:
     click.echo(f"kapsulint: error: {message}", err=True)
     sys.exit(2)
+
+
+def _statistics(findings) -> str:
+    from collections import Counter
+
+    counts = Counter((f.rule, f.name, f.severity.value) for f in findings)
+    lines = [f"{count:>5}  {rule}  {name}  ({severity})" for (rule, name, severity), count in
+             sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+    lines.append(f"{sum(counts.values()):>5}  total")
+    return "\n".join(lines) + "\n"
+
+
+def _show_files(resolved, cwd: Path) -> None:
+    from kapsulint.project import Project
+    from kapsulint.runner import scan_options
+
+    project = Project(scan_options(resolved.settings)).load()
+    for path in sorted(project.files):
+        source = project.files[path]
+        state = "error" if source.error else "skipped" if source.skipped else "template" if source.template else "ok"
+        click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}")
+
+
+def _show_settings(resolved) -> None:
+    import json
+
+    width = max(len(key) for key in resolved.origins)
+    for key in sorted(resolved.origins):
+        value, origin = resolved.origins[key]
+        click.echo(f"{key:<{width}}  {json.dumps(value)}  ({origin})")
 
 
 def _list_rules(output_format: str) -> None:

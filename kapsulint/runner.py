@@ -22,6 +22,7 @@ class Settings:
     rules: list[Rule]
     paths: list[Path] = field(default_factory=list)  # report filters; empty = everything
     exclude: list[str] = field(default_factory=list)
+    force_exclude: bool = False  # exclude explicit PATHs too, as Ruff does
     root_modules: list[str] = field(default_factory=list)
     var_files: list[str] = field(default_factory=list)
     variables: dict[str, str] = field(default_factory=dict)
@@ -30,6 +31,7 @@ class Settings:
     max_file_size: int = 5 * 1024 * 1024
     severity: dict[str, str] = field(default_factory=dict)
     per_path_ignores: dict[str, list[str]] = field(default_factory=dict)
+    inline_ignores: bool = True  # False with --no-inline-ignores (audits): comments suppress nothing
     extra_node_types: list[str] = field(default_factory=list)  # configuration key extra-node-types
 
 
@@ -44,8 +46,8 @@ class RunResult:
         return [f for f in self.findings if f.suppressed_by is None]
 
 
-def run(settings: Settings) -> RunResult:
-    options = ScanOptions(
+def scan_options(settings: Settings) -> ScanOptions:
+    return ScanOptions(
         root=settings.root,
         max_file_size=settings.max_file_size,
         root_modules=settings.root_modules,
@@ -54,9 +56,12 @@ def run(settings: Settings) -> RunResult:
         environment=settings.environment,
         values_globs=settings.values_globs,
         extra_node_types=settings.extra_node_types,
-        excluded=_excluder(settings.root, settings.exclude),
+        excluded=_excluder(settings.root, settings.exclude, [] if settings.force_exclude else settings.paths),
     )
-    project = Project(options).load()
+
+
+def run(settings: Settings) -> RunResult:
+    project = Project(scan_options(settings)).load()
     for path, reason in project.unreadable:
         print(f"kapsulint: cannot read {path}: {reason}", file=sys.stderr)
     errors: list[tuple[str, str | None, str | None]] = []
@@ -78,9 +83,10 @@ def run(settings: Settings) -> RunResult:
     findings = [f for f in findings if f.rule in ran]
     findings = _merge_instances(findings)
     findings = [f for f in findings if ".terraform" not in Path(f.loc.path).parts]
-    suppressions = _suppressions(project)
-    apply_suppressions(findings, suppressions, dt.datetime.now(dt.timezone.utc).date())
-    findings.extend(f for f in suppression_findings(suppressions, ran, by_id()) if f.rule in ran)
+    if settings.inline_ignores:
+        suppressions = _suppressions(project)
+        apply_suppressions(findings, suppressions, dt.datetime.now(dt.timezone.utc).date())
+        findings.extend(f for f in suppression_findings(suppressions, ran) if f.rule in ran)
     _per_path_ignores(findings, settings)
     rules = by_id()
     for finding in findings:
@@ -88,7 +94,11 @@ def run(settings: Settings) -> RunResult:
         finding.name = rule.name
         finding.severity = Severity(settings.severity.get(rule.id, rule.severity.value))
     if settings.paths:
-        findings = [f for f in findings if _in_report(f, settings.paths, project)]
+        paths = settings.paths
+        if settings.force_exclude:
+            paths = [p for p in paths if not is_excluded(p, settings.root, settings.exclude)]
+        findings = [f for f in findings if _in_report(f, paths, project)]
+    findings = _not_gitignored(findings, settings.root)
     findings.sort(key=lambda f: f.sort_key)
     return RunResult(findings, errors, project)
 
@@ -139,21 +149,46 @@ def _per_path_ignores(findings: list[Finding], settings: Settings) -> None:
                 finding.suppressed_by = f"per-path-ignores: {pattern}"
 
 
-def _excluder(root: Path, patterns: list[str]):
+def _excluder(root: Path, patterns: list[str], explicit: list[Path]):
+    """Whether discovery skips a path; files named on the command line are kept (unless
+    --force-exclude, which passes no explicit paths here)."""
     if not patterns:
         return None
+    kept = {p for p in explicit if not p.is_dir()}
 
     def excluded(path: Path) -> bool:
-        try:
-            relative = path.relative_to(root).as_posix()
-        except ValueError:
+        if path in kept or any(path in k.parents for k in kept):
             return False
-        return any(
-            fnmatch.fnmatch(relative, p) or fnmatch.fnmatch(path.name, p) or relative.startswith(p.rstrip("/") + "/")
-            for p in patterns
-        )
+        return is_excluded(path, root, patterns)
 
     return excluded
+
+
+def is_excluded(path: Path, root: Path, patterns: list[str]) -> bool:
+    try:
+        relative = path.relative_to(root).as_posix()
+    except ValueError:
+        return False
+    return any(
+        fnmatch.fnmatch(relative, p) or fnmatch.fnmatch(path.name, p) or relative.startswith(p.rstrip("/") + "/")
+        for p in patterns
+    )
+
+
+def _not_gitignored(findings: list[Finding], root: Path) -> list[Finding]:
+    """Findings in files .gitignore ignores are not reported (they are still read, design.md §9)."""
+    from kapsulint.gitignore import GitIgnore
+
+    ignore = GitIgnore(root)
+    verdicts: dict[str, bool] = {}
+    kept = []
+    for finding in findings:
+        path = finding.loc.path
+        if path not in verdicts:
+            verdicts[path] = ignore.ignored(path)
+        if not verdicts[path]:
+            kept.append(finding)
+    return kept
 
 
 def _in_report(finding: Finding, paths: list[Path], project: Project) -> bool:

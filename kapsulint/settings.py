@@ -1,19 +1,44 @@
-"""Resolved settings: the configuration file, then the command line on top (design.md §3, §9)."""
+"""Resolved settings: defaults, then the configuration file, then the command line (design.md §3, §9).
+
+Each resolved value remembers where it came from, for ``--show-settings``.
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kapsulint.config import Config, ConfigError, find_config, load_config
 from kapsulint.discovery import git_top_level
-from kapsulint.registry import SelectionError, selected, split_selectors
+from kapsulint.registry import SelectionError, matching, selected, split_selectors
 from kapsulint.runner import Settings
+
+LEVELS = ("error", "warning", "note")
+DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
 
 
 class SettingsError(ValueError):
     """A usage or configuration error (exit code 2)."""
+
+
+@dataclass
+class CommandLine:
+    """What the command line said; None or empty means "not given"."""
+
+    targets: list[Path]
+    explicit_paths: bool = False
+    config_path: Path | None = None
+    select: str | None = None
+    extend_select: str | None = None
+    ignore: str | None = None
+    fail_on: str | None = None
+    var_files: list[Path] = field(default_factory=list)
+    variables: list[str] = field(default_factory=list)
+    env_vars: bool = False
+    force_exclude: bool = False
+    inline_ignores: bool = True
 
 
 @dataclass
@@ -22,23 +47,13 @@ class Resolved:
     config: Config
     repo_root: Path
     fail_on: str
+    origins: dict[str, tuple[Any, str]]  # key -> (value, where it came from)
 
 
-def resolve_settings(
-    targets: list[Path],
-    explicit_paths: bool,
-    config_path: Path | None,
-    select: str | None,
-    extend_select: str | None,
-    ignore: str | None,
-    fail_on: str | None,
-    var_files: list[Path],
-    variables: list[str],
-    env_vars: bool = False,
-) -> Resolved:
-    first = targets[0]
+def resolve_settings(cli: CommandLine) -> Resolved:
+    first = cli.targets[0]
     try:
-        found = config_path or find_config(first)
+        found = cli.config_path or find_config(first)
         config = load_config(found) if found is not None else Config()
     except ConfigError as error:
         raise SettingsError(str(error)) from None
@@ -47,59 +62,93 @@ def resolve_settings(
     root = config.directory or git_root or Path.cwd()
     repo_root = git_root or root
     base = config.directory or root
+    origins: dict[str, tuple[Any, str]] = {}
+    in_config = f"configuration {config.path}"
 
-    def from_config(key: str) -> list[str]:
-        return list(config.get(key, []))
+    def pick(key: str, given: Any, default: Any) -> Any:
+        """The command line's value, else the configuration's, else the default; origin noted."""
+        if given not in (None, [], ""):
+            origins[key] = (given, "command line")
+            return given
+        if key in config.values:
+            origins[key] = (config.values[key], in_config)
+            return config.values[key]
+        origins[key] = (default, "default")
+        return default
 
+    origins["project-root"] = (str(root), in_config if config.path else ("git top level" if git_root else "working directory"))
+    origins["repository-root"] = (str(repo_root), "git top level" if git_root else "project root")
     try:
-        selection = split_selectors(select) if select is not None else (
-            from_config("select") if "select" in config.values else None
-        )
-        rules = selected(
-            selection,
-            split_selectors(extend_select) + from_config("extend-select"),
-            split_selectors(ignore) + from_config("ignore"),
-        )
+        select = pick("select", split_selectors(cli.select) if cli.select is not None else None, None)
+        extend = split_selectors(cli.extend_select) + list(config.get("extend-select", []))
+        ignore = split_selectors(cli.ignore) + list(config.get("ignore", []))
+        origins["extend-select"] = (extend, _merged_origin(cli.extend_select, "extend-select", config, in_config))
+        origins["ignore"] = (ignore, _merged_origin(cli.ignore, "ignore", config, in_config))
+        rules = selected(select, extend, ignore)
     except SelectionError as error:
         raise SettingsError(str(error)) from None
-    parsed_variables = {}
-    for assignment in variables:
+    variables = {}
+    for assignment in cli.variables:
         name, sep, value = assignment.partition("=")
         if not sep or not name:
             raise SettingsError(f"--var expects NAME=VALUE, got {assignment!r}")
-        parsed_variables[name.strip()] = value
+        variables[name.strip()] = value
     severity = {}
     for key, level in config.get("severity", {}).items():
-        if level not in ("error", "warning", "note"):
+        if level not in LEVELS:
             raise SettingsError(f"{config.path}: severity of {key} must be error, warning or note")
         try:
-            from kapsulint.registry import matching
-
             for rule in matching(key):
                 severity[rule.id] = level
         except SelectionError as error:
             raise SettingsError(f"{config.path}: {error}") from None
-    level = fail_on or config.get("fail-on", "warning")
-    if level not in ("error", "warning", "note"):
+    origins["severity"] = (severity, in_config if severity else "default")
+    fail_on = pick("fail-on", cli.fail_on, "warning")
+    if fail_on not in LEVELS:
         raise SettingsError(f"{config.path}: fail-on must be error, warning or note")
-    config_var_files = [str((base / p).resolve()) for p in from_config("var-files")]
-    extra_node_types = from_config("extra-node-types")
+    extra_node_types = pick("extra-node-types", None, [])
     if not all(isinstance(name, str) for name in extra_node_types):
         raise SettingsError(f"{config.path}: `extra-node-types` must be a list of strings")
+    config_var_files = [str((base / p).resolve()) for p in config.get("var-files", [])]
+    var_files = config_var_files + [str(p.resolve()) for p in cli.var_files]
+    origins["var-files"] = (var_files, _merged_origin(cli.var_files, "var-files", config, in_config))
+    root_modules = [os.path.relpath((base / p).resolve(), root) for p in pick("root-modules", None, [])]
+    exclude = pick("exclude", None, [])
+    max_file_size = pick("max-file-size", None, DEFAULT_MAX_FILE_SIZE)
+    values_globs = pick("values-files", None, [])
+    per_path_ignores = {k: list(v) for k, v in pick("per-path-ignores", None, {}).items()}
+    origins["force-exclude"] = (cli.force_exclude, "command line" if cli.force_exclude else "default")
+    origins["inline-ignores"] = (cli.inline_ignores, "default" if cli.inline_ignores else "command line")
+    environment = {}
+    if cli.env_vars:
+        environment = {k[len("TF_VAR_"):]: v for k, v in os.environ.items() if k.startswith("TF_VAR_")}
+    origins["env-vars"] = (sorted(environment), "command line" if cli.env_vars else "default")
+    explicit = [t for t in cli.targets] if cli.explicit_paths else []
     settings = Settings(
         root=root,
         rules=rules,
-        paths=targets if explicit_paths else [],
-        exclude=from_config("exclude"),
-        root_modules=[str((base / p).resolve().relative_to(root)) if (base / p).resolve().is_relative_to(root)
-                      else str((base / p).resolve()) for p in from_config("root-modules")],
-        var_files=config_var_files + [str(p.resolve()) for p in var_files],
-        variables=parsed_variables,
-        environment={k[len("TF_VAR_"):]: v for k, v in os.environ.items() if k.startswith("TF_VAR_")} if env_vars else {},
-        max_file_size=int(config.get("max-file-size", 5 * 1024 * 1024)),
+        paths=explicit,
+        exclude=exclude,
+        force_exclude=cli.force_exclude,
+        root_modules=root_modules,
+        var_files=var_files,
+        variables=variables,
+        environment=environment,
+        max_file_size=int(max_file_size),
         severity=severity,
-        values_globs=from_config("values-files"),
-        per_path_ignores={k: list(v) for k, v in config.get("per-path-ignores", {}).items()},
+        values_globs=values_globs,
+        per_path_ignores=per_path_ignores,
         extra_node_types=extra_node_types,
+        inline_ignores=cli.inline_ignores,
     )
-    return Resolved(settings, config, repo_root, level)
+    origins["rules"] = ([r.id for r in rules], "selection")
+    return Resolved(settings, config, repo_root, fail_on, origins)
+
+
+def _merged_origin(given, key: str, config: Config, in_config: str) -> str:
+    sources = []
+    if key in config.values:
+        sources.append(in_config)
+    if given:
+        sources.append("command line")
+    return " + ".join(sources) or "default"

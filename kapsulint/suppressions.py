@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from kapsulint.findings import Finding, Loc
 from kapsulint.model import SourceFile
-from kapsulint.registry import Rule, SelectionError, matching
+from kapsulint.registry import SelectionError, matching
 
 _DIRECTIVE_RE = re.compile(
     r"kapsulint:\s*(?P<kind>ignore-file|ignore)\s*\[(?P<selectors>[^\]]*)\]\s*"
@@ -33,6 +33,7 @@ class Suppression:
     until_text: str | None
     reason: str
     used: bool = False
+    expired: bool = False
     matched_ids: set[str] = field(default_factory=set)
 
     def covers(self, finding: Finding) -> bool:
@@ -94,12 +95,13 @@ def _block_spans(source: SourceFile) -> dict[int, tuple[int, int]]:
     return spans
 
 
-def apply_suppressions(findings: list[Finding], suppressions: list[Suppression], today: dt.date,
-                       enforce_until: bool = True) -> None:
-    """Mark findings covered by a suppression (``until`` dates not yet enforced in this version)."""
+def apply_suppressions(findings: list[Finding], suppressions: list[Suppression], today: dt.date) -> None:
+    """Mark findings covered by a suppression; one whose ``until`` date has passed covers nothing."""
     by_path: dict[str, list[Suppression]] = {}
     for suppression in suppressions:
-        by_path.setdefault(suppression.loc.path, []).append(suppression)
+        suppression.expired = suppression.until is not None and today > suppression.until
+        if not suppression.expired:
+            by_path.setdefault(suppression.loc.path, []).append(suppression)
     for finding in findings:
         for suppression in by_path.get(finding.loc.path, ()):
             if suppression.covers(finding):
@@ -109,13 +111,20 @@ def apply_suppressions(findings: list[Finding], suppressions: list[Suppression],
                 break
 
 
-def suppression_findings(suppressions: list[Suppression], ran: set[str], rules: dict[str, Rule]) -> list[Finding]:
-    """KAP002 for selectors naming nothing, KAP003 for suppressions of rules that ran and matched nothing."""
+def suppression_findings(suppressions: list[Suppression], ran: set[str]) -> list[Finding]:
+    """KAP002 for selectors naming nothing, KAP003 for suppressions of rules that ran and matched
+    nothing, KAP004 for suppressions past their ``until`` date."""
     results = []
     for suppression in suppressions:
         for selector in suppression.unknown:
             results.append(Finding(suppression.loc, f"suppression names no known rule, prefix or name: {selector}",
                                    rule="KAP002", logical=f"suppression:{selector}"))
+        if suppression.expired:
+            names = ", ".join(suppression.selectors)
+            results.append(Finding(suppression.loc, f"suppression of {names} expired on {suppression.until_text}: "
+                                   "its findings are reported again", rule="KAP004",
+                                   logical=f"suppression:{names}"))
+            continue
         judged = suppression.rule_ids & ran
         if judged and not suppression.used:
             names = ", ".join(suppression.selectors)

@@ -90,7 +90,8 @@ def check(project: Project):
         instance = cluster.instance
         address = instance.resource.address
         type_value = cluster.type_value
-        loc = type_value.loc if type_value.raw is not None and type_value.loc is not None else instance.block.loc
+        written = type_value.raw is not None and type_value.loc is not None
+        loc = type_value.loc if written else instance.block.loc
         named = shown(type_value) if type_value.raw is not None else f'"{kind}" (the default type)'
         yield finding(
             loc,
@@ -98,7 +99,7 @@ def check(project: Project):
             f"control-plane type {named} allows",
             subject=address,
             instance=instance.address,
-            related=[Related(loc, _counted(amount, pools)) for loc, (amount, pools) in sorted(counted.items())],
+            related=[Related(at, _counted(amount, pools)) for at, (amount, pools) in sorted(counted.items())],
             logical=f"{address}.type",
             fix="choose a larger control-plane type (kapsule-dedicated-4: 250 nodes, -8 and -16: 500) "
             "or lower the pools' size / max_size",

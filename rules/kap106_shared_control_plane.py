@@ -4,12 +4,13 @@ Reports a cluster that runs on the free, mutualized control plane (`type` absent
 `"multicloud"`).
 
 ## Why is this bad
-When `type` is left out, Scaleway gives the cluster its mutualized control-plane offer. It costs
-nothing, but it comes with no SLA, a single (resilient) API server replica instead of two, an
-etcd database capped at 55 MB (200 MB on dedicated offers), no audit logs and, for Kapsule, at
-most 150 nodes. (The recorded API answers cover the Kapsule offer only: that the Kosmos
-`multicloud` offer shares these figures is UNVERIFIED.) A restart of that one API server, or an etcd that fills up with many objects
-(CRDs, secrets, config maps), stops deployments, autoscaling and controllers until it recovers.
+When `type` is left out, or set to `kapsule` or `multicloud`, Scaleway gives the cluster its
+mutualized control-plane offer. It costs nothing, but it comes with no SLA, a single (resilient)
+API server replica instead of two, an etcd database capped at 55 MB (200 MB on dedicated
+offers), no audit logs and, for Kapsule, at most 150 nodes. A restart of that one API server, or
+an etcd that fills up with many objects (CRDs, secrets, config maps), stops deployments,
+autoscaling and controllers until it recovers. The recorded API answers describe the Kapsule
+offer only: that the Kosmos `multicloud` offer has the same figures is UNVERIFIED.
 
 That is fine for development and tests; a production cluster is better served by a dedicated
 offer (`kapsule-dedicated-4`, `-8` or `-16`; `multicloud-dedicated-*` for Kosmos), which

@@ -50,6 +50,8 @@ ID = "KAP107"
 NAME = "unsupported-cni"
 SEVERITY = "error"
 
+_REPLACES = " (changing cni replaces the cluster)"
+
 
 def _verdict(cni: str, kosmos: bool | None, version):
     """False when the CNI is certainly unsupported, True or None otherwise."""
@@ -84,22 +86,23 @@ def check(project: Project):
         name = text.strip().lower()
         if kosmos:
             why = "Kosmos clusters support only kilo"
-            fix = 'set cni = "kilo" (changing cni replaces the cluster)'
+            fix = 'set cni = "kilo"' + _REPLACES
         elif kosmos is None:
             why = "neither Kapsule nor Kosmos supports it"
-            fix = 'use cni = "cilium" or "calico" on Kapsule, "kilo" on Kosmos (changing cni replaces the cluster)'
+            fix = 'use cni = "cilium" or "calico" on Kapsule, "kilo" on Kosmos' + _REPLACES
         elif name == facts.CILIUM_NATIVE:
             why = "cilium_native needs Kubernetes 1.34 or later"
             version_value = instance.arg("version")
             if version_value.loc is not None:
-                related.append(Related(version_value.loc, f"the cluster runs Kubernetes {shown(version_value)}"))
-            fix = 'set version to "1.34" or later, or use cni = "cilium" (changing cni replaces the cluster)'
+                runs = f"the cluster runs Kubernetes {shown(version_value)}"
+                related.append(Related(version_value.loc, runs))
+            fix = 'set version to "1.34" or later, or use cni = "cilium"' + _REPLACES
         elif name in facts.KOSMOS_CNIS:
             why = "kilo is only available on Kosmos (multicloud) clusters"
-            fix = 'use cni = "cilium" or "calico" (changing cni replaces the cluster)'
+            fix = 'use cni = "cilium" or "calico"' + _REPLACES
         else:
             why = "Kapsule supports cilium and calico (cilium_native from Kubernetes 1.34)"
-            fix = 'use cni = "cilium" or "calico" (changing cni replaces the cluster)'
+            fix = 'use cni = "cilium" or "calico"' + _REPLACES
         yield finding(
             loc,
             f"{address} uses cni {shown(cni)}: {why}",

@@ -77,7 +77,9 @@ def check(project: Project):
             missing = [name for name, value in values.items() if value.known and value.raw is None]
             if missing:
                 related = [
-                    Related(values[name].loc, f"{name} is null here") for name in missing if values[name].loc is not None
+                    Related(values[name].loc, f"{name} is null here")
+                    for name in missing
+                    if values[name].loc is not None
                 ]
                 listed = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
                 yield finding(

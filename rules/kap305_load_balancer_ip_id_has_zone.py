@@ -65,10 +65,12 @@ def check(project: Project):
         related = ()
         if zoned:
             what = f"the zoned id {shown(value)}"
+            fix = "write only the IP id, without the zone and the slash"
         elif lb_ips.is_unsplit_lb_ip_id(project, value):
             instance = lb_ips.lb_ip_of(value)
             what = f"{instance.address}.id, which Terraform writes as \"<zone>/<uuid>\""
             related = (Related(instance.block.loc, f"{instance.address}: its id carries the zone"),)
+            fix = f'keep the part after the zone: split("/", {instance.resource.address}.id)[1]'
         else:
             continue
         yield finding(
@@ -79,5 +81,5 @@ def check(project: Project):
             instance=subject.instance_address,
             related=related,
             logical=f"{subject.name}.service.annotations.scw-loadbalancer-ip-ids",
-            fix='keep the part after the zone: split("/", scaleway_lb_ip.<name>.id)[1]',
+            fix=fix,
         )

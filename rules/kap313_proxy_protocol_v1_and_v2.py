@@ -74,7 +74,7 @@ def check(project: Project):
                 continue
             clash = ("port " if len(numbers) == 1 else "ports ") + ", ".join(str(n) for n in numbers)
         loc = lb.v1.loc or service.annotation_key_loc(facts.LB_PROXY_PROTOCOL_V1) or service.anchor
-        related = [Related(lb.v2.loc, f"proxy-protocol-v2 {shown(lb.v2)} also covers {clash}")] \
+        related = [Related(lb.v2.loc, f"scw-loadbalancer-proxy-protocol-v2 {shown(lb.v2)} also covers {clash}")] \
             if lb.v2.loc is not None else []
         subject = service.subject
         yield finding(

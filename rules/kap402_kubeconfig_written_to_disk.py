@@ -100,9 +100,10 @@ def _files(project: Project):
                 attribute = block.attr(name)
                 if attribute is None:
                     continue
-                uses = [u for u in kubeconfig.uses_in(instance.module, attribute.expr, attribute.path) if u.secret]
+                found = kubeconfig.uses_in(instance.module, attribute.expr, attribute.path)
+                uses = [u for u in found if u.secret]
                 fallback = None
-                if not uses and not kubeconfig.uses_in(instance.module, attribute.expr, attribute.path):
+                if not found:
                     # Reached only through something the walk does not follow: the evaluator's ref.
                     fallback = kubeconfig.refers_to_kubeconfig(instance.arg(name))
                 if not uses and fallback is None:

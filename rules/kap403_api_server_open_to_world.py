@@ -57,7 +57,6 @@ resource "scaleway_k8s_acl" "main" {
 ## References
 - [scaleway_k8s_acl](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_acl)
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
-- [Secure a Kapsule cluster](https://www.scaleway.com/en/docs/kubernetes/reference-content/secure-cluster/)
 """
 
 from kapsulint.api import UNKNOWN, Project, Related, finding, provider_version

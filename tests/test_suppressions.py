@@ -261,3 +261,22 @@ def test_yaml_comments_in_a_values_file(tmp_path, monkeypatch):
                                     '  replicaCount: 2  # kapsulint: ignore[KAP302]\n'})
     code, findings, _ = lint(tmp_path, select, monkeypatch)
     assert where(findings) == [("KAP002", "values.yaml", 1, 14), ("KAP003", "values.yaml", 2, 20)]
+
+
+def test_an_expired_suppression_brings_its_finding_back_with_kap004(tmp_path, monkeypatch):
+    write(tmp_path, {"main.tf": cluster(on_flag="# kapsulint: ignore[KAP101] until=2000-01-31 scripted cleanup")})
+    _, findings, _ = lint(tmp_path, ["--select", "KAP101,KAP003,KAP004"], monkeypatch)
+    assert where(findings) == [("KAP004", "main.tf", 5, 38), ("KAP101", "main.tf", 5, 33)]
+
+
+def test_a_suppression_until_a_future_date_still_silences(tmp_path, monkeypatch):
+    write(tmp_path, {"main.tf": cluster(on_flag="# kapsulint: ignore[KAP101] until=2999-12-31 scripted cleanup")})
+    _, findings, _ = lint(tmp_path, ["--select", "KAP101,KAP003,KAP004"], monkeypatch)
+    assert findings == []
+
+
+def test_no_inline_ignores_reports_everything_and_judges_no_suppression(tmp_path, monkeypatch):
+    write(tmp_path, {"main.tf": cluster(before="# kapsulint: ignore[KAP201] not a pool\n",
+                                        on_flag="# kapsulint: ignore[KAP101] audited")})
+    _, findings, _ = lint(tmp_path, ["--select", "KAP101,KAP201,KAP003", "--no-inline-ignores"], monkeypatch)
+    assert where(findings) == [("KAP101", "main.tf", 6, 33)]

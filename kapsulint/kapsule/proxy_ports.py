@@ -35,8 +35,12 @@ Controller side (knowledge/ingress.md §2.2, §3.1, §3.2, §3.3):
   ``ports.<ep>.exposedPort`` (web 80, websecure 443) when ``ports.<ep>.expose.default`` is true
   (the default for web and websecure).
 
-Only the controller's traffic ports (HTTP and HTTPS) are judged: admin and metrics ports are
-another matter.
+Only the controller's traffic ports are judged (haproxytech and ingress-nginx HTTP and HTTPS,
+traefik entry points other than its own ``traefik`` and ``metrics`` ones): admin and metrics
+ports are another matter. A chart switch is read as a template ``if`` reads it; the Service
+exists only when ``controller.service.enabled`` (haproxytech), ``controller.service.enabled`` and
+``controller.service.external.enabled`` (ingress-nginx) or ``service.enabled`` (traefik) are on,
+as they are by default.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from kapsulint.api import Loc, Val
+from kapsulint.api import Val
 from kapsulint.kapsule import charts, facts
 from kapsulint.kapsule.service import ControllerService
 
@@ -254,9 +258,19 @@ SERVICE_PORTS_PATH = ("controller", "service", "ports")  # haproxytech and ingre
 HAPROXY_ENABLE_PORTS_PATH = charts.HAPROXY_ENABLE_PORTS_PATH
 NGINX_ENABLE_PORT_KEYS = {"http": "enableHttp", "https": "enableHttps"}
 NGINX_SERVICE_PATH = ("controller", "service")
+# The Service is rendered only when these switches (default true) are on: haproxytech
+# ``controller.service.enabled``; ingress-nginx ``controller.service.enabled`` and
+# ``controller.service.external.enabled`` (controller-service.yaml); traefik ``service.enabled``.
+SERVICE_ENABLED_PATHS = {
+    "haproxytech": (("controller", "service", "enabled"),),
+    "ingress-nginx": (("controller", "service", "enabled"), ("controller", "service", "external", "enabled")),
+    "traefik": (("service", "enabled"),),
+}
 # traefik: ports.<ep>.exposedPort and ports.<ep>.expose.default (chart 41.3.0).
 TRAEFIK_EXPOSED_PORT_KEY = "exposedPort"
 TRAEFIK_EXPOSE_KEY = "expose"
+# The chart's own dashboard/API and metrics entry points are not traffic ports.
+TRAEFIK_ADMIN_ENTRYPOINTS = frozenset({"traefik", "metrics"})
 
 _TRAFFIC_PORTS = {
     "haproxytech": ("http", "https"),
@@ -301,14 +315,18 @@ def _default(service: ControllerService, value):
 
 
 def _flag(value: Val, default: bool | None) -> bool | None:
-    """A boolean chart value: its default when unset, None when Unknown."""
+    """A chart switch read as a template ``if`` reads it: its default when unset, None when
+    Unknown (a non-empty string is truthy to the template but more likely a mistake: Unknown)."""
     if value.raw is None:
         return default if value.known else None
     if not value.known:
         return None
-    if value.is_true():
-        return True
-    if value.is_false():
+    raw = value.raw
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, (int, float)):
+        return raw != 0
+    if isinstance(raw, (str, list, dict)) and len(raw) == 0:
         return False
     return None
 
@@ -423,8 +441,9 @@ def _traefik_ports(service: ControllerService) -> list[TrafficPort] | None:
     if not ports.known or ports.open:
         return None
     from_arguments, arguments_known = _traefik_argument_entrypoints(values)
-    names = list(charts.TRAEFIK_DEFAULT_ENTRYPOINTS)
-    names += [name for name, _ in ports.items() if name not in charts.TRAEFIK_DEFAULT_ENTRYPOINTS]
+    names = [name for name in charts.TRAEFIK_DEFAULT_ENTRYPOINTS if name not in TRAEFIK_ADMIN_ENTRYPOINTS]
+    names += [name for name, _ in ports.items()
+              if name not in charts.TRAEFIK_DEFAULT_ENTRYPOINTS and name not in TRAEFIK_ADMIN_ENTRYPOINTS]
     out = []
     for name in names:
         entry = ports.get(name)
@@ -459,6 +478,14 @@ def traffic_ports(service: ControllerService) -> list[TrafficPort] | None:
     if not values.known:
         return None
     key = service.controller.key
+    rendered = True
+    for path in SERVICE_ENABLED_PATHS.get(key, ()):
+        enabled = _flag(values.path(*path), True)
+        if enabled is None:
+            return None
+        rendered = rendered and enabled
+    if not rendered:
+        return []  # the chart renders no Service: no load balancer
     if key == charts.TRAEFIK.key:
         return _traefik_ports(service)
     if key == charts.HAPROXYTECH.key:
@@ -487,7 +514,3 @@ def published_ports(ports: list[TrafficPort]) -> Iterator[TrafficPort]:
     for port in ports:
         if port.published is True and port.port is not None:
             yield port
-
-
-def loc_of(value: Val | None, fallback: Loc) -> Loc:
-    return value.loc if value is not None and value.loc is not None else fallback

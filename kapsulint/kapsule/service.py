@@ -101,6 +101,56 @@ class ControllerService:
         return False
 
     @property
+    def is_private(self) -> bool | None:
+        """The ``scw-loadbalancer-private`` annotation: the LB gets no public IP ("public if unset
+        or false", CCM docs/loadbalancer-annotations.md, knowledge/scaleway.md §5); None when Unknown."""
+        value = self.annotation(facts.LB_PRIVATE)
+        if value.raw is None:
+            return None if not self.annotations_known else False
+        if not value.known:
+            return None
+        if value.is_true():
+            return True
+        if value.is_false():
+            return False
+        return None
+
+    @property
+    def source_ranges_restricted(self) -> bool | None:
+        """``loadBalancerSourceRanges`` lists sources and none is a /0: the CCM turns it into LB
+        ACLs that deny everyone else (scaleway/acl.go, knowledge/scaleway.md §5). False when
+        unset, empty or open to /0; None when Unknown."""
+        path = self.controller.load_balancer_source_ranges_path
+        ranges = self.values.path(*path)
+        if ranges.raw is None:
+            return None if self._parent_open(path) else False
+        if not ranges.known or not ranges.is_list:
+            return None
+        texts = [item.text() if item.known else None for item in ranges.elements()]
+        if any(t is not None and t.strip().endswith("/0") for t in texts):
+            return False
+        if any(t is None for t in texts):
+            return None
+        return bool(texts)
+
+    def flag(self, path: tuple[str, ...], default: bool) -> bool | None:
+        """A chart switch read the way a template ``if`` reads it, the chart's ``default`` when
+        unset; None when Unknown (a non-empty string is left Unknown rather than guessed)."""
+        value = self.values.path(*path)
+        if value.raw is None:
+            return None if self._parent_open(path) else default
+        if not value.known:
+            return None
+        raw = value.raw
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, (int, float)):
+            return raw != 0
+        if isinstance(raw, (str, list, dict)) and len(raw) == 0:
+            return False
+        return None
+
+    @property
     def kapsule_evidence(self) -> bool:
         """Installed into a Kapsule cluster of the scan, or annotated for Scaleway load balancers."""
         keys = [k for k, _ in self.annotations.items()]

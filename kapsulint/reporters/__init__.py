@@ -19,14 +19,17 @@ class ReportContext:
     notifications: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # (message, path, rule)
     color: bool = False
     include_suppressed: bool = False
-    summary: dict = field(default_factory=dict)
+    quiet: bool = False
+
+
+FORMATS = ("text", "json", "sarif", "github", "gitlab")
 
 
 def render(format_name: str, findings: list[Finding], context: ReportContext) -> str:
-    if format_name == "json":
-        from kapsulint.reporters.json import render as renderer
-    elif format_name == "sarif":
-        from kapsulint.reporters.sarif import render as renderer
-    else:
-        from kapsulint.reporters.text import render as renderer
-    return renderer(findings, context)
+    """The report in one format; SARIF receives suppressed findings too and decides itself."""
+    import importlib
+
+    module = importlib.import_module(f"kapsulint.reporters.{format_name}")
+    if format_name != "sarif":
+        findings = [f for f in findings if f.suppressed_by is None]
+    return module.render(findings, context)

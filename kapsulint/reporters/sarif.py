@@ -8,17 +8,18 @@ SARIF one. None values and values equal to the schema default are left out, exce
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import urllib.parse
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attr
 import sarif_om
 
 from kapsulint.findings import Finding, Loc, Severity
+from kapsulint.fingerprints import absolute, fingerprints
+from kapsulint.fingerprints import relative_path as _relative_path
 
 if TYPE_CHECKING:
     from kapsulint.reporters import ReportContext
@@ -255,23 +256,11 @@ def _notification(message: str, path: str | None, rule: str | None, context, lev
 
 
 def _absolute(path: str, context) -> str:
-    if not os.path.isabs(path):
-        path = os.path.join(context.cwd or os.getcwd(), path)
-    return os.path.normpath(os.path.abspath(path))
+    return absolute(path, context.cwd)
 
 
 def relative_path(path: str, context) -> str | None:
-    """``path`` relative to the repository root, with ``/`` separators; None when outside it."""
-    absolute = _absolute(path, context)
-    root = os.path.normpath(os.path.abspath(context.repo_root))
-    for candidate, base in ((absolute, root), (os.path.realpath(absolute), os.path.realpath(root))):
-        try:
-            relative = os.path.relpath(candidate, base)
-        except ValueError:  # another drive (Windows)
-            continue
-        if relative != ".." and not relative.startswith(".." + os.sep):
-            return PurePath(relative).as_posix()
-    return None
+    return _relative_path(path, context.repo_root, context.cwd)
 
 
 def _artifact(path: str, context) -> sarif_om.ArtifactLocation:
@@ -287,20 +276,4 @@ def _root_uri(repo_root: str) -> str:
 
 
 def _fingerprints(findings: list[Finding], context) -> list[str]:
-    """One stable fingerprint per finding: rule, repo-relative path and logical address (line-free)."""
-    bases: list[str] = []
-    for finding in findings:
-        relative = relative_path(finding.loc.path, context)
-        if relative is None:
-            relative = _absolute(finding.loc.path, context)
-        text = f"{finding.rule}\0{relative}\0{finding.logical}"
-        bases.append(hashlib.sha256(text.encode("utf-8")).hexdigest())
-    out = list(bases)
-    seen: dict[str, int] = {}
-    # Twins are numbered in source order, so the numbering does not depend on the input order.
-    for position in sorted(range(len(findings)), key=lambda i: (findings[i].sort_key, i)):
-        count = seen.get(bases[position], 0) + 1
-        seen[bases[position]] = count
-        if count > 1:
-            out[position] = f"{bases[position]}:{count}"
-    return out
+    return fingerprints(findings, context.repo_root, context.cwd)

@@ -60,6 +60,8 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         if finding.fix:
             out.append(_paint(f"      = fix: {finding.fix}", "dim", color))
         out.append("")
+    if context.quiet:
+        return "\n".join(out) + ("\n" if out else "")
     counts = Counter(f.severity.value for f in findings)
     if findings:
         parts = [f"{counts[level]} {level}{'s' if counts[level] != 1 else ''}" for level in ("error", "warning", "note") if counts[level]]

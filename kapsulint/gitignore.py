@@ -1,0 +1,86 @@
+"""``.gitignore`` rules, which decide what is reported (never what is read: ignored tfvars and
+``.terraform/modules`` still count for evaluation, design.md §9)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+
+def _pattern_regex(pattern: str) -> re.Pattern:
+    """A gitignore glob as a regex over a path relative to the .gitignore's directory."""
+    anchored = "/" in pattern.rstrip("/")
+    pattern = pattern.strip("/")
+    parts = []
+    index = 0
+    while index < len(pattern):
+        char = pattern[index]
+        if pattern.startswith("**/", index):
+            parts.append("(?:.*/)?")
+            index += 3
+            continue
+        if pattern.startswith("/**", index) and index + 3 == len(pattern):
+            parts.append("/.*")
+            index += 3
+            continue
+        if char == "*":
+            parts.append("[^/]*")
+        elif char == "?":
+            parts.append("[^/]")
+        elif char == "[":
+            close = pattern.find("]", index)
+            if close < 0:
+                parts.append(re.escape(char))
+            else:
+                parts.append(pattern[index : close + 1].replace("[!", "[^"))
+                index = close
+        else:
+            parts.append(re.escape(char))
+        index += 1
+    body = "".join(parts)
+    prefix = "" if anchored else "(?:.*/)?"
+    return re.compile(f"^{prefix}{body}(?:/.*)?$")
+
+
+class GitIgnore:
+    """The .gitignore files of a tree, read lazily; only explicit patterns, no global excludes."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    @lru_cache(maxsize=None)
+    def _rules(self, directory: str) -> tuple[tuple[re.Pattern, bool, bool], ...]:
+        path = Path(directory, ".gitignore")
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            return ()
+        rules = []
+        for line in lines:
+            line = line.rstrip()
+            if not line or line.startswith("#"):
+                continue
+            negated = line.startswith("!")
+            if negated:
+                line = line[1:]
+            rules.append((_pattern_regex(line), negated, line.endswith("/")))
+        return tuple(rules)
+
+    def ignored(self, path: str) -> bool:
+        """Whether ``path`` (a file under root) is ignored; the deepest matching rule wins."""
+        try:
+            relative = Path(path).resolve().relative_to(self.root.resolve())
+        except (ValueError, OSError):
+            return False
+        verdict = False
+        directory = self.root
+        parts = relative.parts
+        for depth in range(len(parts)):
+            rest = "/".join(parts[depth:])
+            for regex, negated, only_dirs in self._rules(str(directory)):
+                target = rest if not only_dirs else "/".join(parts[depth:-1])
+                if target and regex.match(target):
+                    verdict = not negated
+            directory = directory / parts[depth]
+        return verdict

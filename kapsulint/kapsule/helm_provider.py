@@ -1,0 +1,280 @@
+"""How the Terraform Helm provider reads a ``helm_release``: set entries, chart pinning, v2/v3 syntax.
+
+Sources (knowledge/ingress.md §4):
+
+* hashicorp/terraform-provider-helm ``docs/guides/v3-upgrade-guide.md`` (v3.0.0): ``set``,
+  ``set_list`` and ``set_sensitive`` became lists of objects, ``kubernetes`` a single nested
+  object; the v2 block syntax no longer parses.
+* ``helm/resource_helm_release.go`` (v3.1.2) ``getValues``: a ``set``/``set_sensitive`` entry is
+  handed to Helm's strvals parser as ``name=value`` (types ``auto`` and ``string``), a ``set_list``
+  entry as ``name={v1,v2}``; ``literal`` (v3 only) goes through a YAML parser instead and assigns
+  the top-level key named ``name`` (read from the code, not run). ``ModifyPlan``: without
+  ``version`` the chart's latest version is planned.
+* helm-www ``using_helm.md`` ("The Format and Limitations of --set"): commas separate pairs,
+  ``{a,b}`` is a list, a backslash escapes ``.`` and ``,``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from kapsulint.api import Block, Loc, ModuleInstance, Project, ResourceInstance, Val, provider_version
+from kapsulint.kapsule import charts
+
+SET_KINDS = ("set", "set_list", "set_sensitive")
+
+# Value maps whose keys are Kubernetes annotation, label or selector keys: flat maps of strings,
+# whose keys often hold a DNS prefix with dots (``service.beta.kubernetes.io/...``,
+# ``app.kubernetes.io/name``, ``kubernetes.io/os``). Also any camelCase ``...Annotations`` or
+# ``...Labels`` key (``podAnnotations``, ``commonLabels``) and Traefik's ``annotationsTCP``/``UDP``.
+FLAT_KEY_MAPS: frozenset[str] = frozenset(
+    {"annotations", "labels", "nodeSelector", "podAnnotations", "podLabels", "matchLabels",
+     "annotationsTCP", "annotationsUDP"}
+)
+_CAMEL_FLAT_MAP = re.compile(r"^[a-z][A-Za-z0-9]*(Annotations|Labels)$")
+
+
+def is_flat_key_map(segment: str) -> bool:
+    return segment in FLAT_KEY_MAPS or bool(_CAMEL_FLAT_MAP.match(segment))
+
+
+@dataclass
+class SetEntry:
+    """One ``set``/``set_list``/``set_sensitive`` entry of a release, as a v2 block or a v3 list item."""
+
+    kind: str  # "set", "set_list" or "set_sensitive"
+    name: Val
+    value: Val
+    type: Val
+    as_block: bool
+    anchor: Loc  # the block header, or the list element
+    _name_attr: Loc | None = None
+    _value_attr: Loc | None = None
+
+    @property
+    def type_text(self) -> str | None:
+        """``auto`` when unset; None when Unknown."""
+        if self.type.raw is None:
+            return "auto"
+        return self.type.text() if self.type.known else None
+
+    @property
+    def name_loc(self) -> Loc:
+        return self.name.loc or self._name_attr or self.anchor
+
+    @property
+    def value_loc(self) -> Loc:
+        return self.value.loc or self._value_attr or self.anchor
+
+
+def set_entries(instance: ResourceInstance) -> Iterator[SetEntry]:
+    """Every set entry of a release: v2 blocks (``dynamic`` ones expanded) and v3 list items."""
+    for kind in SET_KINDS:
+        for block in instance.nested(kind):
+            name_attr, value_attr = block.attr("name"), block.attr("value")
+            yield SetEntry(kind, block.arg("name"), block.arg("value"), block.arg("type"), True, block.loc,
+                           name_attr.value_loc if name_attr is not None else None,
+                           value_attr.value_loc if value_attr is not None else None)
+        listed = instance.arg(kind)
+        if not listed.known or not listed.is_list:
+            continue
+        for item in listed.elements():
+            if not item.known or not item.is_object:
+                continue
+            anchor = item.loc or listed.loc or instance.block.loc
+            yield SetEntry(kind, item.get("name"), item.get("value"), item.get("type"), False, anchor,
+                           item.key_loc("name"), item.key_loc("value"))
+
+
+# -- escaping (Helm strvals) -----------------------------------------------------------------
+
+
+def _segments(name: str) -> list[str]:
+    """A set name cut at its unescaped dots, escapes kept as written (``a\\.b`` stays one part)."""
+    parts, current, index = [], [], 0
+    while index < len(name):
+        char = name[index]
+        if char == "\\" and index + 1 < len(name):
+            current.append(name[index:index + 2])
+            index += 2
+            continue
+        if char == ".":
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+        index += 1
+    parts.append("".join(current))
+    return parts
+
+
+def _unescaped(segment: str) -> str:
+    return re.sub(r"\\(.)", r"\1", segment)
+
+
+@dataclass(frozen=True)
+class SplitKey:
+    """A set name whose annotation, label or selector key is cut by unescaped dots."""
+
+    map_key: str  # the map segment: "annotations", "nodeSelector"...
+    key: str  # the key as meant: "service.beta.kubernetes.io/scw-loadbalancer-zone"
+    escaped_name: str  # the name with the key's dots escaped (strvals form, single backslashes)
+
+
+def split_flat_key(name: str) -> SplitKey | None:
+    """The first annotation, label or selector key of ``name`` that unescaped dots would split."""
+    parts = _segments(name)
+    for index, segment in enumerate(parts[:-1]):
+        base = _unescaped(segment).split("[", 1)[0]
+        if not is_flat_key_map(base):
+            continue
+        rest = parts[index + 1:]
+        if len(rest) < 2:
+            return None
+        key = ".".join(_unescaped(p) for p in rest)
+        escaped = ".".join(parts[: index + 1]) + "." + "\\.".join(rest)
+        return SplitKey(base, key, escaped)
+    return None
+
+
+def unescaped_commas(value: str) -> bool:
+    """True when Helm's strvals parser would cut ``value`` at a comma (a ``{a,b}`` list aside)."""
+    index = 0
+    if value.startswith("{"):
+        index = _list_end(value)
+        if index is None:
+            return bool(re.search(r"(?<!\\),", value))
+    while index < len(value):
+        char = value[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == ",":
+            return True
+        index += 1
+    return False
+
+
+def _list_end(value: str) -> int | None:
+    """The index just after the ``}`` closing a leading strvals list, else None."""
+    index = 1
+    while index < len(value):
+        char = value[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "}":
+            return index + 1
+        index += 1
+    return None
+
+
+def hcl_escaped(strvals_text: str) -> str:
+    """A strvals string as written in an HCL string literal (each backslash doubled)."""
+    return strvals_text.replace("\\", "\\\\")
+
+
+# -- chart version pinning ---------------------------------------------------------------------
+
+# Semver constraint syntax Helm accepts for ``--version`` (Masterminds semver): comparison
+# operators, tilde and caret ranges, wildcards, ``||`` alternatives, comma or space separated
+# constraints and hyphen ranges (``1.2 - 1.4``).
+_RANGE_CHARS = re.compile(r"[~^<>!*|,]|\s")
+_WILDCARD_PART = re.compile(r"(^|\.)[xX*](\.|$|-|\+)")
+
+
+def is_version_range(text: str) -> bool:
+    """True when ``version`` is a range rather than one exact chart version."""
+    stripped = text.strip()
+    if stripped.startswith("="):
+        stripped = stripped[1:].strip()
+    stripped = stripped.lstrip("vV")
+    if _RANGE_CHARS.search(stripped):
+        return True
+    core = re.split(r"[-+]", stripped, maxsplit=1)[0]
+    return bool(_WILDCARD_PART.search(core))
+
+
+def chart_from_repository(instance: ResourceInstance) -> bool | None:
+    """Whether a release's chart comes from a repository (``repository`` set, or an ``oci://``
+    chart) rather than a local path or a chart archive URL; None when that is Unknown."""
+    chart, repository = instance.arg("chart"), instance.arg("repository")
+    chart_text = chart.text() if chart.known else None
+    if chart_text is not None and chart_text.strip().lower().startswith("oci://"):
+        return True
+    if chart_text is not None and "://" in chart_text:
+        return False  # a chart archive URL is one file: its version is in the URL
+    if not repository.known:
+        return None
+    text = repository.text()
+    if repository.raw is None or text is None or not text.strip():
+        return False
+    return True
+
+
+# -- v2 syntax on v3 ---------------------------------------------------------------------------
+
+
+def helm_provider_version(instance: ModuleInstance) -> tuple[int, int, int] | None:
+    """The hashicorp/helm provider version for a module instance (lock file, else constraint)."""
+    return provider_version(instance, "helm", "hashicorp/helm")
+
+
+@dataclass(frozen=True)
+class V2Block:
+    """A block the Helm provider v3 refuses, as written."""
+
+    owner: str  # "helm_release.ingress", 'provider "helm"'
+    resource: bool  # the owner is a resource or data source (not a provider block)
+    block_type: str  # "set", "kubernetes"...
+    loc: Loc  # the block header (or its ``dynamic`` header)
+    v3_form: str
+
+
+def v2_blocks(module: ModuleInstance) -> Iterator[V2Block]:
+    """Blocks of a module's Helm resources and ``provider "helm"`` that only v2 accepts."""
+    for resource in module.module.resources.values():
+        kind = "helm_template" if resource.mode == "data" else resource.type
+        if resource.type not in ("helm_release", "helm_template"):
+            continue
+        yield from _v2_children(resource.block, kind, resource.address, True)
+    for provider in module.module.providers:
+        if provider.labels and provider.labels[0] == "helm":
+            yield from _v2_children(provider, "provider", 'provider "helm"', False)
+
+
+def _v2_children(block: Block, owner_kind: str, owner: str, resource: bool) -> Iterator[V2Block]:
+    for child in block.blocks:
+        block_type = child.type
+        if block_type == "dynamic":
+            if not child.labels:
+                continue
+            block_type = child.labels[0]
+        form = charts.HELM_V2_BLOCKS_INVALID_ON_V3.get((owner_kind, block_type))
+        if form is not None:
+            yield V2Block(owner, resource, block_type, child.loc, form)
+
+
+def module_instances(project: Project) -> Iterator[ModuleInstance]:
+    return project.instances()
+
+
+__all__ = [
+    "FLAT_KEY_MAPS",
+    "SET_KINDS",
+    "SetEntry",
+    "SplitKey",
+    "V2Block",
+    "chart_from_repository",
+    "hcl_escaped",
+    "helm_provider_version",
+    "is_flat_key_map",
+    "is_version_range",
+    "module_instances",
+    "set_entries",
+    "split_flat_key",
+    "unescaped_commas",
+    "v2_blocks",
+]

@@ -1,0 +1,94 @@
+"""
+## What it does
+Reports a `helm_release` that installs a chart from a repository without pinning one exact
+chart `version`.
+
+## Why is this bad
+Without `version`, the Helm provider looks up the newest chart in the repository at every plan
+and upgrades the release as soon as a new chart is published. On a Kapsule cluster that means the
+ingress controller, and the load balancer Service it owns, can change on an unrelated
+`terraform apply`: new defaults, renamed values keys (the haproxytech chart dropped its `prometheus` Service port
+in 1.44.3 and added an `admin` one on the same 6060 port in 1.44.4), a new controller image. A range (`~1.52`,
+`^1.0`, `>= 1.40`, `1.52.x`) floats the same way, and the provider v3 compares the chart it
+found with the configured string, so a range is expected to end in "Planned version is
+different from configured version" (UNVERIFIED: read from the provider code, not run).
+
+Charts installed from a local directory or a chart archive URL carry their version with them
+and are not checked; nor is `chart = "alias/name"` without `repository`, which cannot be told
+apart from a local path.
+
+Sources: terraform-provider-helm `resource_helm_release.go` (`version` is optional and
+computed; `ModifyPlan` plans the latest chart when it is unset) and the chart's history
+(knowledge/ingress.md §1.1, §4.2).
+
+## Example
+```hcl
+resource "helm_release" "ingress" {
+  name       = "haproxy-ingress"
+  repository = "https://haproxytech.github.io/helm-charts"
+  chart      = "kubernetes-ingress"
+  version    = "~> 1.52"
+}
+```
+
+## Use instead
+```hcl
+resource "helm_release" "ingress" {
+  name       = "haproxy-ingress"
+  repository = "https://haproxytech.github.io/helm-charts"
+  chart      = "kubernetes-ingress"
+  version    = "1.52.1"
+}
+```
+
+## References
+- [helm_release: version](https://registry.terraform.io/providers/hashicorp/helm/latest/docs/resources/release#version-1)
+- [Helm: helm install --version](https://helm.sh/docs/helm/helm_install/)
+"""
+
+from kapsulint.api import Project, finding, shown
+from kapsulint.kapsule import helm, helm_provider
+
+ID = "KAP308"
+NAME = "helm-chart-version-unpinned"
+SEVERITY = "warning"
+
+
+def check(project: Project):
+    for release in helm.releases(project):
+        instance = release.instance
+        if helm_provider.chart_from_repository(instance) is not True:
+            continue
+        version = instance.arg("version")
+        if not version.known:
+            continue
+        address = instance.resource.address
+        chart = instance.arg("chart")
+        chart_name = shown(chart) if chart.known and chart.raw is not None else "its chart"
+        text = version.text()
+        if version.raw is None:
+            loc = instance.block.loc
+            message = (f"{address} installs {chart_name} with no version: every plan picks the newest "
+                       "chart in the repository and upgrades the release")
+        elif text is not None and not text.strip():
+            loc = version.loc or _attr_loc(instance) or instance.block.loc
+            message = f"{address} installs {chart_name} with an empty version: the newest chart is installed"
+        elif text is not None and helm_provider.is_version_range(text):
+            loc = version.loc or _attr_loc(instance) or instance.block.loc
+            message = (f"{address} installs {chart_name} from a version range {shown(version)}: "
+                       "the chart upgrades whenever a matching one is published")
+        else:
+            continue
+        yield finding(
+            loc,
+            message,
+            subject=address,
+            instance=instance.address,
+            logical=f"{address}.version",
+            fix='pin one exact chart version: version = "<major>.<minor>.<patch>"',
+        )
+
+
+def _attr_loc(instance):
+    attribute = instance.block.attr("version")
+    return attribute.value_loc if attribute is not None else None

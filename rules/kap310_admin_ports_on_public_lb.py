@@ -1,0 +1,80 @@
+"""
+## What it does
+Reports a haproxytech ingress controller whose public Scaleway load balancer publishes the HAProxy
+stats port (1024) or the pprof port (6060).
+
+## Why is this bad
+The haproxytech `kubernetes-ingress` chart adds a `stat` port (1024) and a 6060 port serving Go
+pprof to its Service, both enabled by default. On Kapsule, a Service of type `LoadBalancer` gets
+a Scaleway load balancer, and the cloud controller manager opens a frontend for every TCP port of
+the Service: the stats page (backend names, server addresses, traffic) and the pprof debug
+endpoints (goroutine dumps, heap profiles, CPU profiling that costs the controller CPU) become
+reachable from the Internet on the load balancer's public IP. That the frontends answer was read
+from the CCM code, not tried on a live load balancer (UNVERIFIED).
+
+The 6060 port's `enablePorts` key depends on the chart version (`prometheus` before 1.44.3, none
+in 1.44.3, `admin` from 1.44.4; from 1.51.0 `controller.pprof.enabled` also turns pprof off), so
+it is judged only when `version` pins the chart. A private load balancer
+(`service.beta.kubernetes.io/scw-loadbalancer-private: "true"`) or a
+`loadBalancerSourceRanges` without a /0 range (the CCM turns it into load balancer ACLs) is not
+public and stays silent.
+
+Sources: haproxytech/helm-charts `kubernetes-ingress/values.yaml`, its history and
+`templates/controller-service.yaml`; scaleway-cloud-controller-manager `scaleway/loadbalancers.go`
+and `scaleway/acl.go` (knowledge/ingress.md §1.1, §1.4; knowledge/scaleway.md §5).
+
+## Example
+```yaml
+controller:
+  service:
+    type: LoadBalancer
+```
+
+## Use instead
+```yaml
+controller:
+  service:
+    type: LoadBalancer
+    enablePorts:
+      stat: false
+      admin: false
+```
+
+## References
+- [haproxytech kubernetes-ingress chart values](https://github.com/haproxytech/helm-charts/blob/main/kubernetes-ingress/values.yaml)
+- [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+- [Kubernetes: restricting load balancer sources](https://kubernetes.io/docs/tasks/access-application-cluster/configure-cloud-provider-firewall/)
+"""
+
+from kapsulint.api import Project, Related, finding
+from kapsulint.kapsule import charts, service
+from kapsulint.kapsule.haproxy_ports import admin_ports
+
+ID = "KAP310"
+NAME = "admin-ports-on-public-lb"
+SEVERITY = "warning"
+SECURITY = True
+
+
+def check(project: Project):
+    for svc in service.services(project):
+        if svc.controller is not charts.HAPROXYTECH or svc.is_load_balancer is not True:
+            continue
+        if svc.is_private is not False or svc.source_ranges_restricted is not False:
+            continue
+        ports = admin_ports(svc)
+        if ports is None or not ports.exposed:
+            continue
+        subject = svc.subject
+        listed = " and ".join(f"{p.what} (port {p.port})" for p in ports.exposed)
+        keys = " and ".join(f"{'.'.join(charts.HAPROXY_ENABLE_PORTS_PATH)}.{p.key} = false" for p in ports.exposed)
+        yield finding(
+            svc.type_anchor(),
+            f"{subject.name} (haproxytech) publishes {listed} on a public Scaleway load balancer",
+            subject=subject.name,
+            instance=subject.instance_address,
+            related=[Related(p.written, f"enablePorts.{p.key} turns port {p.port} on")
+                     for p in ports.exposed if p.written is not None],
+            logical=f"{subject.name}.controller.service.enablePorts",
+            fix=f"set {keys}, or restrict loadBalancerSourceRanges",
+        )
