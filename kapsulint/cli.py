@@ -44,12 +44,15 @@ FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 @click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary).")
 @click.option("--show-files", is_flag=True, help="List the files discovery found, with their kind, and exit.")
 @click.option("--show-settings", is_flag=True, help="Show the resolved settings and where each came from, and exit.")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the parse cache.")
+@click.option("--jobs", "-j", type=int, help="Processes that parse uncached files (default: the CPUs available).")
 @click.option("--list-rules", is_flag=True, help="List the rule catalogue.")
 @click.option("--explain", metavar="RULE", help="Show one rule's documentation.")
 @click.version_option(__version__, prog_name="kapsulint")
 def main(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
-         sarif_include_suppressed, statistics, quiet, show_files, show_settings, list_rules, explain) -> None:
+         sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, list_rules,
+         explain) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
     from kapsulint.settings import CommandLine, SettingsError, resolve_settings
 
@@ -81,6 +84,8 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
             env_vars=env_vars,
             force_exclude=force_exclude,
             inline_ignores=not no_inline_ignores,
+            cache=not no_cache,
+            jobs=jobs,
         ))
     except SettingsError as error:
         _fail(str(error))

@@ -22,7 +22,9 @@ from kapsulint.model import (
     Variable,
     block_from,
 )
-from kapsulint.sources import Unreadable, parse_source, read_text
+from kapsulint.cache import ParseCache
+from kapsulint.loader import load_sources
+from kapsulint.sources import Unreadable, read_text
 from kapsulint.values import Val
 
 AUTO_TFVARS = ("terraform.tfvars", "terraform.tfvars.json")
@@ -38,6 +40,8 @@ class ScanOptions:
     environment: dict[str, str] = field(default_factory=dict)  # TF_VAR_* with --env-vars only
     excluded: object = None  # callable(path) -> bool
     values_globs: list[str] = field(default_factory=list)  # configuration key values-files
+    cache: bool = True  # --no-cache turns the parse cache off
+    jobs: int = 1  # processes that parse uncached files (--jobs)
     extra_node_types: list[str] = field(default_factory=list)  # configuration key extra-node-types
 
 
@@ -53,6 +57,8 @@ class Project:
         self._texts: dict[str, str | None] = {}
         self._templates: dict[str, dict | None] = {}
         self._downloaded: dict[str, dict[str, str]] = {}  # root dir -> modules.json key -> directory
+        self.cache = ParseCache.default(options.cache)
+        self._memo: dict[object, object] = {}
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -61,17 +67,16 @@ class Project:
         found: Discovered = discover(self.root, excluded, tuple(self.options.values_globs))
         self.unreadable.extend(found.unreadable)
         overrides: list[SourceFile] = []
+        entries = []
         for path, kind in found.files.items():
             if kind == "terragrunt":
                 self._module(os.path.dirname(path)).terragrunt = True
-                continue
-            if kind == "values" and is_chart_values(Path(path)):
-                continue  # read only when a release references it (file(), templatefile())
-            try:
-                source = parse_source(path, kind, self.options.max_file_size)
-            except Unreadable as error:
-                self.unreadable.append((path, str(error)))
-                continue
+            elif not (kind == "values" and is_chart_values(Path(path))):
+                entries.append((path, kind))  # chart values are read only when a release references them
+        loaded = load_sources(entries, self.options.max_file_size, self.cache, self.options.jobs)
+        self.unreadable.extend(loaded.unreadable)
+        for path, source in loaded.sources.items():
+            kind = source.kind
             self.files[path] = source
             if kind == "config" and is_override_file(path):
                 overrides.append(source)
@@ -183,12 +188,10 @@ class Project:
                 directory = os.path.normpath(os.path.join(module.path, entry["Dir"]))
                 if ".terraform" not in Path(directory).parts or directory in self.modules:
                     continue
-                for path, kind in discover(Path(directory)).files.items():
-                    if kind == "config" and os.path.dirname(path) == directory:
-                        try:
-                            self._add(parse_source(path, kind, self.options.max_file_size))
-                        except Unreadable:
-                            continue
+                files = [(path, kind) for path, kind in discover(Path(directory)).files.items()
+                         if kind == "config" and os.path.dirname(path) == directory]
+                for source in load_sources(files, self.options.max_file_size, self.cache, 1).sources.values():
+                    self._add(source)
                 self.modules.setdefault(directory, Module(directory)).downloaded = (module.path, entry["Key"])
                 self._downloaded.setdefault(module.path, {})[entry["Key"]] = directory
 
@@ -251,11 +254,24 @@ class Project:
             children = [c for name in instance.module.calls for c in instance.child_instances(name)]
             stack.extend(reversed(children))
 
-    def resources(self, resource_type: str, mode: str = "managed") -> Iterator[ResourceInstance]:
-        for instance in self.instances():
-            for resource in instance.module.resources.values():
-                if resource.type == resource_type and resource.mode == mode:
-                    yield from instance.resource_instances(resource)
+    def resources(self, resource_type: str, mode: str = "managed") -> list[ResourceInstance]:
+        """Every instance of a resource type across module instances (computed once per type)."""
+
+        def collect() -> list[ResourceInstance]:
+            found = []
+            for instance in self.instances():
+                for resource in instance.module.resources.values():
+                    if resource.type == resource_type and resource.mode == mode:
+                        found.extend(instance.resource_instances(resource))
+            return found
+
+        return self.memo(("resources", resource_type, mode), collect)
+
+    def memo(self, key: object, compute):
+        """A value derived from the whole project, computed once (rules share domain answers)."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
 
     def _root_values(self, module: Module) -> dict[str, Val]:
         from kapsulint.variables import root_variable_values
@@ -285,15 +301,36 @@ class Project:
             text = self.read_text(path)
             node = None
             if text is not None:
-                try:
-                    node = parse_template(text, 1, 1, parse_expression)
-                except (TemplateSyntaxError, HclSyntaxError):
-                    node = None
+                key = self.cache.key("template", text.encode()) if self.cache.enabled else ""
+                cached = self.cache.get(key) if key else None
+                if cached is not None:
+                    node = cached.get("node")
+                else:
+                    try:
+                        node = parse_template(text, 1, 1, parse_expression)
+                    except (TemplateSyntaxError, HclSyntaxError):
+                        node = None
+                    if key:
+                        self.cache.put(key, {"node": node})
             self._templates[path] = node
         return self._templates[path]
 
     def parse_yaml_text(self, text: str) -> dict:
-        return _parse_yaml_cached(text)
+        """YAML text as the adapter's data; raises YamlSyntaxError. Cached like files."""
+        from kapsulint.parsing.yaml import YamlSyntaxError
+
+        key = self.cache.key("yaml-text", text.encode()) if self.cache.enabled else ""
+        cached = self.cache.get(key) if key else None
+        if cached is None:
+            try:
+                cached = {"parsed": _parse_yaml_cached(text)}
+            except YamlSyntaxError as error:
+                cached = {"error": [error.message, error.line, error.column]}
+            if key:
+                self.cache.put(key, cached)
+        if "error" in cached:
+            raise YamlSyntaxError(*cached["error"])
+        return cached["parsed"]
 
     def relative(self, path: str) -> str:
         try:

@@ -32,6 +32,8 @@ class Settings:
     severity: dict[str, str] = field(default_factory=dict)
     per_path_ignores: dict[str, list[str]] = field(default_factory=dict)
     inline_ignores: bool = True  # False with --no-inline-ignores (audits): comments suppress nothing
+    cache: bool = True
+    jobs: int = 1
     extra_node_types: list[str] = field(default_factory=list)  # configuration key extra-node-types
 
 
@@ -56,6 +58,8 @@ def scan_options(settings: Settings) -> ScanOptions:
         environment=settings.environment,
         values_globs=settings.values_globs,
         extra_node_types=settings.extra_node_types,
+        cache=settings.cache,
+        jobs=settings.jobs,
         excluded=_excluder(settings.root, settings.exclude, [] if settings.force_exclude else settings.paths),
     )
 

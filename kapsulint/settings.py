@@ -39,6 +39,8 @@ class CommandLine:
     env_vars: bool = False
     force_exclude: bool = False
     inline_ignores: bool = True
+    cache: bool = True
+    jobs: int | None = None
 
 
 @dataclass
@@ -123,7 +125,14 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     if cli.env_vars:
         environment = {k[len("TF_VAR_"):]: v for k, v in os.environ.items() if k.startswith("TF_VAR_")}
     origins["env-vars"] = (sorted(environment), "command line" if cli.env_vars else "default")
-    explicit = [t for t in cli.targets] if cli.explicit_paths else []
+    explicit = list(cli.targets) if cli.explicit_paths else []
+    from kapsulint.loader import default_jobs
+
+    jobs = cli.jobs if cli.jobs is not None else default_jobs()
+    if jobs < 1:
+        raise SettingsError("--jobs must be at least 1")
+    origins["jobs"] = (jobs, "command line" if cli.jobs is not None else "default (CPUs available, capped)")
+    origins["cache"] = (cli.cache, "default" if cli.cache else "command line")
     settings = Settings(
         root=root,
         rules=rules,
@@ -140,6 +149,8 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         per_path_ignores=per_path_ignores,
         extra_node_types=extra_node_types,
         inline_ignores=cli.inline_ignores,
+        cache=cli.cache,
+        jobs=jobs,
     )
     origins["rules"] = ([r.id for r in rules], "selection")
     return Resolved(settings, config, repo_root, fail_on, origins)

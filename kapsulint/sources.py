@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import os
 
 from kapsulint.model import SourceFile
 
@@ -43,67 +44,93 @@ def _position_error(message: str, data: bytes, offset: int) -> tuple[str, int, i
     return (f"{message} at offset {offset}", line, column)
 
 
-def parse_source(path: str, kind: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> SourceFile:
-    """Read and parse ``path``; syntax problems land in ``SourceFile.error``."""
-    import os
+def read_bytes(path: str, max_size: int) -> bytes | None:
+    """The file's bytes, or None when it is above ``max_size`` (it is then skipped)."""
+    try:
+        if os.path.getsize(path) > max_size:
+            return None
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as error:
+        raise Unreadable(error.strerror or str(error)) from error
 
+
+def parse_source(path: str, kind: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> SourceFile:
+    """Read and parse ``path`` (no cache); syntax problems land in ``SourceFile.error``."""
+    content = read_bytes(path, max_size)
+    if content is None:
+        return skipped_source(path, kind, max_size)
+    return source_from(path, kind, parse_content(path, kind, content))
+
+
+def skipped_source(path: str, kind: str, max_size: int) -> SourceFile:
     source = SourceFile(path, kind)
     try:
         size = os.path.getsize(path)
-    except OSError as error:
-        raise Unreadable(error.strerror or str(error)) from error
-    if size > max_size:
-        source.skipped = f"file is {size} bytes, above max-file-size ({max_size} bytes)"
-        return source
-    text, error = read_text(path)
+    except OSError:
+        size = max_size + 1
+    source.skipped = f"file is {size} bytes, above max-file-size ({max_size} bytes)"
+    return source
+
+
+def parser_name(path: str, kind: str) -> str:
+    """What a file is parsed as; part of the cache key."""
+    if kind == "values":
+        return "yaml"
+    return f"{kind}-json" if path.endswith(".json") else "hcl"
+
+
+def source_from(path: str, kind: str, result: dict) -> SourceFile:
+    source = SourceFile(path, kind, data=result["data"], comments=result["comments"],
+                        template=result["template"])
+    source.error = tuple(result["error"]) if result["error"] is not None else None
+    return source
+
+
+def parse_content(path: str, kind: str, content: bytes) -> dict:
+    """Parse a file's bytes into plain data: ``data``, ``error``, ``comments``, ``template``.
+
+    Pure and picklable both ways: the parse cache stores it and parallel workers return it.
+    """
+    result: dict = {"data": None, "error": None, "comments": [], "template": False}
+    text, error = decode(content)
     if error is not None:
-        source.error = error
-        return source
+        result["error"] = list(error)
+        return result
     if kind == "values" and is_template_text(text):
-        source.template = True
-        return source
-    return parse_text(source, text)
+        result["template"] = True
+        return result
+    from kapsulint.parsing.template import TemplateSyntaxError
+
+    name = parser_name(path, kind)
+    try:
+        if name == "yaml":
+            from kapsulint.parsing.yaml import YamlSyntaxError as Error
+            from kapsulint.parsing.yaml import parse_yaml as parse
+        elif name.endswith("json"):
+            from kapsulint.parsing.json import JsonSyntaxError as Error
+            from kapsulint.parsing.json import parse_terraform_json, parse_tfvars_json
+
+            parse = parse_tfvars_json if kind == "tfvars" else parse_terraform_json
+        else:
+            from kapsulint.parsing.hcl import HclSyntaxError as Error
+            from kapsulint.parsing.hcl import parse_hcl as parse
+        try:
+            result["data"] = parse(text)
+        except Error as syntax:
+            result["error"] = [syntax.message, syntax.line, syntax.column]
+    except TemplateSyntaxError as syntax:
+        result["error"] = [syntax.message, syntax.line, syntax.column]
+    except RecursionError:
+        result["error"] = ["nesting too deep", 1, 1]
+    if result["data"] is not None:
+        result["comments"] = annotate_comments(result["data"].pop("comments", []), text)
+    return result
 
 
 def is_template_text(text: str) -> bool:
     """Helm or Terraform template markers: the file is rendered by something before Helm reads it."""
     return "{{" in text or "%{" in text or "${" in text
-
-
-def parse_text(source: SourceFile, text: str) -> SourceFile:
-    from kapsulint.parsing.template import TemplateSyntaxError
-
-    is_json = source.path.endswith(".json")
-    try:
-        if source.kind == "values":
-            from kapsulint.parsing.yaml import YamlSyntaxError, parse_yaml
-
-            try:
-                source.data = parse_yaml(text)
-            except YamlSyntaxError as error:
-                source.error = (error.message, error.line, error.column)
-        elif is_json:
-            from kapsulint.parsing.json import JsonSyntaxError, parse_terraform_json, parse_tfvars_json
-
-            parse = parse_tfvars_json if source.kind == "tfvars" else parse_terraform_json
-            try:
-                source.data = parse(text)
-            except JsonSyntaxError as error:
-                source.error = (error.message, error.line, error.column)
-        else:
-            from kapsulint.parsing.hcl import HclSyntaxError, parse_hcl
-
-            try:
-                source.data = parse_hcl(text)
-            except HclSyntaxError as error:
-                source.error = (error.message, error.line, error.column)
-    except TemplateSyntaxError as error:
-        source.error = (error.message, error.line, error.column)
-    except RecursionError:
-        source.error = ("nesting too deep", 1, 1)
-    if source.data is not None:
-        source.comments = annotate_comments(source.data.get("comments", []), text)
-    return source
 
 
 def annotate_comments(comments: list, text: str) -> list[dict]:

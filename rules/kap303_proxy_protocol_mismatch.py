@@ -1,8 +1,8 @@
 """
 ## What it does
-Reports an ingress controller and its Scaleway load balancer that disagree about PROXY protocol on
-a port: the load balancer sends a PROXY header the controller cannot read, or the controller
-requires one the load balancer does not send.
+Reports a port where the Scaleway load balancer and the ingress controller behind it disagree about
+PROXY protocol. The load balancer sends a PROXY header the controller cannot read, or the
+controller requires one the load balancer does not send.
 
 ## Why is this bad
 On Kapsule, the Cloud Controller Manager builds the load balancer of a `LoadBalancer` Service and
@@ -27,7 +27,8 @@ websecure on 443 unless `exposedPort` says otherwise) that has no `proxyProtocol
 Only the controller's HTTP and HTTPS ports are judged. A Service marked
 `scw-loadbalancer-externally-managed` is left alone, as is anything whose value is unknown.
 Annotation values are read the way the CCM reads them: Go booleans (`true`, `1`, `T`...) for the
-v1/v2 annotations except `1` and `0`, which are port numbers there.
+v1/v2 annotations except `1` and `0`, which are port numbers there (the deprecated annotation
+reads them as booleans).
 
 Sources: Scaleway CCM `docs/loadbalancer-annotations.md` and `loadbalancers_annotations.go`
 (`isPortInRange`, `getProxyProtocol`, `getSendProxyV2`, v0.36.2), Scaleway documentation

@@ -7,11 +7,12 @@ chart `version`.
 Without `version`, the Helm provider looks up the newest chart in the repository at every plan
 and upgrades the release as soon as a new chart is published. On a Kapsule cluster that means the
 ingress controller, and the load balancer Service it owns, can change on an unrelated
-`terraform apply`: new defaults, renamed values keys (the haproxytech chart dropped its `prometheus` Service port
-in 1.44.3 and added an `admin` one on the same 6060 port in 1.44.4), a new controller image. A range (`~1.52`,
-`^1.0`, `>= 1.40`, `1.52.x`) floats the same way, and the provider v3 compares the chart it
-found with the configured string, so a range is expected to end in "Planned version is
-different from configured version" (UNVERIFIED: read from the provider code, not run).
+`terraform apply`: new defaults, renamed values keys (the haproxytech chart dropped its
+`prometheus` Service port in 1.44.3 and added an `admin` one on the same 6060 port in 1.44.4), a
+new controller image. A range (`~1.52`, `^1.0`, `>= 1.40`, `1.52.x`) floats the same way, and
+the provider v3 compares the chart it found with the configured string, so a range is expected
+to end in "Planned version is different from configured version" (UNVERIFIED: read from the
+provider code, not run).
 
 Charts installed from a local directory or a chart archive URL carry their version with them
 and are not checked; nor is `chart = "alias/name"` without `repository`, which cannot be told

@@ -4,13 +4,13 @@ Reports a haproxytech ingress controller whose public Scaleway load balancer pub
 stats port (1024) or the pprof port (6060).
 
 ## Why is this bad
-The haproxytech `kubernetes-ingress` chart adds a `stat` port (1024) and a 6060 port serving Go
-pprof to its Service, both enabled by default. On Kapsule, a Service of type `LoadBalancer` gets
-a Scaleway load balancer, and the cloud controller manager opens a frontend for every TCP port of
-the Service: the stats page (backend names, server addresses, traffic) and the pprof debug
-endpoints (goroutine dumps, heap profiles, CPU profiling that costs the controller CPU) become
-reachable from the Internet on the load balancer's public IP. That the frontends answer was read
-from the CCM code, not tried on a live load balancer (UNVERIFIED).
+The haproxytech `kubernetes-ingress` chart puts a `stat` port (1024, the HAProxy statistics
+page) and a 6060 port (the controller's Go pprof debug endpoints) on its Service, both enabled
+by default. On Kapsule, a Service of type `LoadBalancer` gets a Scaleway load balancer, and the
+cloud controller manager opens a frontend for every TCP port of the Service: anyone on the
+Internet can then read the proxy's backends and servers from the statistics page and pull
+runtime profiles from the controller through the load balancer's public IP. That these frontends
+are opened was read from the CCM code, not tried on a live load balancer (UNVERIFIED).
 
 The 6060 port's `enablePorts` key depends on the chart version (`prometheus` before 1.44.3, none
 in 1.44.3, `admin` from 1.44.4; from 1.51.0 `controller.pprof.enabled` also turns pprof off), so

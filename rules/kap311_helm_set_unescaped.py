@@ -15,7 +15,7 @@ The Helm provider hands each entry to Helm's `--set` parser as `name=value`. Tha
   `podAnnotations`, `podLabels`, `matchLabels` and other `...Annotations`/`...Labels` maps, whose
   keys such as `kubernetes.io/os` hold dots);
 - `value = "10.0.0.0/8,192.168.0.0/16"` is cut after the first range and Helm reads
-  `192.168.0.0/16` as a key with no value: the plan or apply fails. `type = "string"` does not
+  `192.168.0.0/16` as a key with no value: installing the release fails. `type = "string"` does not
   protect commas, only the typing of the value. In a `set_list`, the items are joined with commas
   into a `{...}` list, so an item holding a comma becomes two items.
 

@@ -14,7 +14,9 @@ Scaleway provider's documentation still uses the v2 blocks, which makes copying 
 provider a common way to hit this; `dynamic "set"` blocks are v2 syntax too.
 
 The provider version is read from `.terraform.lock.hcl`, else from the lower bound of the
-`required_providers` constraint; with neither, the rule stays silent.
+`required_providers` constraint; with neither, the rule stays silent. Files in JSON syntax
+(`.tf.json`) are not checked: JSON has one form for blocks and attributes, which Terraform tells
+apart by the provider's schema.
 
 Sources: terraform-provider-helm `docs/guides/v3-upgrade-guide.md` and
 `helm/resource_helm_release.go` (v3.1.2); terraform-provider-scaleway

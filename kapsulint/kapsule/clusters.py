@@ -85,7 +85,7 @@ class Cluster:
         ]
 
     def pools(self, project: Project) -> list[Pool]:
-        return [pool for pool in pools(project) if pool.cluster_instance is self.instance]
+        return pools_by_cluster(project).get(id(self.instance), [])
 
 
 @dataclass
@@ -259,14 +259,31 @@ def clusters(project: Project) -> Iterator[Cluster]:
             yield Cluster(instance)
 
 
-def pools(project: Project) -> Iterator[Pool]:
+def pools(project: Project) -> list[Pool]:
     """Every pool: pool resources, then the ``default_pool`` blocks of legacy clusters."""
-    for resource_type in POOL_TYPES:
-        for instance in project.resources(resource_type):
-            yield Pool(instance, project)
-    for cluster in clusters(project):
-        for index, block in enumerate(cluster.instance.nested("default_pool")):
-            yield Pool(DefaultPoolInstance(cluster.instance, block, index), project)
+
+    def collect() -> list[Pool]:
+        found = [Pool(instance, project) for kind in POOL_TYPES for instance in project.resources(kind)]
+        for cluster in clusters(project):
+            for index, block in enumerate(cluster.instance.nested("default_pool")):
+                found.append(Pool(DefaultPoolInstance(cluster.instance, block, index), project))
+        return found
+
+    return project.memo("kapsule.pools", collect)
+
+
+def pools_by_cluster(project: Project) -> dict[int, list[Pool]]:
+    """The pools of each cluster instance (keyed by the instance's id), computed once."""
+
+    def collect() -> dict[int, list[Pool]]:
+        grouped: dict[int, list[Pool]] = {}
+        for pool in pools(project):
+            instance = pool.cluster_instance
+            if instance is not None:
+                grouped.setdefault(id(instance), []).append(pool)
+        return grouped
+
+    return project.memo("kapsule.pools-by-cluster", collect)
 
 
 class DefaultPoolInstance:

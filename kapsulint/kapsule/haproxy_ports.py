@@ -5,8 +5,9 @@ Sources (knowledge/ingress.md §1.1, §1.3, §1.4): haproxytech/helm-charts
 are on by default; the 6060 port is named ``prometheus`` before 1.44.3, absent in 1.44.3 and
 named ``admin`` from 1.44.4; ``controller.pprof.enabled``, default true, from 1.51.0) and
 ``templates/controller-service.yaml`` (the Service is rendered when ``controller.service.enabled``,
-with one port per enabled ``enablePorts`` entry, each tested with a template ``if``). The Scaleway CCM opens a load balancer frontend for every TCP port of the
-Service (scaleway-cloud-controller-manager ``scaleway/loadbalancers.go`` ``serviceToLB``).
+with one port per enabled ``enablePorts`` entry, each tested with a template ``if``; read at an
+older commit of the chart). The Scaleway CCM opens a load balancer frontend for every TCP port of
+the Service (scaleway-cloud-controller-manager ``scaleway/loadbalancers.go`` ``serviceToLB``).
 """
 
 from __future__ import annotations

@@ -127,8 +127,8 @@ def split_flat_key(name: str) -> SplitKey | None:
     """The first annotation, label or selector key of ``name`` that unescaped dots would split."""
     parts = _segments(name)
     for index, segment in enumerate(parts[:-1]):
-        base = _unescaped(segment).split("[", 1)[0]
-        if not is_flat_key_map(base):
+        base = _unescaped(segment)
+        if "[" in segment or not is_flat_key_map(base):
             continue
         rest = parts[index + 1:]
         if len(rest) < 2:
@@ -247,6 +247,8 @@ def v2_blocks(module: ModuleInstance) -> Iterator[V2Block]:
 
 def _v2_children(block: Block, owner_kind: str, owner: str, resource: bool) -> Iterator[V2Block]:
     for child in block.blocks:
+        if child.path.endswith(".json"):
+            continue  # JSON syntax has no block form of its own: Terraform reads it by the schema
         block_type = child.type
         if block_type == "dynamic":
             if not child.labels:
