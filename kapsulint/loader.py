@@ -56,7 +56,7 @@ def load_sources(entries: list[tuple[str, str]], max_size: int, cache: ParseCach
         else:
             pending.append((path, kind, content, key))
     for (path, kind, _, key), result in zip(pending, _parse_all(pending, jobs)):
-        if key:
+        if key and "internal" not in result:  # an internal error is a bug, never remembered
             cache.put(key, result)
         results[path] = source_from(path, kind, result)
     cache.evict()

@@ -24,6 +24,7 @@ class SourceFile:
     skipped: str | None = None  # why the file was not parsed: above max-file-size (KAP005)
     template: bool = False  # a values file with template markers: rendered where read, never linted alone
     comments: list = field(default_factory=list)
+    internal: str | None = None  # an unexpected exception while parsing (a bug): an internal error, exit 2
 
     @property
     def ok(self) -> bool:

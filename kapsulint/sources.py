@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import os
+import traceback
 
 from kapsulint.model import SourceFile
 
@@ -84,14 +85,25 @@ def source_from(path: str, kind: str, result: dict) -> SourceFile:
     source = SourceFile(path, kind, data=result["data"], comments=result["comments"],
                         template=result["template"])
     source.error = tuple(result["error"]) if result["error"] is not None else None
+    source.internal = result.get("internal")
     return source
 
 
 def parse_content(path: str, kind: str, content: bytes) -> dict:
     """Parse a file's bytes into plain data: ``data``, ``error``, ``comments``, ``template``.
 
-    Pure and picklable both ways: the parse cache stores it and parallel workers return it.
+    Pure and picklable both ways: the parse cache stores it and parallel workers return it. An
+    unexpected exception (a bug in a parser or the adapter) is caught here, at the file: the result
+    then has an ``internal`` message instead of data, and is never cached.
     """
+    try:
+        return _parse_content(path, kind, content)
+    except Exception as error:  # noqa: BLE001 - one file's parser bug never stops the run
+        detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+        return {"data": None, "error": None, "comments": [], "template": False, "internal": detail}
+
+
+def _parse_content(path: str, kind: str, content: bytes) -> dict:
     result: dict = {"data": None, "error": None, "comments": [], "template": False}
     text, error = decode(content)
     if error is not None:
@@ -106,7 +118,7 @@ def parse_content(path: str, kind: str, content: bytes) -> dict:
     try:
         if name == "yaml":
             from kapsulint.parsing.yaml import YamlSyntaxError as Error
-            from kapsulint.parsing.yaml import parse_yaml as parse
+            from kapsulint.parsing.yaml import parse_values as parse
         elif name.endswith("json"):
             from kapsulint.parsing.json import JsonSyntaxError as Error
             from kapsulint.parsing.json import parse_terraform_json, parse_tfvars_json

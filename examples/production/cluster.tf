@@ -15,3 +15,18 @@ resource "scaleway_k8s_cluster" "main" {
 
   depends_on = [scaleway_vpc_gateway_network.nodes]
 }
+
+# Only the office and the CI runners reach the API server.
+resource "scaleway_k8s_acl" "main" {
+  cluster_id = scaleway_k8s_cluster.main.id
+
+  acl_rules {
+    ip          = "203.0.113.0/24"
+    description = "office"
+  }
+
+  acl_rules {
+    scaleway_ranges = true
+    description     = "CI runners on Scaleway"
+  }
+}
