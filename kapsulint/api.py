@@ -25,9 +25,11 @@ def finding(
     related: tuple[Related, ...] | list[Related] = (),
     fix: str | None = None,
     logical: str = "",
+    secret: bool = False,
 ) -> Finding:
     """A finding at ``loc`` (cut to one line). ``subject`` names the object judged, ``logical`` its
-    address and attribute path for fingerprints (never a line number or a value)."""
+    address and attribute path for fingerprints (never a line number or a value); ``secret`` when
+    the anchored text is a credential, so no reporter echoes the source line."""
     return Finding(
         loc=loc.one_line(),
         message=message,
@@ -36,6 +38,7 @@ def finding(
         related=tuple(related),
         fix=fix,
         logical=logical or subject,
+        secret=secret,
     )
 
 

@@ -136,6 +136,9 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
         _write(render(format_name, findings, context(False)), path)
     if result.errors:
         sys.exit(2)
+    explicit = {os.path.normpath(t) for t in targets} if paths else set()
+    if any(os.path.normpath(path) in explicit for path, _ in result.project.unreadable):
+        sys.exit(2)  # an explicit PATH that cannot be read (its line is on stderr already)
     threshold = FAIL_LEVELS[resolved.fail_on]
     failing = [f for f in reported if f.severity.rank >= threshold]
     sys.exit(1 if failing and not exit_zero else 0)

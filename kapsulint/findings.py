@@ -72,6 +72,7 @@ class Finding:
     severity: Severity = Severity.WARNING
     instances: list[str] = field(default_factory=list)
     suppressed_by: str | None = None
+    secret: bool = False  # the anchored text is a credential: never shown
 
     @property
     def sort_key(self) -> tuple:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import traceback
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -53,6 +54,7 @@ class Project:
         self.modules: dict[str, Module] = {}
         self.values_files: list[ValuesFile] = []
         self.unreadable: list[tuple[str, str]] = []
+        self.errors: list[tuple[str, str | None, str | None]] = []  # internal errors: (message, path, rule)
         self._instances: list[ModuleInstance] | None = None
         self._texts: dict[str, str | None] = {}
         self._templates: dict[str, dict | None] = {}
@@ -81,14 +83,25 @@ class Project:
             if kind == "config" and is_override_file(path):
                 overrides.append(source)
             else:
-                self._add(source)
+                self._add_guarded(source, self._add)
         for source in overrides:
-            self._apply_override(source)
+            self._add_guarded(source, self._apply_override)
         self._load_downloaded_modules()
         self._mark_terragrunt_trees()
         self._link_calls()
         self._choose_roots()
         return self
+
+    def _add_guarded(self, source: SourceFile, add) -> None:
+        """The file boundary: a bug while parsing or adding one file is an internal error for that
+        file (reported, exit 2), and every other file is still read."""
+        if source.internal is not None:
+            self.errors.append((f"parsing failed: {source.internal}", source.path, None))
+        try:
+            add(source)
+        except Exception as error:  # noqa: BLE001
+            detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+            self.errors.append((f"loading failed: {detail}", source.path, None))
 
     def _module(self, directory: str) -> Module:
         module = self.modules.get(directory)
@@ -191,7 +204,7 @@ class Project:
                 files = [(path, kind) for path, kind in discover(Path(directory)).files.items()
                          if kind == "config" and os.path.dirname(path) == directory]
                 for source in load_sources(files, self.options.max_file_size, self.cache, 1).sources.values():
-                    self._add(source)
+                    self._add_guarded(source, self._add)
                 self.modules.setdefault(directory, Module(directory)).downloaded = (module.path, entry["Key"])
                 self._downloaded.setdefault(module.path, {})[entry["Key"]] = directory
 

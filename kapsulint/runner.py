@@ -68,7 +68,9 @@ def run(settings: Settings) -> RunResult:
     project = Project(scan_options(settings)).load()
     for path, reason in project.unreadable:
         print(f"kapsulint: cannot read {path}: {reason}", file=sys.stderr)
-    errors: list[tuple[str, str | None, str | None]] = []
+    errors: list[tuple[str, str | None, str | None]] = list(project.errors)
+    for message, path, _ in project.errors:
+        print(f"kapsulint: internal error in {path}: {message}", file=sys.stderr)
     findings = list(_engine_findings(project))
     ran = {rule.id for rule in settings.rules}
     for rule in settings.rules:

@@ -31,6 +31,9 @@ def decode(data: bytes) -> tuple[str | None, tuple[str, int, int] | None]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
+        nul = data.find(b"\x00", 0, error.start)  # the first bad byte is the one reported
+        if nul >= 0:
+            return None, _position_error("NUL byte (binary content?)", data, nul)
         return None, _position_error("invalid UTF-8 byte", data, error.start)
     if "\x00" in text:
         return None, _position_error("NUL byte (binary content?)", data, data.index(b"\x00"))

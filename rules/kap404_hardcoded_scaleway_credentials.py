@@ -101,6 +101,7 @@ def _providers(project: Project):
                     related=related,
                     logical=f"{project.relative(instance.module.path)}:provider.scaleway.{name}",
                     fix=PROVIDER_FIX,
+                    secret=True,
                 )
 
 
@@ -125,6 +126,7 @@ def _backends(project: Project):
                     subject='backend "s3"',
                     logical=f"{project.relative(module.path)}:backend.s3.{name}",
                     fix=BACKEND_FIX,
+                    secret=True,
                 )
 
 
@@ -141,6 +143,7 @@ def _written_values(project: Project):
                 subject=f'{project.relative(path)}:variable "{variable}"',
                 logical=f"{project.relative(path)}:variable.{key.name}",
                 fix=VALUE_FIX,
+                secret=True,
             )
     for source in credentials.tfvars_files(project):
         where = project.relative(source.path)
@@ -152,6 +155,7 @@ def _written_values(project: Project):
                 subject=where,
                 logical=f"{where}:{key.name}",
                 fix=VALUE_FIX,
+                secret=True,
             )
 
 

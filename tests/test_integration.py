@@ -222,3 +222,12 @@ def test_statistics_quiet_and_show_files(tmp_path, monkeypatch):
     assert "KAP101" in quiet and "Found" not in quiet
     files = run(root, monkeypatch, "--show-files").stdout.splitlines()
     assert files == ["main.tf\tconfig\tok", "values.yaml\tvalues\tok"]
+
+
+def test_a_hardcoded_secret_is_never_echoed_by_any_report(tmp_path, monkeypatch):
+    secret = "3f9a1c2e-8b7d-4e6f-a5c4-1d2e3f4a5b6c"
+    root = project(tmp_path, f'provider "scaleway" {{\n  access_key = "SCWK3J9Q2M8N4P7R5T1V"\n  secret_key = "{secret}"\n}}\n')
+    for format_name in ("text", "json", "sarif", "github", "gitlab"):
+        output = run(root, monkeypatch, "--format", format_name, "--select", "KAP404").stdout
+        assert "KAP404" in output
+        assert secret not in output and "SCWK3J9Q2M8N4P7R5T1V" not in output, format_name

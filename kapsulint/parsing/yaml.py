@@ -64,6 +64,21 @@ def parse_yaml(text: str) -> dict:
     return {"docs": docs, "comments": _comments(text, converter.scalar_spans)}
 
 
+def parse_values(text: str) -> dict:
+    """A Helm values file: :func:`parse_yaml`, and its document must be a mapping (or empty).
+
+    Helm reads the first document into a map; a list or a scalar there fails the install
+    ("cannot unmarshal ... into map"), so it is a syntax error at the document's start.
+    """
+    data = parse_yaml(text)
+    docs = data["docs"]
+    if docs and docs[0]["t"] != "object" and not (docs[0]["t"] == "lit" and docs[0]["v"] is None):
+        found = "a list" if docs[0]["t"] == "tuple" else "a scalar"
+        line, column = docs[0]["p"][:2]
+        raise YamlSyntaxError(f"a values file must be a mapping, this document is {found}", line, column)
+    return data
+
+
 def _compose_deep(reader, text: str) -> list:
     """ruamel.yaml's composer recurses (several frames per level) and runs out of stack well before
     MAX_DEPTH: find a node deeper than MAX_DEPTH with the (iterative) event parser and report it at

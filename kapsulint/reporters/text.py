@@ -42,6 +42,9 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         rule = _paint(f"{finding.rule} {finding.name}", finding.severity.value, color)
         out.append(f"{where} {rule} {finding.message}")
         source = _source_line(finding.loc.path, finding.loc.line, cache)
+        if source is not None and finding.secret:
+            start, end = finding.loc.column - 1, finding.loc.end_column - 1
+            source = source[:start] + "*" * max(0, min(end, len(source)) - start) + source[end:]
         if source is not None:
             gutter = f"{finding.loc.line:>5} | "
             out.append(gutter + source.replace("\t", " "))

@@ -1,0 +1,1259 @@
+#!/usr/bin/env python3
+"""kapsulint's benchmark: a synthetic Kapsule monorepo, the parse floor, kapsulint cold and warm.
+
+    python benchmarks/bench.py [--scales 10,100,1000] [--runs 5] [--markdown BENCHMARKS.md]
+                               [--workdir DIR] [--checkov PATH]
+
+For each scale (a number of modules) it generates a deterministic monorepo, then measures, each
+figure the median of ``--runs`` runs (at most 3 at 1,000 modules and above), every run a fresh
+subprocess so that imports count the same way everywhere:
+
+* floor: one process that parses every ``.tf`` file with python-hcl2 to a raw lark tree and loads
+  every values file with ruamel.yaml (round-trip loader), python-hcl2's grammar cache present;
+* kapsulint cold (grammar cache present, parse cache empty), warm (cache filled by a previous
+  run), first run after install (empty cache directory), ``--jobs 1`` cold, ``--no-cache``;
+* peak memory: the peak of the summed RSS of the process tree (kapsulint and its workers),
+  sampled every 10 ms in separate runs so that sampling does not slow the timed ones;
+* a bare ``python -c pass`` and a small project (examples/production), warm;
+* Checkov, when ``checkov`` is on PATH or given with ``--checkov`` (reported, not a target).
+
+It prints a Markdown table with the ratios to the floor and the issue's five targets, and writes
+the same document to ``--markdown FILE``. The generator and the memory sampler are importable
+(``generate_monorepo``, ``tree_rss_bytes``, ``PeakRssSampler``) for the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import random
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SMALL_PROJECT = REPO_ROOT / "examples" / "production"
+SEED = 6
+SAMPLE_INTERVAL = 0.010
+MB = 1_000_000
+
+# --------------------------------------------------------------------------------------------
+# The synthetic monorepo
+# --------------------------------------------------------------------------------------------
+
+TEAMS = ["payments", "search", "platform", "data", "checkout", "identity", "media", "ads", "crm", "ml"]
+ENVIRONMENTS = ["dev", "staging", "prod"]
+REGIONS = ["fr-par", "nl-ams", "pl-waw"]
+DEDICATED_TYPES = ["POP2-4C-16G", "POP2-8C-32G", "POP2-HC-8C-16G", "POP2-HM-4C-32G"]
+SHARED_TYPES = ["DEV1-M", "PLAY2-SMALL", "PRO2-S", "GP1-S"]  # shared vCPUs: a KAP301 footgun
+APP_TYPES = ["PRO2-S", "PRO2-M", "PRO2-L", "POP2-8C-32G", "GP1-M"]
+CONTROL_PLANES = ["kapsule", "kapsule-dedicated-4", "kapsule-dedicated-8", "kapsule-dedicated-16"]
+K8S_VERSIONS = ["1.30", "1.31", "1.32"]
+DAYS = ["monday", "tuesday", "wednesday", "thursday", "sunday"]
+
+CHARTS = {
+    "haproxytech": ("https://haproxytech.github.io/helm-charts", "kubernetes-ingress", ["1.41.0", "1.43.1", "1.44.3"]),
+    "ingress-nginx": ("https://kubernetes.github.io/ingress-nginx", "ingress-nginx", ["4.10.1", "4.11.3", "4.12.0"]),
+    "traefik": ("https://traefik.github.io/charts", "traefik", ["28.3.0", "32.1.0", "33.2.1"]),
+}
+
+
+@dataclass
+class CorpusStats:
+    modules: int = 0
+    tf_files: int = 0
+    tf_bytes: int = 0
+    values_files: int = 0
+    values_bytes: int = 0
+    tfvars_files: int = 0
+    tfvars_bytes: int = 0
+
+    @property
+    def files(self) -> int:
+        return self.tf_files + self.values_files + self.tfvars_files
+
+    @property
+    def bytes(self) -> int:
+        return self.tf_bytes + self.values_bytes + self.tfvars_bytes
+
+    def add(self, path: Path, text: str) -> None:
+        size = len(text.encode("utf-8"))
+        if path.name.endswith(".tf"):
+            self.tf_files += 1
+            self.tf_bytes += size
+        elif path.name.endswith(".tfvars"):
+            self.tfvars_files += 1
+            self.tfvars_bytes += size
+        else:
+            self.values_files += 1
+            self.values_bytes += size
+
+
+def module_name(index: int) -> str:
+    team = TEAMS[index % len(TEAMS)]
+    env = ENVIRONMENTS[(index // len(TEAMS)) % len(ENVIRONMENTS)]
+    return f"{team}-{env}-{index:04d}"
+
+
+def generate_monorepo(root: Path, modules: int, seed: int = SEED) -> CorpusStats:
+    """Write a monorepo of ``modules`` Kapsule root modules under ``root``; the same every time.
+
+    Layout: ``clusters/<team>-<env>-<nnnn>/`` (versions.tf, network.tf, cluster.tf, pools.tf,
+    ingress.tf, values/ingress-values.yaml, terraform.tfvars on most) and one shared local module
+    ``modules/pool`` that every fourth cluster calls.
+    """
+    root = Path(root)
+    stats = CorpusStats(modules=modules)
+
+    def write(relative: str, text: str) -> None:
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        stats.add(path, text)
+
+    for name, text in _pool_module().items():
+        write(f"modules/pool/{name}", text)
+    for index in range(modules):
+        rng = random.Random(f"{seed}:{index}")
+        name = module_name(index)
+        for file_name, text in _cluster_module(index, name, rng).items():
+            write(f"clusters/{name}/{file_name}", text)
+    return stats
+
+
+def _pool_module() -> dict[str, str]:
+    variables = '''\
+variable "cluster_id" {
+  description = "The Kapsule cluster the pool belongs to."
+  type        = string
+}
+
+variable "name" {
+  description = "Pool name prefix; the node type is appended so a replacement gets a new name."
+  type        = string
+}
+
+variable "node_type" {
+  description = "Instance type of the nodes."
+  type        = string
+  default     = "POP2-4C-16G"
+}
+
+variable "size" {
+  type    = number
+  default = 2
+}
+
+variable "min_size" {
+  type    = number
+  default = 1
+}
+
+variable "max_size" {
+  type    = number
+  default = 5
+}
+
+variable "zone" {
+  type    = string
+  default = null
+}
+
+variable "tags" {
+  type    = list(string)
+  default = []
+}
+'''
+    main = '''\
+# A node pool with the settings every team should use: autohealing, autoscaling and a name that
+# changes with the node type so that create_before_destroy can replace it.
+resource "scaleway_k8s_pool" "this" {
+  cluster_id          = var.cluster_id
+  name                = "${var.name}-${lower(replace(var.node_type, "-", "_"))}"
+  node_type           = var.node_type
+  size                = var.size
+  min_size            = var.min_size
+  max_size            = var.max_size
+  zone                = var.zone
+  autoscaling         = true
+  autohealing         = true
+  container_runtime   = "containerd"
+  wait_for_pool_ready = true
+  tags                = concat(var.tags, ["pool=${var.name}"])
+
+  upgrade_policy {
+    max_surge       = 1
+    max_unavailable = 0
+  }
+
+  lifecycle {
+    create_before_destroy = true
+    ignore_changes        = [size]
+  }
+}
+'''
+    outputs = '''\
+output "id" {
+  value = scaleway_k8s_pool.this.id
+}
+
+output "name" {
+  value = scaleway_k8s_pool.this.name
+}
+'''
+    return {"variables.tf": variables, "main.tf": main, "outputs.tf": outputs}
+
+
+def _cluster_module(index: int, name: str, rng: random.Random) -> dict[str, str]:
+    team, env = name.split("-")[0], ENVIRONMENTS[(index // len(TEAMS)) % len(ENVIRONMENTS)]
+    region = rng.choice(REGIONS)
+    chart_kind = rng.choice(list(CHARTS))
+    footgun_node = rng.random() < 0.25  # the ingress lands on a shared-vCPU pool
+    footgun_open = rng.random() < 0.3  # PROXY protocol / ACL trusting 0.0.0.0/0
+    has_backend = rng.random() < 0.75
+    uses_values_file = rng.random() < 0.5
+    calls_shared_pool = index % 4 == 3
+    has_tfvars = index % 3 != 2
+    spec = dict(
+        index=index, name=name, team=team, env=env, region=region, chart=chart_kind,
+        footgun_node=footgun_node, footgun_open=footgun_open, has_backend=has_backend,
+        uses_values_file=uses_values_file, calls_shared_pool=calls_shared_pool,
+        control_plane=rng.choice(CONTROL_PLANES), k8s=rng.choice(K8S_VERSIONS),
+        day=rng.choice(DAYS), hour=rng.randrange(0, 6), octet=index % 250,
+        system_type=rng.choice(SHARED_TYPES if footgun_node else DEDICATED_TYPES),
+        app_type=rng.choice(APP_TYPES), scw_version=f"~> 2.{rng.randrange(60, 81)}",
+        helm_version=rng.choice(["~> 3.0", "~> 3.1"]), chart_version=rng.choice(CHARTS[chart_kind][2]),
+        gpu=rng.random() < 0.3, replicas=rng.randrange(2, 5),
+    )
+    files = {
+        "versions.tf": _versions_tf(spec),
+        "network.tf": _network_tf(spec),
+        "cluster.tf": _cluster_tf(spec),
+        "pools.tf": _pools_tf(spec, rng),
+        "ingress.tf": _ingress_tf(spec),
+        "values/ingress-values.yaml": _values_yaml(spec, rng),
+    }
+    if has_tfvars:
+        files["terraform.tfvars"] = _tfvars(spec)
+    return files
+
+
+def _versions_tf(s: dict) -> str:
+    backend = ""
+    if s["has_backend"]:
+        backend = f'''
+  backend "s3" {{
+    bucket                      = "tfstate-{s["team"]}"
+    key                         = "kapsule/{s["name"]}.tfstate"
+    region                      = "fr-par"
+    endpoints                   = {{ s3 = "https://s3.fr-par.scw.cloud" }}
+    skip_credentials_validation = true
+    skip_region_validation      = true
+    skip_requesting_account_id  = true
+    skip_s3_checksum            = true
+  }}
+'''
+    return f'''\
+terraform {{
+  required_version = ">= 1.6"
+
+  required_providers {{
+    scaleway = {{
+      source  = "scaleway/scaleway"
+      version = "{s["scw_version"]}"
+    }}
+    helm = {{
+      source  = "hashicorp/helm"
+      version = "{s["helm_version"]}"
+    }}
+  }}
+{backend}}}
+
+provider "scaleway" {{
+  region     = var.region
+  zone       = "${{var.region}}-1"
+  project_id = var.project_id
+}}
+
+provider "helm" {{
+  kubernetes = {{
+    host                   = scaleway_k8s_cluster.main.kubeconfig[0].host
+    token                  = scaleway_k8s_cluster.main.kubeconfig[0].token
+    cluster_ca_certificate = base64decode(scaleway_k8s_cluster.main.kubeconfig[0].cluster_ca_certificate)
+  }}
+}}
+'''
+
+
+def _network_tf(s: dict) -> str:
+    return f'''\
+locals {{
+  vpc_cidr     = "10.{s["octet"]}.0.0/16"
+  nodes_subnet = cidrsubnet(local.vpc_cidr, 6, 1)
+}}
+
+resource "scaleway_vpc" "main" {{
+  name   = "${{local.name}}-vpc"
+  region = var.region
+  tags   = local.common_tags
+}}
+
+resource "scaleway_vpc_private_network" "nodes" {{
+  name   = "${{local.name}}-nodes"
+  vpc_id = scaleway_vpc.main.id
+  tags   = local.common_tags
+
+  ipv4_subnet {{
+    subnet = local.nodes_subnet
+  }}
+}}
+
+resource "scaleway_vpc_public_gateway_ip" "egress" {{
+  zone = "${{var.region}}-1"
+}}
+
+resource "scaleway_vpc_public_gateway" "egress" {{
+  name  = "${{local.name}}-egress"
+  type  = "VPC-GW-S"
+  zone  = "${{var.region}}-1"
+  ip_id = scaleway_vpc_public_gateway_ip.egress.id
+  tags  = local.common_tags
+}}
+
+resource "scaleway_vpc_gateway_network" "nodes" {{
+  gateway_id         = scaleway_vpc_public_gateway.egress.id
+  private_network_id = scaleway_vpc_private_network.nodes.id
+  enable_masquerade  = true
+
+  ipam_config {{
+    push_default_route = true
+  }}
+}}
+
+resource "scaleway_lb_ip" "ingress" {{
+  zone = "${{var.region}}-1"
+  tags = local.common_tags
+}}
+'''
+
+
+def _cluster_tf(s: dict) -> str:
+    acl_source = "0.0.0.0/0" if s["footgun_open"] else f"198.51.100.{s['octet'] % 200}/32"
+    return f'''\
+variable "region" {{
+  description = "Scaleway region of the cluster and its network."
+  type        = string
+  default     = "{s["region"]}"
+}}
+
+variable "environment" {{
+  type    = string
+  default = "{s["env"]}"
+}}
+
+variable "project_id" {{
+  description = "Scaleway project; the provider's default project when null."
+  type        = string
+  default     = null
+}}
+
+variable "kubernetes_version" {{
+  description = "Minor version; patches are applied by auto-upgrade."
+  type        = string
+  default     = "{s["k8s"]}"
+}}
+
+variable "apps_node_type" {{
+  type    = string
+  default = "{s["app_type"]}"
+}}
+
+locals {{
+  name        = "{s["team"]}-${{var.environment}}-{s["index"]:04d}"
+  common_tags = ["team={s["team"]}", "env=${{var.environment}}", "managed-by=terraform"]
+}}
+
+resource "scaleway_k8s_cluster" "main" {{
+  name                        = local.name
+  type                        = "{s["control_plane"]}"
+  version                     = var.kubernetes_version
+  cni                         = "cilium"
+  private_network_id          = scaleway_vpc_private_network.nodes.id
+  delete_additional_resources = false
+  tags                        = local.common_tags
+
+  auto_upgrade {{
+    enable                        = true
+    maintenance_window_start_hour = {s["hour"]}
+    maintenance_window_day        = "{s["day"]}"
+  }}
+
+  depends_on = [scaleway_vpc_gateway_network.nodes]
+}}
+
+resource "scaleway_k8s_acl" "main" {{
+  cluster_id = scaleway_k8s_cluster.main.id
+
+  acl_rules {{
+    ip          = "{acl_source}"
+    description = "operators"
+  }}
+
+  acl_rules {{
+    scaleway_ranges = true
+    description     = "Scaleway services"
+  }}
+}}
+
+output "cluster_id" {{
+  value = scaleway_k8s_cluster.main.id
+}}
+
+output "kubeconfig" {{
+  value     = scaleway_k8s_cluster.main.kubeconfig[0].config_file
+  sensitive = true
+}}
+'''
+
+
+def _pools_tf(s: dict, rng: random.Random) -> str:
+    app_pools = []
+    for pool in ("web", "workers", "batch")[: rng.randrange(1, 4)]:
+        low = rng.randrange(1, 3)
+        app_pools.append(
+            f'    {pool} = {{\n      node_type = "{rng.choice(APP_TYPES)}"\n'
+            f"      min_size  = {low}\n      max_size  = {low + rng.randrange(2, 8)}\n    }}"
+        )
+    text = f'''\
+locals {{
+  app_pools = {{
+{chr(10).join(app_pools)}
+  }}
+}}
+
+# Ingress and cluster add-ons run here.
+resource "scaleway_k8s_pool" "system" {{
+  cluster_id  = scaleway_k8s_cluster.main.id
+  name        = "system-${{lower(replace("{s["system_type"]}", "-", "_"))}}"
+  node_type   = "{s["system_type"]}"
+  size        = 2
+  min_size    = 2
+  max_size    = 3
+  autoscaling = true
+  autohealing = true
+  tags        = concat(local.common_tags, ["noprefix=workload=system"])
+
+  lifecycle {{
+    create_before_destroy = true
+  }}
+}}
+
+# Application pods, one pool per workload class.
+resource "scaleway_k8s_pool" "apps" {{
+  for_each = local.app_pools
+
+  cluster_id  = scaleway_k8s_cluster.main.id
+  name        = "${{each.key}}-${{lower(replace(each.value.node_type, "-", "_"))}}"
+  node_type   = each.value.node_type
+  size        = each.value.min_size
+  min_size    = each.value.min_size
+  max_size    = each.value.max_size
+  autoscaling = true
+  autohealing = true
+  tags        = concat(local.common_tags, ["noprefix=workload=${{each.key}}"])
+
+  lifecycle {{
+    create_before_destroy = true
+  }}
+}}
+'''
+    if s["gpu"]:
+        text += '''
+resource "scaleway_k8s_pool" "gpu" {
+  cluster_id  = scaleway_k8s_cluster.main.id
+  node_type   = "L4-1-24G"
+  size        = 0
+  min_size    = 0
+  max_size    = 2
+  autoscaling = true
+  autohealing = true
+  tags        = concat(local.common_tags, ["taint=nvidia.com/gpu=true:NoSchedule"])
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+'''
+    if s["calls_shared_pool"]:
+        text += f'''
+module "extra_pool" {{
+  source = "../../modules/pool"
+
+  cluster_id = scaleway_k8s_cluster.main.id
+  name       = "extra"
+  node_type  = var.apps_node_type
+  size       = 2
+  min_size   = 1
+  max_size   = {3 + s["index"] % 5}
+  tags       = local.common_tags
+}}
+'''
+    return text
+
+
+def _annotations(s: dict, indent: str) -> str:
+    lines = [
+        '"service.beta.kubernetes.io/scw-loadbalancer-ip-ids" = split("/", scaleway_lb_ip.ingress.id)[1]',
+        '"service.beta.kubernetes.io/scw-loadbalancer-zone"   = scaleway_lb_ip.ingress.zone',
+        '"service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2" = "true"',
+    ]
+    return "\n".join(indent + line for line in lines)
+
+
+def _ingress_tf(s: dict) -> str:
+    repository, chart, _ = CHARTS[s["chart"]]
+    values = []
+    if s["uses_values_file"]:
+        values.append('    file("${path.module}/values/ingress-values.yaml"),')
+    if s["chart"] == "traefik":
+        body = f'''    yamlencode({{
+      deployment = {{ replicas = {s["replicas"]} }}
+      nodeSelector = {{ workload = "system" }}
+      service = {{
+        annotations = {{
+{_annotations(s, "          ")}
+        }}
+      }}
+    }}),'''
+    else:
+        body = f'''    yamlencode({{
+      controller = {{
+        replicaCount = {s["replicas"]}
+        nodeSelector = {{ workload = "system" }}
+        service = {{
+          annotations = {{
+{_annotations(s, "            ")}
+          }}
+        }}
+      }}
+    }}),'''
+    values.append(body)
+    return f'''\
+resource "helm_release" "ingress" {{
+  name             = "{s["chart"]}"
+  namespace        = "ingress"
+  create_namespace = true
+  repository       = "{repository}"
+  chart            = "{chart}"
+  version          = "{s["chart_version"]}"
+  atomic           = true
+  timeout          = 600
+
+  values = [
+{chr(10).join(values)}
+  ]
+
+  depends_on = [scaleway_k8s_pool.system]
+}}
+'''
+
+
+def _values_yaml(s: dict, rng: random.Random) -> str:
+    trusted = "0.0.0.0/0" if s["footgun_open"] else f"10.{s['octet']}.4.0/22"
+    resources = f'''    requests:
+      cpu: {rng.choice(["100m", "200m", "250m"])}
+      memory: {rng.choice(["128Mi", "256Mi"])}
+    limits:
+      memory: {rng.choice(["256Mi", "512Mi"])}'''
+    extra = "\n".join(
+        f"    team.example.com/label-{k}: \"{s['team']}-{k}\"" for k in range(rng.randrange(1, 12))
+    )
+    if s["chart"] == "haproxytech":
+        return f'''\
+# Values for the HAProxy Kubernetes Ingress controller ({s["name"]}).
+controller:
+  kind: DaemonSet
+  nodeSelector:
+    workload: system
+  tolerations:
+    - key: workload
+      operator: Equal
+      value: system
+      effect: NoSchedule
+  resources:
+{resources}
+  service:
+    type: LoadBalancer
+    externalTrafficPolicy: Local
+    annotations:
+      service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2: "true"
+      service.beta.kubernetes.io/scw-loadbalancer-health-check-type: tcp
+  config:
+    proxy-protocol: "{trusted}"
+    ssl-redirect: "true"
+    timeout-client: "50s"
+    timeout-server: "50s"
+    max-connections: "{rng.randrange(1000, 5000)}"
+  podLabels:
+{extra}
+  metrics:
+    enabled: true
+defaultBackend:
+  enabled: true
+  replicaCount: 1
+'''
+    if s["chart"] == "ingress-nginx":
+        return f'''\
+# Values for ingress-nginx ({s["name"]}).
+controller:
+  kind: Deployment
+  replicaCount: {s["replicas"]}
+  nodeSelector:
+    workload: system
+  resources:
+{resources}
+  service:
+    type: LoadBalancer
+    externalTrafficPolicy: Local
+    annotations:
+      service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2: "true"
+      service.beta.kubernetes.io/scw-loadbalancer-health-check-type: tcp
+  config:
+    use-proxy-protocol: "true"
+    proxy-real-ip-cidr: "{trusted}"
+    use-forwarded-headers: "true"
+    ssl-redirect: "true"
+    client-body-buffer-size: "{rng.choice(["64k", "128k"])}"
+  podLabels:
+{extra}
+  metrics:
+    enabled: true
+    serviceMonitor:
+      enabled: false
+  admissionWebhooks:
+    enabled: true
+defaultBackend:
+  enabled: false
+'''
+    return f'''\
+# Values for Traefik ({s["name"]}).
+deployment:
+  kind: Deployment
+  replicas: {s["replicas"]}
+nodeSelector:
+  workload: system
+resources:
+{resources.replace("    ", "  ", 1).replace(chr(10) + "    ", chr(10) + "  ")}
+service:
+  type: LoadBalancer
+  spec:
+    externalTrafficPolicy: Local
+  annotations:
+    service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2: "true"
+ports:
+  web:
+    proxyProtocol:
+      trustedIPs:
+        - "{trusted}"
+    redirections:
+      entryPoint:
+        to: websecure
+        scheme: https
+  websecure:
+    proxyProtocol:
+      trustedIPs:
+        - "{trusted}"
+podLabels:
+{extra.replace("    ", "  ")}
+metrics:
+  prometheus:
+    entryPoint: metrics
+logs:
+  access:
+    enabled: true
+'''
+
+
+def _tfvars(s: dict) -> str:
+    return f'''\
+region             = "{s["region"]}"
+environment        = "{s["env"]}"
+kubernetes_version = "{s["k8s"]}"
+apps_node_type     = "{s["app_type"]}"
+'''
+
+
+# --------------------------------------------------------------------------------------------
+# Peak memory of a process tree
+# --------------------------------------------------------------------------------------------
+
+
+def _children_map() -> dict[int, list[int]]:
+    """ppid -> pids, read from /proc/*/stat."""
+    children: dict[int, list[int]] = {}
+    try:
+        entries = os.scandir("/proc")
+    except OSError:
+        return children
+    with entries:
+        for entry in entries:
+            if not entry.name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as handle:
+                    data = handle.read()
+            except OSError:
+                continue
+            # The command name is in parentheses and may hold spaces: split after the last ')'.
+            fields = data[data.rfind(b")") + 2 :].split()
+            if len(fields) > 1:
+                children.setdefault(int(fields[1]), []).append(int(entry.name))
+    return children
+
+
+def descendants(pid: int) -> list[int]:
+    """The pids below ``pid`` in the process tree (children, grandchildren...)."""
+    children = _children_map()
+    found: list[int] = []
+    stack = list(children.get(pid, ()))
+    while stack:
+        child = stack.pop()
+        found.append(child)
+        stack.extend(children.get(child, ()))
+    return found
+
+
+def rss_bytes(pid: int) -> int:
+    """VmRSS of one process in bytes; 0 when it is gone or a zombie."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as handle:
+            for line in handle:
+                if line.startswith(b"VmRSS:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def tree_rss_bytes(pid: int) -> int:
+    """The summed RSS of ``pid`` and all its descendants, in bytes."""
+    return rss_bytes(pid) + sum(rss_bytes(child) for child in descendants(pid))
+
+
+class PeakRssSampler:
+    """Samples the summed RSS of a process tree every ``interval`` seconds in a thread."""
+
+    def __init__(self, pid: int, interval: float = SAMPLE_INTERVAL) -> None:
+        self.pid = pid
+        self.interval = interval
+        self.peak = 0
+        self.samples = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> "PeakRssSampler":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            value = tree_rss_bytes(self.pid)
+            self.samples += 1
+            self.peak = max(self.peak, value)
+            if self._stop.wait(self.interval):
+                return
+
+
+# --------------------------------------------------------------------------------------------
+# Running and timing
+# --------------------------------------------------------------------------------------------
+
+FLOOR_CODE = r"""
+import os, sys, time
+start = time.perf_counter()
+import hcl2
+from ruamel.yaml import YAML
+root, mode = sys.argv[1], sys.argv[2]
+tf, values = [], []
+for directory, dirs, files in os.walk(root):
+    dirs.sort()
+    for name in sorted(files):
+        path = os.path.join(directory, name)
+        if name.endswith(".tf"):
+            tf.append(path)
+        elif name.endswith(("-values.yaml", "-values.yml")) or (name.startswith("values") and name.endswith((".yaml", ".yml"))):
+            values.append(path)
+parse = hcl2.parses_to_tree if mode == "tree" else hcl2.parses
+yaml = YAML(typ="rt")
+for path in tf:
+    with open(path, encoding="utf-8") as handle:
+        parse(handle.read())
+for path in values:
+    with open(path, encoding="utf-8") as handle:
+        yaml.load(handle.read())
+print(len(tf), len(values), time.perf_counter() - start)
+"""
+
+
+@dataclass
+class RunResult:
+    seconds: float
+    peak: int | None
+    returncode: int
+    stdout_path: Path | None = None
+
+
+def run_command(cmd: list[str], env: dict | None = None, sample_memory: bool = False,
+                stdout_path: Path | None = None, ok_codes=(0,)) -> RunResult:
+    """Run ``cmd`` once; wall time from spawn to exit, and the peak tree RSS when sampled."""
+    out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
+    try:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, env=env)
+        if sample_memory:
+            with PeakRssSampler(proc.pid) as sampler:
+                _, err = proc.communicate()
+            peak = sampler.peak
+        else:
+            _, err = proc.communicate()
+            peak = None
+        seconds = time.perf_counter() - start
+    finally:
+        if stdout_path:
+            out.close()
+    if proc.returncode not in ok_codes:
+        raise RuntimeError(f"{shlex.join(cmd)} exited {proc.returncode}:\n{err.decode(errors='replace')[-3000:]}")
+    return RunResult(seconds, peak, proc.returncode, stdout_path)
+
+
+@dataclass
+class Measurement:
+    key: str
+    label: str
+    command: str = ""
+    seconds: float | None = None
+    peak: int | None = None
+    runs: int = 0
+    note: str = ""
+    all_seconds: list[float] = field(default_factory=list)
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.python = sys.executable
+        self.kapsulint = args.kapsulint or _find_kapsulint()
+        self.checkov = args.checkov or shutil.which("checkov")
+        self.workdir = Path(args.workdir).resolve() if args.workdir else Path(tempfile.mkdtemp(prefix="kapsulint-bench-"))
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self.cache_root = self.workdir / "caches"
+        shutil.rmtree(self.cache_root, ignore_errors=True)
+        self.cache_root.mkdir()
+        self._cache_counter = 0
+        self.notes: list[str] = []
+        self.results: dict[int | str, dict[str, Measurement]] = {}
+        self.corpora: dict[int, CorpusStats] = {}
+        self.findings: dict[int, dict[str, int]] = {}
+        help_text = subprocess.run([self.kapsulint, "--help"], capture_output=True, text=True).stdout
+        self.has_jobs = "--jobs" in help_text
+        self.has_no_cache = "--no-cache" in help_text
+        self.grammar_files: list[Path] = []
+
+    # -- helpers
+
+    def log(self, message: str) -> None:
+        print(message, file=sys.stderr, flush=True)
+
+    def runs_for(self, scale: int | None) -> int:
+        if scale is not None and scale >= 1000:
+            return min(self.args.runs, 3)
+        return self.args.runs
+
+    def new_cache(self, with_grammar: bool) -> Path:
+        self._cache_counter += 1
+        directory = self.cache_root / f"c{self._cache_counter:04d}"
+        directory.mkdir()
+        if with_grammar:
+            for grammar in self.grammar_files:
+                shutil.copy2(grammar, directory / grammar.name)
+        return directory
+
+    def env(self, cache: Path) -> dict:
+        env = dict(os.environ)
+        env["KAPSULINT_CACHE_DIR"] = str(cache)
+        return env
+
+    def measure(self, key: str, label: str, cmd: list[str], runs: int, prepare=None,
+                sample_memory: bool = False, ok_codes=(0,), stdout_path: Path | None = None,
+                shown: str | None = None) -> Measurement:
+        """The median of ``runs`` runs; ``prepare()`` returns the env of each run (not timed)."""
+        times, peaks = [], []
+        for _ in range(runs):
+            env = prepare() if prepare else None
+            result = run_command(cmd, env=env, sample_memory=sample_memory, ok_codes=ok_codes,
+                                 stdout_path=stdout_path)
+            times.append(result.seconds)
+            if result.peak is not None:
+                peaks.append(result.peak)
+        m = Measurement(key, label, shown or _display(cmd), statistics.median(times),
+                        int(statistics.median(peaks)) if peaks else None, runs, all_seconds=times)
+        self.log(f"  {label}: {m.seconds:.3f} s" + (f", peak {m.peak / MB:.1f} MB" if m.peak else ""))
+        return m
+
+    # -- the measurements
+
+    def prepare_grammar(self) -> None:
+        source = self.workdir / "grammar-source"  # kept apart: cache_root is emptied per scale
+        shutil.rmtree(source, ignore_errors=True)
+        source.mkdir()
+        run_command([self.kapsulint, str(SMALL_PROJECT if SMALL_PROJECT.is_dir() else self.workdir), "--exit-zero"],
+                    env=self.env(source))
+        self.grammar_files = sorted(source.glob("grammar-*"))
+        if not self.grammar_files:
+            self.notes.append("No `grammar-*` file in a warmed cache directory: cold runs start without a grammar cache.")
+
+    def baseline(self) -> None:
+        runs = self.args.runs
+        row: dict[str, Measurement] = {}
+        row["python"] = self.measure("python", "`python -c pass`", [self.python, "-c", "pass"], runs)
+        small = self.workdir / "small-project"
+        shutil.rmtree(small, ignore_errors=True)
+        if SMALL_PROJECT.is_dir():
+            shutil.copytree(SMALL_PROJECT, small)
+        else:
+            generate_monorepo(small, 1)
+        cache = self.new_cache(with_grammar=True)
+        cmd = [self.kapsulint, str(small), "--exit-zero"]
+        run_command(cmd, env=self.env(cache))  # fill the cache
+        row["small_warm"] = self.measure("small_warm", "small project, warm", cmd, runs,
+                                         prepare=lambda: self.env(cache),
+                                         shown=f"kapsulint {small.name} --exit-zero")
+        files = sorted(p.name for p in small.rglob("*") if p.is_file())
+        row["small_warm"].note = f"{len(files)} files ({'examples/production' if SMALL_PROJECT.is_dir() else 'one generated module'})"
+        self.results["baseline"] = row
+
+    def scale(self, scale: int) -> None:
+        runs = self.runs_for(scale)
+        repo = self.workdir / f"monorepo-{scale}"
+        shutil.rmtree(repo, ignore_errors=True)
+        stats = generate_monorepo(repo, scale)
+        self.corpora[scale] = stats
+        self.log(f"{scale} modules: {stats.tf_files} .tf files ({stats.tf_bytes / MB:.2f} MB), "
+                 f"{stats.values_files} values files, {stats.tfvars_files} tfvars; "
+                 f"{stats.files} files, {stats.bytes / MB:.2f} MB in all")
+        row: dict[str, Measurement] = {}
+        out = self.workdir / f"report-{scale}.json"
+
+        floor_cmd = [self.python, "-c", FLOOR_CODE, str(repo), "tree"]
+        run_command(floor_cmd)  # python-hcl2 writes its grammar cache on first use
+        row["floor"] = self.measure("floor", "floor: hcl2 lark tree + ruamel.yaml", floor_cmd, runs,
+                                    shown="python -c '<parse every .tf with hcl2.parses_to_tree, load every values file with YAML(typ=\"rt\")>'")
+        row["floor_parses"] = self.measure(
+            "floor_parses", "hcl2.parses (LarkElement tree) + ruamel.yaml",
+            [self.python, "-c", FLOOR_CODE, str(repo), "parses"], runs,
+            shown="python -c '<the same with hcl2.parses>'")
+
+        lint = [self.kapsulint, "--format", "json", str(repo), "--exit-zero"]
+        shown = f"kapsulint --format json monorepo-{scale} --exit-zero"
+        row["cold"] = self.measure("cold", "kapsulint cold", lint, runs,
+                                   prepare=lambda: self.env(self.new_cache(True)), stdout_path=out, shown=shown)
+        self.findings[scale] = _count_findings(out)
+        if self.findings[scale].get("KAP001"):
+            self.notes.append(f"{scale} modules: {self.findings[scale]['KAP001']} KAP001 findings: the generator wrote invalid input.")
+
+        warm_cache = self.new_cache(True)
+        run_command(lint, env=self.env(warm_cache), stdout_path=out)
+        if not [p for p in warm_cache.iterdir() if not p.name.startswith("grammar-")]:
+            self.notes.append("kapsulint wrote nothing but the grammar cache into KAPSULINT_CACHE_DIR: "
+                              "no parse cache yet, so warm measures the same work as cold.")
+        row["warm"] = self.measure("warm", "kapsulint warm", lint, runs,
+                                   prepare=lambda: self.env(warm_cache), stdout_path=out, shown=shown)
+        row["first"] = self.measure("first", "kapsulint first run after install (no grammar cache)", lint, runs,
+                                    prepare=lambda: self.env(self.new_cache(False)), stdout_path=out, shown=shown)
+        if self.has_jobs:
+            row["jobs1"] = self.measure("jobs1", "kapsulint cold `--jobs 1`", lint + ["--jobs", "1"], runs,
+                                        prepare=lambda: self.env(self.new_cache(True)), stdout_path=out,
+                                        shown=shown + " --jobs 1")
+        else:
+            row["jobs1"] = Measurement("jobs1", "kapsulint cold `--jobs 1`", note="skipped: the CLI has no --jobs yet")
+        if self.has_no_cache:
+            row["no_cache"] = self.measure("no_cache", "kapsulint `--no-cache`", lint + ["--no-cache"], runs,
+                                           prepare=lambda: self.env(self.new_cache(True)), stdout_path=out,
+                                           shown=shown + " --no-cache")
+        else:
+            row["no_cache"] = Measurement("no_cache", "kapsulint `--no-cache`", note="skipped: the CLI has no --no-cache yet")
+
+        # Memory in runs of their own: the sampler's thread would slow the timed runs.
+        row["mem_floor"] = self.measure("mem_floor", "peak RSS, floor", floor_cmd, runs, sample_memory=True,
+                                        shown=row["floor"].command)
+        row["mem_cold"] = self.measure("mem_cold", "peak RSS, kapsulint cold (with workers)", lint, runs,
+                                       prepare=lambda: self.env(self.new_cache(True)), sample_memory=True,
+                                       stdout_path=out, shown=shown)
+        row["mem_warm"] = self.measure("mem_warm", "peak RSS, kapsulint warm (with workers)", lint, runs,
+                                       prepare=lambda: self.env(warm_cache), sample_memory=True,
+                                       stdout_path=out, shown=shown)
+
+        if self.checkov and scale <= self.args.checkov_max_scale:
+            checkov_cmd = [self.checkov, "-d", str(repo), "--framework", "terraform", "--quiet", "--compact", "-o", "json"]
+            row["checkov"] = self.measure("checkov", f"Checkov {self.checkov_version()}", checkov_cmd, runs,
+                                          sample_memory=True, ok_codes=(0, 1),
+                                          stdout_path=self.workdir / f"checkov-{scale}.json",
+                                          shown=f"checkov -d monorepo-{scale} --framework terraform --quiet --compact -o json")
+            row["checkov"].note = "time sampled with memory (not a target)"
+        elif self.checkov:
+            row["checkov"] = Measurement("checkov", f"Checkov {self.checkov_version()}",
+                                         note=f"not run above {self.args.checkov_max_scale} modules (--checkov-max-scale)")
+        else:
+            row["checkov"] = Measurement("checkov", "Checkov", note="not installed (no `checkov` on PATH, no --checkov)")
+        self.results[scale] = row
+
+    def checkov_version(self) -> str:
+        if not hasattr(self, "_checkov_version"):
+            try:
+                self._checkov_version = subprocess.run([self.checkov, "--version"], capture_output=True,
+                                                       text=True, timeout=120).stdout.strip()
+            except (OSError, subprocess.SubprocessError):
+                self._checkov_version = "?"
+        return self._checkov_version
+
+    # -- the report
+
+    def targets(self) -> list[tuple[str, str, str, str]]:
+        """(target, figure, limit, verdict) for the issue's five targets."""
+        def get(scale, key):
+            m = self.results.get(scale, {}).get(key)
+            return m if m is not None and m.seconds is not None else None
+
+        def verdict(ok):
+            return "met" if ok else "**missed**"
+
+        rows = []
+        floor, cold, warm = get(100, "floor"), get(100, "cold"), get(100, "warm")
+        if floor and cold:
+            ratio = cold.seconds / floor.seconds
+            rows.append(("cold lint, 100 modules", f"{ratio:.2f}x floor ({cold.seconds:.2f} s / {floor.seconds:.2f} s)", "≤ 1.0x", verdict(ratio <= 1.0)))
+        else:
+            rows.append(("cold lint, 100 modules", "not measured", "≤ 1.0x", "not measured"))
+        if floor and warm:
+            ratio = warm.seconds / floor.seconds
+            rows.append(("warm lint, 100 modules", f"{ratio:.2f}x floor ({warm.seconds:.2f} s / {floor.seconds:.2f} s)", "≤ 0.15x", verdict(ratio <= 0.15)))
+        else:
+            rows.append(("warm lint, 100 modules", "not measured", "≤ 0.15x", "not measured"))
+        base = self.results.get("baseline", {})
+        py, small = base.get("python"), base.get("small_warm")
+        if py and small:
+            ratio = small.seconds / py.seconds
+            rows.append(("small project, warm", f"{ratio:.1f}x `python -c pass` ({small.seconds * 1000:.0f} ms / {py.seconds * 1000:.0f} ms)", "≤ 10x", verdict(ratio <= 10)))
+        mem = self.results.get(100, {}).get("mem_cold")
+        if mem and mem.peak:
+            rows.append(("peak memory, cold, 100 modules", f"{mem.peak / MB:.1f} MB", "< 100 MB", verdict(mem.peak < 100 * MB)))
+        else:
+            rows.append(("peak memory, cold, 100 modules", "not measured", "< 100 MB", "not measured"))
+        big = get(1000, "cold")
+        if big and cold:
+            ratio = big.seconds / cold.seconds
+            rows.append(("scaling, cold, 1,000 / 100 modules", f"{ratio:.1f}x ({big.seconds:.2f} s / {cold.seconds:.2f} s)", "≤ 12x", verdict(ratio <= 12)))
+        else:
+            rows.append(("scaling, cold, 1,000 / 100 modules", "not measured (needs scales 100 and 1000)", "≤ 12x", "not measured"))
+        return rows
+
+    def markdown(self, command: str) -> str:
+        scales = [s for s in self.args.scale_list if s in self.results]
+        lines = ["# Benchmarks", ""]
+        lines += ["Produced by `benchmarks/bench.py` (see benchmarks/README.md). Times are wall-clock medians "
+                  "of whole processes, imports included; ratios are to the floor at the same scale.", ""]
+        lines += ["## Machine", ""]
+        for key, value in machine_info(self.kapsulint).items():
+            lines.append(f"- {key}: {value}")
+        lines += ["", "## Command", "", "```", command, "```", ""]
+        lines += [f"Runs per figure: {self.args.runs} (at most 3 at 1,000 modules and above).", ""]
+        lines += ["## Synthetic monorepo", "",
+                  "| modules | `.tf` files | `.tf` bytes | values files | values bytes | tfvars files | all files | all bytes | findings |",
+                  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for s in scales:
+            c = self.corpora[s]
+            found = self.findings.get(s, {})
+            lines.append(f"| {s} | {c.tf_files} | {c.tf_bytes:,} | {c.values_files} | {c.values_bytes:,} | "
+                         f"{c.tfvars_files} | {c.files} | {c.bytes:,} | {sum(found.values())} |")
+        lines += ["", "## Results", "",
+                  "| measurement | " + " | ".join(f"{s} modules" for s in scales) + " |",
+                  "|---|" + "---:|" * len(scales)]
+        keys = ["floor", "floor_parses", "cold", "warm", "first", "jobs1", "no_cache", "checkov"]
+        mem_keys = ["mem_floor", "mem_cold", "mem_warm"]
+        for key in keys + mem_keys:
+            label = next((self.results[s][key].label for s in scales if key in self.results[s]), key)
+            cells = []
+            for s in scales:
+                m = self.results[s].get(key)
+                floor = self.results[s].get("floor")
+                if m is None:
+                    cells.append("")
+                elif key in mem_keys or (key == "checkov" and m.seconds is None):
+                    cells.append(f"{m.peak / MB:.1f} MB" if m.peak else (m.note or "—"))
+                elif m.seconds is None:
+                    cells.append(m.note or "—")
+                else:
+                    cell = f"{m.seconds:.2f} s"
+                    if key != "floor" and floor and floor.seconds:
+                        cell += f" ({m.seconds / floor.seconds:.2f}x)"
+                    if key == "checkov" and m.peak:
+                        cell += f", {m.peak / MB:.0f} MB"
+                    cells.append(cell)
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+        base = self.results.get("baseline", {})
+        if base:
+            lines += ["", "| start-up | median | ratio |", "|---|---:|---:|"]
+            py = base["python"]
+            lines.append(f"| `python -c pass` | {py.seconds * 1000:.0f} ms | 1.0x |")
+            small = base["small_warm"]
+            lines.append(f"| kapsulint, small project, warm ({small.note}) | {small.seconds * 1000:.0f} ms | "
+                         f"{small.seconds / py.seconds:.1f}x |")
+        lines += ["", "## Targets (issue 6)", "", "| target | measured | limit | verdict |", "|---|---|---|---|"]
+        for row in self.targets():
+            lines.append("| " + " | ".join(row) + " |")
+        lines += ["", "## Commands measured", ""]
+        seen = set()
+        for s in ["baseline"] + scales:
+            for m in self.results.get(s, {}).values():
+                if m.command and m.label not in seen:
+                    seen.add(m.label)
+                    lines.append(f"- {m.label}: `{m.command}`")
+        lines += ["", "Cold runs get a fresh `KAPSULINT_CACHE_DIR` holding only the `grammar-*` files of a "
+                  "warmed one; warm runs reuse a directory filled by an untimed run; first runs get an empty "
+                  "directory. Peak RSS is the largest sum of VmRSS over the process and its descendants, "
+                  "sampled every 10 ms in runs of its own.", ""]
+        notes = list(dict.fromkeys(self.notes))
+        for s in scales:
+            for m in self.results[s].values():
+                if m.note and m.seconds is None and m.peak is None:
+                    notes.append(f"{m.label}: {m.note}.")
+        if notes:
+            lines += ["## Notes", ""] + [f"- {n}" for n in dict.fromkeys(notes)] + [""]
+        return "\n".join(lines)
+
+
+def _count_findings(path: Path) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    try:
+        for finding in json.loads(path.read_text(encoding="utf-8")):
+            counts[finding["rule"]] = counts.get(finding["rule"], 0) + 1
+    except (OSError, ValueError, TypeError, KeyError):
+        pass
+    return counts
+
+
+def _display(cmd: list[str]) -> str:
+    return shlex.join([Path(cmd[0]).name] + cmd[1:])
+
+
+def _find_kapsulint() -> str:
+    beside = Path(sys.executable).with_name("kapsulint")
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("kapsulint")
+    if not found:
+        sys.exit("bench.py: no kapsulint executable (install kapsulint or pass --kapsulint)")
+    return found
+
+
+def machine_info(kapsulint: str) -> dict[str, str]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        usable = os.cpu_count()
+    version = subprocess.run([kapsulint, "--version"], capture_output=True, text=True).stdout.strip()
+    libs = []
+    for name in ("python-hcl2", "lark", "ruamel.yaml"):
+        try:
+            from importlib.metadata import version as dist_version
+
+            libs.append(f"{name} {dist_version(name)}")
+        except Exception:  # noqa: BLE001 - informational only
+            pass
+    return {
+        "CPU": cpu,
+        "cores": f"{os.cpu_count()} ({usable} usable by this process)",
+        "OS": f"{platform.system()} {platform.release()}",
+        "Python": platform.python_version(),
+        "kapsulint": version or "?",
+        "parsers": ", ".join(libs),
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    }
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scales", default="10,100,1000", help="module counts, comma-separated (default 10,100,1000)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure, median reported (default 5; at most 3 at 1,000 modules)")
+    parser.add_argument("--markdown", metavar="FILE", help="also write the report as Markdown to FILE")
+    parser.add_argument("--workdir", metavar="DIR", help="where monorepos and caches go (default: a temporary directory, removed)")
+    parser.add_argument("--checkov", metavar="PATH", help="the checkov executable (default: `checkov` on PATH)")
+    parser.add_argument("--checkov-max-scale", type=int, default=100, help="largest scale Checkov is run at (default 100)")
+    parser.add_argument("--kapsulint", metavar="PATH", help="the kapsulint executable (default: beside this Python)")
+    parser.add_argument("--generate-only", action="store_true", help="write the monorepos into --workdir and stop")
+    args = parser.parse_args(argv)
+    args.scale_list = [int(s) for s in args.scales.split(",") if s.strip()]
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    raw = sys.argv[1:] if argv is None else argv
+    script = os.path.relpath(__file__) if not os.path.relpath(__file__).startswith("..") else __file__
+    command = shlex.join(["python", script] + raw)
+    if args.generate_only:
+        if not args.workdir:
+            sys.exit("bench.py: --generate-only needs --workdir")
+        for scale in args.scale_list:
+            stats = generate_monorepo(Path(args.workdir) / f"monorepo-{scale}", scale)
+            print(f"monorepo-{scale}: {stats.tf_files} .tf files, {stats.tf_bytes:,} bytes of .tf; "
+                  f"{stats.files} files, {stats.bytes:,} bytes in all")
+        return 0
+    bench = Bench(args)
+    try:
+        if not bench.has_jobs or not bench.has_no_cache:
+            missing = [o for o, ok in (("--jobs", bench.has_jobs), ("--no-cache", bench.has_no_cache)) if not ok]
+            bench.notes.append(f"`kapsulint --help` lists no {' / '.join(missing)}: those rows are skipped.")
+        bench.prepare_grammar()
+        bench.log("start-up")
+        bench.baseline()
+        for scale in args.scale_list:
+            shutil.rmtree(bench.cache_root, ignore_errors=True)
+            bench.cache_root.mkdir()
+            bench.scale(scale)
+        report = bench.markdown(command)
+        print(report)
+        if args.markdown:
+            Path(args.markdown).write_text(report, encoding="utf-8")
+    finally:
+        if not args.workdir:
+            shutil.rmtree(bench.workdir, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
