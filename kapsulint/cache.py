@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -26,17 +27,28 @@ MAX_BYTES = 256 * 1024 * 1024
 _MAGIC = b"KAPSULINT-CACHE\n"
 
 
+_DISTRIBUTIONS = ("python_hcl2", "lark", "ruamel_yaml")
+
+
 @lru_cache(maxsize=1)
 def toolchain() -> str:
-    """Versions that change what the adapter produces, read without importing the parsers."""
-    from importlib import metadata
-
-    parts = [__version__, str(SCHEMA_VERSION)]
-    for distribution in ("python-hcl2", "lark", "ruamel.yaml"):
+    """Versions that change what the adapter produces, read from the installed distributions'
+    metadata directory names (importing the parsers, or importlib.metadata, costs start-up time)."""
+    versions: dict[str, str] = {}
+    for directory in sys.path:
         try:
-            parts.append(f"{distribution}={metadata.version(distribution)}")
-        except metadata.PackageNotFoundError:
-            parts.append(f"{distribution}=?")
+            names = os.listdir(directory or ".")
+        except OSError:
+            continue
+        for name in names:
+            if not name.endswith(".dist-info"):
+                continue
+            distribution, _, version = name[: -len(".dist-info")].partition("-")
+            if distribution in _DISTRIBUTIONS:
+                versions.setdefault(distribution, version)
+        if len(versions) == len(_DISTRIBUTIONS):
+            break
+    parts = [__version__, str(SCHEMA_VERSION)] + [f"{d}={versions.get(d, '?')}" for d in _DISTRIBUTIONS]
     return ";".join(parts)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from kapsulint.cache import ParseCache
@@ -76,13 +75,14 @@ def _parse_all(pending: list[tuple[str, str, bytes, str]], jobs: int) -> list[di
 def _parse_in_parallel(pending: list[tuple[str, str, bytes, str]], jobs: int, total: int) -> list[dict]:
     """This process parses one share; ``jobs - 1`` workers parse the others, in batches."""
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
     shares = _shares(pending, jobs, total)
     results: list[dict | None] = [None] * len(pending)
     with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=context) as pool:
-        futures: list[tuple[list[int], Future]] = []
+        futures = []
         for share in shares[1:]:
             batch = [(pending[i][0], pending[i][1], pending[i][2]) for i in share]
             futures.append((share, pool.submit(_parse_batch, batch)))
