@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -111,7 +110,3 @@ def git_top_level(start: Path) -> Path | None:
         if (directory / ".git").exists():
             return directory
     return None
-
-
-def warn(message: str) -> None:
-    print(f"kapsulint: {message}", file=sys.stderr)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def to_yaml(data: Any) -> str:
     """A YAML rendering close to Terraform's ``yamlencode`` (block style, quoted strings)."""
     lines: list[str] = []
-    _emit(data, 0, lines, in_list=False)
+    _emit(data, 0, lines)
     return "\n".join(lines) + "\n"
 
 
@@ -32,7 +32,7 @@ def _scalar(value: Any) -> str:
     return json.dumps(str(value))
 
 
-def _emit(data: Any, indent: int, lines: list[str], in_list: bool) -> None:
+def _emit(data: Any, indent: int, lines: list[str]) -> None:
     pad = "  " * indent
     if isinstance(data, dict):
         if not data:
@@ -42,7 +42,7 @@ def _emit(data: Any, indent: int, lines: list[str], in_list: bool) -> None:
             label = f"{pad}{json.dumps(str(key))}:"
             if isinstance(value, (dict, list)) and value:
                 lines.append(label)
-                _emit(value, indent + 1, lines, in_list=False)
+                _emit(value, indent + 1, lines)
             else:
                 lines.append(f"{label} {_scalar(value) if not isinstance(value, (dict, list)) else ('{}' if isinstance(value, dict) else '[]')}")
         return
@@ -53,7 +53,7 @@ def _emit(data: Any, indent: int, lines: list[str], in_list: bool) -> None:
         for item in data:
             if isinstance(item, (dict, list)) and item:
                 lines.append(pad + "-")
-                _emit(item, indent + 1, lines, in_list=True)
+                _emit(item, indent + 1, lines)
             else:
                 lines.append(f"{pad}- {_scalar(item) if not isinstance(item, (dict, list)) else ('{}' if isinstance(item, dict) else '[]')}")
         return
@@ -66,7 +66,7 @@ def decode_located(text: str, origin: tuple | None, loc: Loc, project: Project) 
     ``origin`` is (path, line offset, column offset) of the text's first line when it came from a
     file or a heredoc; otherwise every node is placed at ``loc``, the expression that built it.
     """
-    from kapsulint.parsing.yaml import YamlSyntaxError, parse_yaml
+    from kapsulint.parsing.yaml import YamlSyntaxError
 
     try:
         parsed = project.parse_yaml_text(text)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from kapsulint.findings import Loc
 
@@ -86,8 +85,6 @@ class Block:
         found = self.children(block_type)
         return found[0] if found else None
 
-    def label_loc(self, index: int) -> Loc:
-        return Loc.of(self.path, self.raw["label_spans"][index])
 
 
 def block_from(raw: dict, path: str) -> Block:
@@ -166,16 +163,6 @@ class Module:
     @property
     def name(self) -> str:
         return Path(self.path).name
-
-    def managed(self, resource_type: str) -> Iterator[Resource]:
-        for resource in self.resources.values():
-            if resource.mode == "managed" and resource.type == resource_type:
-                yield resource
-
-    def data_sources(self, resource_type: str) -> Iterator[Resource]:
-        for resource in self.resources.values():
-            if resource.mode == "data" and resource.type == resource_type:
-                yield resource
 
     @property
     def backends(self) -> list[Block]:

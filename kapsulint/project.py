@@ -11,10 +11,8 @@ from pathlib import Path
 from typing import Iterator
 
 from kapsulint.discovery import Discovered, discover, is_chart_values
-from kapsulint.findings import Loc
 from kapsulint.instances import ModuleInstance, ResourceInstance
 from kapsulint.model import (
-    Attribute,
     Module,
     ModuleCall,
     Resource,
@@ -28,7 +26,6 @@ from kapsulint.loader import load_sources
 from kapsulint.sources import Unreadable, read_text
 from kapsulint.values import Val
 
-AUTO_TFVARS = ("terraform.tfvars", "terraform.tfvars.json")
 
 
 @dataclass
@@ -351,8 +348,6 @@ class Project:
         except ValueError:
             return path
 
-    def attribute_loc(self, attribute: Attribute) -> Loc:
-        return attribute.loc
 
 
 def is_override_file(path: str) -> bool:

@@ -430,11 +430,8 @@ def test_python_dash_m_version(tmp_path):
     assert __version__ in result.stdout
 
 
-@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 @pytest.mark.parametrize("no_color", [False, True])
 def test_color_only_on_a_tty_without_no_color(tmp_path, no_color):
-    import pty  # noqa: F401  (POSIX only)
-
     write(tmp_path, {"main.tf": CLUSTER})
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     if no_color:

@@ -83,7 +83,6 @@ class Matcher:
     def __init__(self, pools: list[PoolNodes]) -> None:
         self.pools = pools
         self.carried = {key for p in pools for key in p.labels}
-        self.any_incomplete = any(not p.labels_complete for p in pools)
 
     def _label(self, nodes: PoolNodes, key: str) -> tuple[bool | None, object]:
         """(present?, value): presence None when unknown."""
