@@ -61,7 +61,11 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         raise SettingsError(str(error)) from None
     start = first if first.is_dir() else first.parent
     git_root = git_top_level(start)
-    root = config.directory or git_root or Path.cwd()
+    cwd = Path.cwd()
+    # design.md §3 says "else the working directory"; a first PATH outside it would then be neither
+    # read nor reported, so such a PATH (its directory for a file) is the root instead.
+    fallback = cwd if start == cwd or cwd in start.parents else start
+    root = config.directory or git_root or fallback
     repo_root = git_root or root
     base = config.directory or root
     origins: dict[str, tuple[Any, str]] = {}
@@ -78,7 +82,8 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         origins[key] = (default, "default")
         return default
 
-    origins["project-root"] = (str(root), in_config if config.path else ("git top level" if git_root else "working directory"))
+    origins["project-root"] = (str(root), in_config if config.path else
+                               "git top level" if git_root else "working directory" if root == cwd else "first PATH")
     origins["repository-root"] = (str(repo_root), "git top level" if git_root else "project root")
     try:
         select = pick("select", split_selectors(cli.select) if cli.select is not None else None, None)

@@ -456,3 +456,14 @@ def test_color_only_on_a_tty_without_no_color(tmp_path, no_color):
     text = output.decode("utf-8")
     assert "KAP101" in text
     assert bool(ANSI.search(text)) is not no_color
+
+
+def test_a_path_outside_the_working_directory_is_its_own_root(tmp_path, monkeypatch):
+    project = tmp_path / "elsewhere"
+    project.mkdir()
+    write(project, {"main.tf": CLUSTER})
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    code, findings, _ = lint(cwd, ["--select", "KAP101", str(project)], monkeypatch)
+    assert code == 1
+    assert [(f["rule"], f["path"]) for f in findings] == [("KAP101", "../elsewhere/main.tf")]

@@ -358,11 +358,8 @@ def controller_from_values_keys(paths: Iterable[Path]) -> Controller | None:
     A path matches an identifying path when it starts with it. None when no
     controller's keys appear, or when several controllers' keys do.
     """
-    path_list = [tuple(p) for p in paths]
-    hits = []
-    for ctl in CONTROLLERS:
-        if any(p[: len(ident)] == ident for ident in ctl.identifying_paths for p in path_list):
-            hits.append(ctl)
+    prefixes = {tuple(p)[:n] for p in paths for n in range(1, len(tuple(p)) + 1)}
+    hits = [ctl for ctl in CONTROLLERS if not prefixes.isdisjoint(ctl.identifying_paths)]
     return hits[0] if len(hits) == 1 else None
 
 

@@ -89,13 +89,17 @@ class ValuesSubject:
     instance_address: str | None = None
 
 
-def releases(project: Project) -> Iterator[Release]:
-    for instance in project.resources(RELEASE):
-        yield Release(instance, project)
+def releases(project: Project) -> list[Release]:
+    """Every helm_release instance (the same objects for every rule: values are computed once)."""
+    return project.memo("kapsule.releases", lambda: [Release(i, project) for i in project.resources(RELEASE)])
 
 
-def values_subjects(project: Project) -> Iterator[ValuesSubject]:
+def values_subjects(project: Project) -> list[ValuesSubject]:
     """Every release (whatever it installs) and every standalone values file not read by one."""
+    return project.memo("kapsule.values-subjects", lambda: list(_values_subjects(project)))
+
+
+def _values_subjects(project: Project) -> Iterator[ValuesSubject]:
     referenced: set[str] = set()
     for release in releases(project):
         values = release.values()
