@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 
 class Severity(str, Enum):
@@ -18,9 +19,11 @@ class Severity(str, Enum):
         return {"error": 3, "warning": 2, "note": 1}[self.value]
 
 
-@dataclass(frozen=True, order=True)
-class Loc:
-    """A region of one file: 1-based lines, 1-based code-point columns, end column exclusive."""
+class Loc(NamedTuple):
+    """A region of one file: 1-based lines, 1-based code-point columns, end column exclusive.
+
+    A named tuple: the evaluator creates one for every value it computes, so creation is kept cheap.
+    """
 
     path: str
     line: int
@@ -30,8 +33,7 @@ class Loc:
 
     @classmethod
     def of(cls, path: str, span: list[int] | tuple[int, ...]) -> Loc:
-        line, column, end_line, end_column = span
-        return cls(path, line, column, end_line, end_column)
+        return cls(path, span[0], span[1], span[2], span[3])
 
     def one_line(self) -> Loc:
         """The region cut to its first line (design.md §4)."""

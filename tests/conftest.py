@@ -14,3 +14,13 @@ settings.register_profile("ci", max_examples=1_000, deadline=None, suppress_heal
 settings.register_profile("fuzz", max_examples=10_000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow], print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_cache(tmp_path_factory):
+    """The suite's parse and grammar caches live in a temporary directory, never the user's."""
+    os.environ.setdefault("KAPSULINT_CACHE_DIR", str(tmp_path_factory.mktemp("kapsulint-cache")))
+    yield

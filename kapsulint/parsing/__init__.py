@@ -17,7 +17,7 @@ Expression nodes are dicts with a ``"t"`` kind and a ``"p"`` span:
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2  # 2: a values document that is not a mapping is a syntax error
+SCHEMA_VERSION = 3  # 2: a values document that is not a mapping is a syntax error; 3: step spans
 
 
 def span(line: int, column: int, end_line: int, end_column: int) -> list[int]:

@@ -33,17 +33,18 @@ class HclSyntaxError(Exception):
 
 @lru_cache(maxsize=None)
 def _parser():  # -> lark.Lark
+    """The LALR parser, converting as it reduces: no parse tree is ever built (the conversion is as
+    iterative as the parser itself, and the tree's memory and time are saved)."""
     import hcl2
     import lark
-    from hcl2.postlexer import PostLexer
 
     grammar = Path(hcl2.__file__).with_name("hcl2.lark")
     options: dict[str, Any] = dict(
         parser="lalr",
-        propagate_positions=True,
-        postlex=PostLexer(),
+        postlex=_DepthLimitingPostLexer(),
         start=["start", "expression"],
         maybe_placeholders=False,
+        transformer=_CONVERTER,
     )
     directory = cache_dir()
     if directory is not None:
@@ -59,19 +60,58 @@ def _parser():  # -> lark.Lark
 def parse_hcl(text: str) -> dict:
     """Parse a whole HCL file: ``{"body": ..., "comments": [[line, col, text], ...]}``."""
     text = _normalise(text)
-    tree = _parse(text, "start")
-    comments: list[list] = []
-    body = _Converter(comments).convert(tree)
+    outer = _CONVERTER.comments
+    _CONVERTER.comments = comments = []
+    try:
+        body = _parse(text, "start")
+    finally:
+        _CONVERTER.comments = outer
     return {"body": body, "comments": comments}
 
 
 def parse_expression(text: str, line_offset: int = 0, column_offset: int = 0) -> dict:
     """Parse one expression (a template's ``${...}``); spans are shifted by the offsets."""
-    tree = _parse(text, "expression")
-    node = _Converter([]).convert(tree)
+    outer = _CONVERTER.comments
+    _CONVERTER.comments = []
+    try:
+        node = _as_expr(_parse(text, "expression"))
+    finally:
+        _CONVERTER.comments = outer
     if line_offset or column_offset:
         _shift(node, line_offset, column_offset)
     return node
+
+
+class _DepthLimitingPostLexer:
+    """python-hcl2's post-lexer, plus a nesting count over the token stream: the token that opens
+    a level past MAX_DEPTH (blocks, braces, brackets, parentheses, template sequences) is KAP001."""
+
+    _OPENERS = frozenset({"LBRACE", "LSQB", "LPAR", "INTERP_START", "DIRECTIVE_START", "FULL_SPLAT_START"})
+    _CLOSERS = frozenset({"RBRACE", "RSQB", "RPAR"})
+
+    def __init__(self) -> None:
+        from hcl2.postlexer import PostLexer
+
+        self._inner = PostLexer()
+
+    def process(self, stream):
+        depth = 0
+        for token in self._inner.process(stream):
+            kind = token.type
+            if kind in self._OPENERS:
+                if kind == "FULL_SPLAT_START":
+                    yield token  # `[*]` opens and closes in one token
+                    continue
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", token.line, token.column)
+            elif kind in self._CLOSERS:
+                depth -= 1
+            yield token
+
+    @property
+    def always_accept(self):
+        return self._inner.always_accept
 
 
 def _normalise(text: str) -> str:
@@ -170,10 +210,52 @@ def _tok_span(token) -> list[int]:
 
 
 def _meta_span(tree) -> list[int]:
-    meta = tree.meta
-    if getattr(meta, "empty", True):
+    """The span of a reduction, from its first and last children that have a position."""
+    start = end = None
+    for child in tree.children:
+        position = _position(child)
+        if position is not None:
+            start = position
+            break
+    for child in reversed(tree.children):
+        position = _position(child)
+        if position is not None:
+            end = position
+            break
+    if start is None or end is None:
         return span(1, 1, 1, 1)
-    return span(meta.line, meta.column, meta.end_line, meta.end_column)
+    return span(start[0], start[1], end[2], end[3])
+
+
+def _position(child) -> list[int] | None:
+    from lark import Token
+
+    if isinstance(child, Token):
+        return [child.line, child.column, child.end_line, child.end_column]
+    if isinstance(child, dict):
+        if "span" in child:
+            return child["span"]
+        if "p" in child:
+            return child["p"]
+        for key in ("coll", "cond", "e"):
+            if isinstance(child.get(key), dict):
+                return _position(child[key])
+        items = child.get("items")
+        if items:
+            first, last = _position(items[0]), _position(items[-1])
+            if first and last:
+                return [first[0], first[1], last[2], last[3]]
+        return None
+    if isinstance(child, tuple):
+        if len(child) >= 2 and isinstance(child[1], list) and len(child[1]) == 4:
+            return child[1]
+        found = [p for p in (_position(c) for c in child) if p]
+        return [found[0][0], found[0][1], found[-1][2], found[-1][3]] if found else None
+    if isinstance(child, list) and child:
+        first, last = _position(child[0]), _position(child[-1])
+        if first and last:
+            return [first[0], first[1], last[2], last[3]]
+    return None
 
 
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
@@ -193,36 +275,35 @@ def unescape(chars: str) -> str:
     return text.replace("$${", "${").replace("%%{", "%{")
 
 
+class _Reduction:
+    """What a handler sees of one reduced rule: its name and its (already converted) children."""
+
+    __slots__ = ("data", "children")
+
+    def __init__(self, data: str, children: list) -> None:
+        self.data = data
+        self.children = children
+
+
 class _Converter:
-    """Iterative post-order conversion of the lark tree (no recursion, bounded depth)."""
+    """Callbacks the LALR parser calls on each reduction, children already converted.
 
-    def __init__(self, comments: list[list]) -> None:
-        self.comments = comments
+    Lark finds a rule's callback as an attribute named after the rule; ``_<rule>`` methods are
+    served through ``__getattr__``.
+    """
 
-    def convert(self, root) -> Any:
-        from lark import Token
+    def __init__(self) -> None:
+        self.comments: list[list] = []
 
-        results: dict[int, Any] = {}
-        stack: list[tuple[Any, int, bool]] = [(root, 0, False)]
-        while stack:
-            node, depth, expanded = stack.pop()
-            if isinstance(node, Token):
-                continue
-            if depth > MAX_DEPTH:
-                sp = _meta_span(node)
-                raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", sp[0], sp[1])
-            if not expanded:
-                stack.append((node, depth, True))
-                for child in node.children:
-                    if not isinstance(child, Token):
-                        stack.append((child, depth + _nesting(child), False))
-                continue
-            children = [c if isinstance(c, Token) else results.pop(id(c)) for c in node.children]
-            handler = getattr(self, "_" + node.data, None)
-            if handler is None:
-                raise HclSyntaxError(f"unsupported syntax `{node.data}`", *_meta_span(node)[:2])
-            results[id(node)] = handler(node, children)
-        return results[id(root)]
+    def __getattr__(self, name: str):
+        handler = type(self).__dict__.get("_" + name)
+        if handler is None or name.startswith("_"):
+            raise AttributeError(name)
+
+        def callback(children: list, handler=handler, name=name):
+            return handler(self, _Reduction(name, children), children)
+
+        return callback
 
     # -- structure ---------------------------------------------------------------------------
 
@@ -451,37 +532,38 @@ class _Converter:
         expand = any(_is_token(c) and c.type == "ELLIPSIS" for c in children)
         return {"t": "_args", "items": items, "expand": expand}
 
+    # Index, attribute and splat steps come back as ``_step`` nodes carrying their own span, so the
+    # expression that applies them spans its brackets and names.
+
     def _index_expr_term(self, tree, children):
-        obj, index = _as_expr(children[0]), children[1]
-        return {"t": "index", "obj": obj, "key": index, "p": _meta_span(tree)}
+        obj, step = _as_expr(children[0]), children[1]
+        return {"t": "index", "obj": obj, "key": step["key"], "p": _meta_span(tree)}
 
     def _braces_index(self, tree, children):
-        return _as_expr(next(c for c in children if not _is_token(c) and c is not None))
+        key = _as_expr(next(c for c in children if not _is_token(c) and c is not None))
+        return {"t": "_step", "kind": "index", "key": key, "p": _meta_span(tree)}
 
     def _short_index(self, tree, children):
         token = children[1]
-        return lit(int(str(token)), _tok_span(token))
+        return {"t": "_step", "kind": "index", "key": lit(int(str(token)), _tok_span(token)), "p": _meta_span(tree)}
 
     def _get_attr_expr_term(self, tree, children):
-        obj, name = _as_expr(children[0]), children[1]
-        return {"t": "attr", "obj": obj, "name": name, "p": _meta_span(tree)}
+        obj, step = _as_expr(children[0]), children[1]
+        return {"t": "attr", "obj": obj, "name": step["name"], "p": _meta_span(tree)}
 
     def _get_attr(self, tree, children):
-        return children[1][0]
+        return {"t": "_step", "kind": "attr", "name": children[1][0], "p": _meta_span(tree)}
 
     def _attr_splat_expr_term(self, tree, children):
-        return {"t": "splat", "obj": _as_expr(children[0]), "ops": children[1], "p": _meta_span(tree)}
+        return {"t": "splat", "obj": _as_expr(children[0]), "ops": children[1]["ops"], "p": _meta_span(tree)}
 
     _full_splat_expr_term = _attr_splat_expr_term
 
     def _attr_splat(self, tree, children):
         ops = []
-        for child in children[1:]:
-            if isinstance(child, str):
-                ops.append(["attr", child])
-            else:
-                ops.append(["index", child])
-        return ops
+        for step in children[1:]:
+            ops.append(["attr", step["name"]] if step["kind"] == "attr" else ["index", step["key"]])
+        return {"t": "_ops", "ops": ops, "p": _meta_span(tree)}
 
     _full_splat = _attr_splat
 
@@ -508,18 +590,6 @@ class _Converter:
 
     def _for_cond(self, tree, children):
         return {"cond": _as_expr(next(c for c in children if not _is_token(c) and c is not None))}
-
-
-# Parse-tree nodes that open a level of nesting (a block, brackets, braces, a call, parentheses);
-# the tree has several nodes per level, so counting every node would flag half the allowed depth.
-_NESTING_NODES = frozenset({"block", "tuple", "object", "function_call", "for_tuple_expr", "for_object_expr"})
-
-
-def _nesting(tree) -> int:
-    if tree.data in _NESTING_NODES:
-        return 1
-    first = tree.children[0] if tree.children else None
-    return 1 if tree.data == "expr_term" and _is_token(first) and str(first) == "(" else 0
 
 
 def _is_token(value) -> bool:
@@ -561,3 +631,6 @@ def _template_node(parts: list, sp: list[int]) -> dict:
 
 def _assemble_directives(flat: list) -> list:
     return assemble([_as_expr(p) if isinstance(p, tuple) else p for p in flat])
+
+
+_CONVERTER = _Converter()
