@@ -53,9 +53,12 @@ def toolchain() -> str:
 
 
 class ParseCache:
-    def __init__(self, directory: Path | None) -> None:
-        self.directory = directory / "parse" if directory is not None else None
-        self.written = 0
+    def __init__(self, directory: Path | None, subdirectory: bool = True) -> None:
+        """``directory`` is kapsulint's cache directory (entries go in its ``parse/``), or with
+        ``subdirectory=False`` the entries' directory itself."""
+        if directory is not None and subdirectory:
+            directory = directory / "parse"
+        self.directory = directory
 
     @classmethod
     def default(cls, enabled: bool = True) -> ParseCache:
@@ -109,13 +112,12 @@ class ParseCache:
             with os.fdopen(handle, "wb") as out:
                 out.write(blob)
             os.replace(temporary, path)
-            self.written += len(blob)
         except (OSError, ValueError):
             return
 
     def evict(self, limit: int = MAX_BYTES) -> None:
-        """Keep the cache under ``limit`` bytes, oldest entries first; only after writing."""
-        if self.directory is None or not self.written:
+        """Keep the cache under ``limit`` bytes, oldest entries first."""
+        if self.directory is None:
             return
         entries = []
         total = 0

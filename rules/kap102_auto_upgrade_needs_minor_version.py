@@ -55,34 +55,19 @@ NAME = "auto-upgrade-needs-minor-version"
 SEVERITY = "error"
 
 
-def _is_minor(text: str) -> bool:
-    """The provider's own test: the version splits into exactly two parts on "."."""
-    return len(text.split(".")) == 2
-
-
 def check(project):
     for cluster in clusters.clusters(project):
-        instance = cluster.instance
-        blocks = instance.nested("auto_upgrade")
-        if not blocks:
-            continue  # no static block: auto-upgrade is off, or set by a dynamic block (Unknown)
-        enable = instance.eval_in(blocks[0], "enable")
-        if not enable.known or not enable.is_true():
+        enabled, enable = cluster.auto_upgrade()
+        if enabled is not True or cluster.version_is_minor() is not False:
             continue
-        version = instance.arg("version")
-        text = version.text()
-        if not version.known or text is None or _is_minor(text):
-            continue
-        written = instance.block.attr("version")
-        loc = version.loc or (written.value_loc if written is not None else None)
+        loc, related = cluster.version_location()
         if loc is None:
             continue
-        related = []
-        if written is not None and written.value_loc != loc:
-            related.append(Related(written.value_loc, "the version the cluster uses"))
-        if enable.loc is not None:
+        if enable is not None and enable.loc is not None:
             related.append(Related(enable.loc, "auto-upgrade is enabled here"))
-        parts = text.split(".")
+        instance = cluster.instance
+        version = instance.arg("version")
+        parts = (version.text() or "").split(".")
         if len(parts) >= 2 and all(p.isdigit() for p in parts[:2]):
             fix = f'set version = "{parts[0]}.{parts[1]}" (the minor line; patches are applied by auto-upgrade)'
         else:

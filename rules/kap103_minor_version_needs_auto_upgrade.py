@@ -53,51 +53,24 @@ NAME = "minor-version-needs-auto-upgrade"
 SEVERITY = "error"
 
 
-def _is_minor(text: str) -> bool:
-    """The provider's own test: the version splits into exactly two parts on "."."""
-    return len(text.split(".")) == 2
-
-
-def _auto_upgrade_off(instance):
-    """(True, related) when auto-upgrade is certainly off; (False, None) when on or Unknown."""
-    block = instance.block
-    if block.attr("auto_upgrade") is not None:
-        return False, None  # not the block syntax: leave it to Terraform
-    if any(d.labels[:1] == ["auto_upgrade"] for d in block.children("dynamic")):
-        return False, None  # a dynamic block: Unknown
-    blocks = instance.nested("auto_upgrade")
-    if not blocks:
-        return True, None
-    enable = instance.eval_in(blocks[0], "enable")
-    if enable.known and enable.is_false() and enable.loc is not None:
-        return True, Related(enable.loc, "auto-upgrade is disabled here")
-    return False, None  # enabled, Unknown, or missing (KAP109 reports an incomplete block)
-
-
 def check(project):
     for cluster in clusters.clusters(project):
-        instance = cluster.instance
-        version = instance.arg("version")
-        text = version.text()
-        if not version.known or text is None or not _is_minor(text):
+        if cluster.version_is_minor() is not True:
             continue
-        off, why = _auto_upgrade_off(instance)
-        if not off:
-            continue
-        written = instance.block.attr("version")
-        loc = version.loc or (written.value_loc if written is not None else None)
+        enabled, enable = cluster.auto_upgrade()
+        if enabled is not False:
+            continue  # enabled, or Unknown (a dynamic block, a missing enable is KAP109's)
+        loc, related = cluster.version_location()
         if loc is None:
             continue
-        related = []
-        if written is not None and written.value_loc != loc:
-            related.append(Related(written.value_loc, "the version the cluster uses"))
-        if why is not None:
-            related.append(why)
-        state = "auto-upgrade disabled" if why is not None else "no auto_upgrade block"
+        if enable is not None and enable.loc is not None:
+            related.append(Related(enable.loc, "auto-upgrade is disabled here"))
+        state = "auto-upgrade disabled" if enable is not None else "no auto_upgrade block"
+        instance = cluster.instance
         address = instance.resource.address
         yield finding(
             loc,
-            f"{address} uses the minor version {shown(version)} with {state}: the Scaleway "
+            f"{address} uses the minor version {shown(instance.arg('version'))} with {state}: the Scaleway "
             'provider accepts "x.y" only when auto_upgrade.enable is true, and the plan fails',
             subject=address,
             instance=instance.address,

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from kapsulint.api import UNKNOWN, Project, ResourceInstance, Val, iteration_pairs, number, provider_version
+from kapsulint.api import UNKNOWN, Loc, Project, Related, ResourceInstance, Val, iteration_pairs, number, provider_version
 from kapsulint.kapsule import facts
 
 CLUSTER = "scaleway_k8s_cluster"
@@ -49,6 +49,41 @@ class Cluster:
         value = self.instance.arg("version")
         text = value.text() if value.known else None
         return parse_kubernetes_version(text) if text is not None else None
+
+    def version_is_minor(self) -> bool | None:
+        """Whether ``version`` is a minor version "x.y", by the provider's own test (exactly two
+        parts on "."); None when the version is Unknown or absent."""
+        value = self.instance.arg("version")
+        text = value.text() if value.known else None
+        return None if text is None else len(text.split(".")) == 2
+
+    def auto_upgrade(self) -> tuple[bool | None, Val | None]:
+        """(enabled?, the ``enable`` value): True when enabled, False when certainly off (no block,
+        or ``enable = false``), None when Unknown (a dynamic block, an Unknown or missing enable)."""
+        block = self.instance.block
+        if block.attr("auto_upgrade") is not None:
+            return None, None  # attribute syntax: not the provider's schema, left to Terraform
+        if any(d.labels[:1] == ["auto_upgrade"] for d in block.children("dynamic")):
+            return None, None
+        blocks = self.instance.nested("auto_upgrade")
+        if not blocks:
+            return False, None
+        enable = blocks[0].arg("enable")
+        if not enable.known or enable.raw is None:
+            return None, enable
+        if enable.is_true():
+            return True, enable
+        return (False, enable) if enable.is_false() else (None, enable)
+
+    def version_location(self) -> tuple[Loc | None, list[Related]]:
+        """Where the version is written, and the cluster's own ``version`` line when that differs."""
+        version = self.instance.arg("version")
+        written = self.instance.block.attr("version")
+        loc = version.loc or (written.value_loc if written is not None else None)
+        related = []
+        if loc is not None and written is not None and written.value_loc != loc:
+            related.append(Related(written.value_loc, "the version the cluster uses"))
+        return loc, related
 
     @property
     def private_network_set(self) -> bool | None:
