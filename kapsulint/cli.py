@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -54,6 +55,25 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, list_rules,
          explain) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
+    # The cyclic garbage collector is paused for the command: a run allocates millions of
+    # short-lived objects, freed by reference counting, and collections over the growing model
+    # cost up to two thirds of the time on large monorepos.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero,
+              config_path, var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path,
+              write_baseline_path, sarif_include_suppressed, statistics, quiet, show_files, show_settings,
+              no_cache, jobs, list_rules, explain)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
+          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
+          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, list_rules,
+          explain) -> None:
     from kapsulint.settings import CommandLine, SettingsError, resolve_settings
 
     if list_rules:
@@ -219,3 +239,21 @@ def _explain(text: str) -> None:
         _fail(f"unknown rule: {text}")
     security = " (security)" if rule.security else ""
     click.echo(f"# {rule.id} {rule.name}\n\nSeverity: {rule.severity.value}{security}\n\n{rule.doc}")
+
+
+def entry() -> None:
+    """The console script: run the command, then leave without tearing the model down.
+
+    Freeing a large project's objects one by one at interpreter exit costs seconds (as mypy found,
+    and works around the same way); the report is flushed first, so nothing is lost.
+    """
+    try:
+        main()
+        code = 0
+    except SystemExit as exit_request:
+        code = exit_request.code if isinstance(exit_request.code, int) else (0 if exit_request.code is None else 2)
+        if isinstance(exit_request.code, str):
+            print(exit_request.code, file=sys.stderr)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

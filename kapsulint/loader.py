@@ -145,5 +145,9 @@ def _shares(pending: list, jobs: int, total: int) -> list[list[int]]:
 
 
 def _parse_batch(batch: list[tuple[str, str, bytes, str]], directory: str | None) -> bytes:
-    """A worker's job; marshal data is smaller and faster to ship back than pickled dicts."""
+    """A worker's job; marshal data is smaller and faster to ship back than pickled dicts. The
+    worker frees by reference counting alone, like the run that started it."""
+    import gc
+
+    gc.disable()
     return marshal.dumps(parse_and_remember(batch, directory))
