@@ -105,7 +105,7 @@ def test_wheel_contents(wheel, snapshot):
     assert sorted(wanted - set(names)) == []
     with zipfile.ZipFile(wheel) as archive:
         entry_points = next(archive.read(n).decode() for n in names if n.endswith(".dist-info/entry_points.txt"))
-    assert re.search(r"^kapsulint\s*=\s*kapsulint\.cli:main\s*$", entry_points, re.M), entry_points
+    assert re.search(r"^kapsulint\s*=\s*kapsulint\.cli:entry\s*$", entry_points, re.M), entry_points
 
 
 def _lint(command: list[str], project: Path, cache: Path) -> tuple[int, list[dict], str]:
