@@ -46,6 +46,16 @@ class Attribute:
     def value_loc(self) -> Loc:
         return Loc.of(self.path, self.expr["p"])
 
+    @property
+    def is_literal(self) -> bool:
+        """Written as a literal (a string with no interpolation, a number, a bool or null)."""
+        return self.expr.get("t") == "lit"
+
+    @property
+    def literal_value(self) -> object:
+        """The literal as written; None when the attribute is not a literal (see ``is_literal``)."""
+        return self.expr.get("v") if self.is_literal else None
+
 
 @dataclass
 class Block:

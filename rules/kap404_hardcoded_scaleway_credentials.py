@@ -112,9 +112,9 @@ def _backends(project: Project):
                 continue
             for name in credentials.CREDENTIAL_ARGUMENTS:
                 attribute = backend.attr(name)
-                if attribute is None or attribute.expr.get("t") != "lit":
+                if attribute is None or not attribute.is_literal:
                     continue
-                text = attribute.expr.get("v")
+                text = attribute.literal_value
                 if not isinstance(text, str) or not text.strip():
                     continue
                 loc = attribute.value_loc

@@ -49,35 +49,14 @@ provider "helm" {
 - [Terraform base64decode function](https://developer.hashicorp.com/terraform/language/functions/base64decode)
 """
 
-from kapsulint.api import Loc, Project, Related, finding
+from kapsulint.api import Project, Related, finding
 from kapsulint.kapsule import kubeconfig
 
 ID = "KAP405"
 NAME = "ca-certificate-not-decoded"
 SEVERITY = "error"
 
-ARGUMENT = "cluster_ca_certificate"
-
-
-def _places(instance, block):
-    """(anchor loc, expression node, file, suffix) of each place the provider takes the CA from."""
-    label = block.labels[0]
-    if label == "kubernetes":
-        attribute = block.attr(ARGUMENT)
-        if attribute is not None:
-            yield attribute.value_loc, attribute.expr, attribute.path, ()
-        return
-    for nested in block.children("kubernetes"):  # helm provider 2.x
-        attribute = nested.attr(ARGUMENT)
-        if attribute is not None:
-            yield attribute.value_loc, attribute.expr, attribute.path, ()
-    attribute = block.attr("kubernetes")  # helm provider 3.x
-    if attribute is not None:
-        member = kubeconfig.object_member(attribute.expr, ARGUMENT)
-        if member is not None:
-            yield Loc.of(attribute.path, member["p"]), member, attribute.path, ()
-        elif attribute.expr.get("t") != "object":
-            yield attribute.value_loc, attribute.expr, attribute.path, (ARGUMENT,)
+ARGUMENT = kubeconfig.CA_CERTIFICATE
 
 
 def check(project: Project):
@@ -89,9 +68,9 @@ def check(project: Project):
             label = block.labels[0]
             alias = block.attr("alias")
             name = f'provider "{label}"'
-            if alias is not None and alias.expr.get("t") == "lit":
-                name += f' (alias "{alias.expr["v"]}")'
-            for loc, node, path, suffix in _places(instance, block):
+            if alias is not None and alias.is_literal:
+                name += f' (alias "{alias.literal_value}")'
+            for loc, node, path, suffix in kubeconfig.ca_certificate_places(block):
                 uses = [
                     u for u in kubeconfig.uses_in(instance, node, path, suffix)
                     if u.field == ARGUMENT and not u.decoded

@@ -421,3 +421,30 @@ def _chain(node: dict) -> tuple[str, list[tuple[str, object]]] | None:
         return None
     steps.reverse()
     return current["name"], steps
+
+
+CA_CERTIFICATE = "cluster_ca_certificate"
+
+
+def ca_certificate_places(block):
+    """(anchor loc, expression node, file, suffix) of each place a ``helm`` or ``kubernetes``
+    provider block takes ``cluster_ca_certificate`` from: the kubernetes provider's argument, the
+    helm provider 2.x ``kubernetes {}`` block, or its 3.x ``kubernetes = {...}`` object (the
+    suffix names the member when that object comes whole from elsewhere)."""
+    label = block.labels[0]
+    if label == "kubernetes":
+        attribute = block.attr(CA_CERTIFICATE)
+        if attribute is not None:
+            yield attribute.value_loc, attribute.expr, attribute.path, ()
+        return
+    for nested in block.children("kubernetes"):  # helm provider 2.x
+        attribute = nested.attr(CA_CERTIFICATE)
+        if attribute is not None:
+            yield attribute.value_loc, attribute.expr, attribute.path, ()
+    attribute = block.attr("kubernetes")  # helm provider 3.x
+    if attribute is not None:
+        member = object_member(attribute.expr, CA_CERTIFICATE)
+        if member is not None:
+            yield Loc.of(attribute.path, member["p"]), member, attribute.path, ()
+        elif attribute.expr.get("t") != "object":
+            yield attribute.value_loc, attribute.expr, attribute.path, (CA_CERTIFICATE,)
