@@ -15,6 +15,7 @@ import marshal
 import os
 import sys
 import tempfile
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from kapsulint.parsing import SCHEMA_VERSION
 
 MAX_BYTES = 256 * 1024 * 1024
 _MAGIC = b"KAPSULINT-CACHE\n"
+_TOUCH_AFTER = 3600.0  # an entry used within the hour is recent enough for eviction
 
 
 _DISTRIBUTIONS = ("python_hcl2", "lark", "ruamel_yaml")
@@ -86,6 +88,7 @@ class ParseCache:
         try:
             with open(path, "rb") as handle:
                 blob = handle.read()
+                modified = os.fstat(handle.fileno()).st_mtime
         except OSError:
             return None
         header = _MAGIC + key.encode() + b"\n"
@@ -95,10 +98,11 @@ class ParseCache:
             value = marshal.loads(blob[len(header):])
         except (EOFError, ValueError, TypeError):
             return None
-        try:
-            os.utime(path)  # recently used: eviction goes by modification time
-        except OSError:
-            pass
+        if time.time() - modified > _TOUCH_AFTER:
+            try:
+                os.utime(path)  # recently used: eviction goes by modification time
+            except OSError:
+                pass
         return value
 
     def put(self, key: str, value: Any) -> None:

@@ -40,14 +40,16 @@ class Discovered:
     unreadable: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
 
 
-def discover(root: Path, excluded=lambda path: False, values_globs: tuple[str, ...] = ()) -> Discovered:
+def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = ()) -> Discovered:
     """Walk ``root``, following directory links once each, skipping VCS and tool directories.
 
-    ``values_globs`` (configuration key ``values-files``) names more values files, relative to root.
+    ``excluded`` (a predicate on paths) drops files and directories; ``values_globs`` (configuration
+    key ``values-files``) names more values files, relative to root. Paths stay strings while
+    walking: most entries are not ours, and a Path per entry costs more than the walk itself.
     """
     found = Discovered()
     seen: set[str] = set()
-    stack = [root]
+    stack = [str(root)]
     while stack:
         directory = stack.pop()
         try:
@@ -60,31 +62,30 @@ def discover(root: Path, excluded=lambda path: False, values_globs: tuple[str, .
         try:
             entries = sorted(os.scandir(directory), key=lambda e: e.name)
         except OSError as error:
-            found.unreadable.append((str(directory), error.strerror or str(error)))
+            found.unreadable.append((directory, error.strerror or str(error)))
             continue
         subdirectories = []
         for entry in entries:
-            path = Path(entry.path)
             try:
                 is_dir = entry.is_dir()
                 is_file = entry.is_file()
             except OSError as error:
-                found.unreadable.append((str(path), error.strerror or str(error)))
+                found.unreadable.append((entry.path, error.strerror or str(error)))
                 continue
             if is_dir:
-                if entry.name not in SKIPPED_DIRECTORIES and not excluded(path):
-                    subdirectories.append(path)
+                if entry.name not in SKIPPED_DIRECTORIES and not (excluded and excluded(Path(entry.path))):
+                    subdirectories.append(entry.path)
                 continue
             kind = file_kind(entry.name)
-            if kind is None and values_globs and _matches(path, root, values_globs):
+            if kind is None and values_globs and _matches(Path(entry.path), root, values_globs):
                 kind = "values"
-            if kind is None or excluded(path):
+            if kind is None or (excluded and excluded(Path(entry.path))):
                 continue
             if not is_file:
                 if entry.is_symlink():
-                    found.unreadable.append((str(path), "broken symbolic link"))
+                    found.unreadable.append((entry.path, "broken symbolic link"))
                 continue
-            found.files[str(path)] = kind
+            found.files[entry.path] = kind
         stack.extend(reversed(subdirectories))
     return found
 

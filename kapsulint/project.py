@@ -62,8 +62,7 @@ class Project:
     # -- loading ------------------------------------------------------------------------------
 
     def load(self) -> Project:
-        excluded = self.options.excluded or (lambda path: False)
-        found: Discovered = discover(self.root, excluded, tuple(self.options.values_globs))
+        found: Discovered = discover(self.root, self.options.excluded, tuple(self.options.values_globs))
         self.unreadable.extend(found.unreadable)
         overrides: list[SourceFile] = []
         entries = []
