@@ -53,9 +53,6 @@ class Evaluator:
         self.instance = instance
         self.steps = 0
 
-    def loc(self, node: dict, path: str) -> Loc:
-        return Loc.of(path, node["p"])
-
     def eval(self, node: dict | None, path: str, scope: Scope = EMPTY_SCOPE) -> Val:
         """The value of ``node`` (written in file ``path``); Unknown when past the budget."""
         if node is None:

@@ -19,6 +19,8 @@ def apply_operator(operator: str, args: list[Val], loc: Loc) -> Val:
         return Val(-value, loc, sensitive=sensitive) if value is not None else Val(UNKNOWN, loc)
     left, right = args
     if operator in ("==", "!="):
+        if left.contains_unknown() or right.contains_unknown():
+            return unknown_from(left, right, loc=loc)
         equal = _equal(left, right)
         return Val(equal if operator == "==" else not equal, loc)
     if operator in ("&&", "||"):
