@@ -112,12 +112,12 @@ class Evaluator:
         loc = Loc.of(path, node["p"])
         if node.get("single"):
             return self._eval(node["parts"][0], path, scope)
-        pieces: list[str] = []
+        pieces = _Rendered()
         sources: list[Val] = []
         segments: list[tuple[int, int, Val]] = []
         if not self._render(node["parts"], path, scope, pieces, sources, segments):
             return unknown_from(*sources, loc=loc)
-        value = Val("".join(pieces), loc, sensitive=any(s.sensitive for s in sources))
+        value = Val("".join(pieces.parts), loc, sensitive=any(s.sensitive for s in sources))
         heredoc = node.get("heredoc")
         if heredoc is not None:
             # the interpolations' (start, end, value) let a YAML scalar that is exactly one of
@@ -129,11 +129,11 @@ class Evaluator:
         """A ``templatefile()`` body, located like a heredoc that starts on the file's first line."""
         return self.eval({**node, "heredoc": {"line": 1, "indent": 0}}, path, scope)
 
-    def _render(self, parts: list, path: str, scope: Scope, out: list[str], sources: list[Val],
+    def _render(self, parts: list, path: str, scope: Scope, out: _Rendered, sources: list[Val],
                 segments: list[tuple[int, int, Val]] | None = None) -> bool:
         for part in parts:
             if isinstance(part, str):
-                out.append(part)
+                out.add(part)
                 continue
             kind = part["t"]
             if kind == "tif":
@@ -163,10 +163,9 @@ class Evaluator:
                 if not value.known or text is None:
                     return False
                 if segments is not None:
-                    start = sum(len(p) for p in out)
-                    segments.append((start, start + len(text), value))
-                out.append(text)
-            if sum(len(p) for p in out) > MAX_VALUE_SIZE * 10:
+                    segments.append((out.length, out.length + len(text), value))
+                out.add(text)
+            if out.length > MAX_VALUE_SIZE * 10:
                 return False
         return True
 
@@ -343,6 +342,20 @@ class Evaluator:
             if node["name"] == "can":
                 return Val(False, loc)
         return Val(UNKNOWN, loc)
+
+
+class _Rendered:
+    """A template's text so far, with its length kept (templates can be long; no re-summing)."""
+
+    __slots__ = ("parts", "length")
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.length = 0
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        self.length += len(text)
 
 
 def iteration_pairs(collection: Val) -> list[tuple[Val, Val]] | None:

@@ -23,7 +23,7 @@ from kapsulint.model import (
 )
 from kapsulint.cache import ParseCache
 from kapsulint.loader import load_sources
-from kapsulint.sources import Unreadable, read_text
+from kapsulint.sources import Unreadable, decode, read_bytes
 from kapsulint.values import Val
 
 
@@ -292,13 +292,11 @@ class Project:
     def read_text(self, path: str) -> str | None:
         """The text of a file a configuration reads with ``file()``; None when unreadable."""
         if path not in self._texts:
-            text = None
             try:
-                if os.path.getsize(path) <= self.options.max_file_size:
-                    text, error = read_text(path)
-            except (OSError, Unreadable):
-                text = None
-            self._texts[path] = text
+                content = read_bytes(path, self.options.max_file_size)
+            except Unreadable:
+                content = None
+            self._texts[path] = decode(content)[0] if content is not None else None
         return self._texts[path]
 
     def template(self, path: str) -> dict | None:

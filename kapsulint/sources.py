@@ -15,16 +15,6 @@ class Unreadable(Exception):
     """The file could not be read at all (permissions, vanished, a loop)."""
 
 
-def read_text(path: str) -> tuple[str | None, tuple[str, int, int] | None]:
-    """(text, None) or (None, (message, line, column)) for bytes that are not UTF-8 text."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as error:
-        raise Unreadable(error.strerror or str(error)) from error
-    return decode(data)
-
-
 def decode(data: bytes) -> tuple[str | None, tuple[str, int, int] | None]:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]

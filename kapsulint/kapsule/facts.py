@@ -888,9 +888,4 @@ POOL_REPLACING_ARGUMENTS: frozenset[str] = frozenset(
 )
 
 
-def pool_argument_forces_replacement(argument: str) -> bool:
-    """Whether changing this ``scaleway_k8s_pool`` argument replaces the pool (ForceNew)."""
-    return argument in POOL_REPLACING_ARGUMENTS
-
-
-__all__ += ["POOL_REPLACING_ARGUMENTS", "pool_argument_forces_replacement"]
+__all__ += ["POOL_REPLACING_ARGUMENTS"]
