@@ -3,9 +3,14 @@
 An entry's key hashes the content, what it was parsed as, kapsulint's version, the adapter's
 schema version and the versions of python-hcl2, lark and ruamel.yaml, so an upgrade never reads
 a stale entry. Entries are marshal data behind a header that repeats the key (a corrupted or
-foreign entry is ignored and replaced), written atomically (temporary file, then rename), and
-the directory is kept under a size bound by evicting the least recently used entries. Findings
-are never cached: only what a parser said about a text.
+foreign entry is ignored and replaced). They live in one SQLite database, ``parse.sqlite``:
+one file per entry cost a file creation each, which on a cold run of a few hundred files took
+longer than parsing a tenth of them, while a database takes a run's new entries in one
+transaction and answers a run's lookups in a few queries. SQLite also gives what a shared cache
+needs: atomic writes and concurrent runs that wait for each other's writes instead of clobbering
+them. The database is kept under a size bound by evicting the least recently used entries. A
+database that SQLite cannot read is replaced by an empty one; any other failure turns the cache
+off for the run, never the lint. Findings are never cached: only what a parser said about a text.
 """
 
 from __future__ import annotations
@@ -14,19 +19,22 @@ import hashlib
 import marshal
 import os
 import sys
-import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from kapsulint import __version__
 from kapsulint.cachedir import cache_dir
 from kapsulint.parsing import SCHEMA_VERSION
 
 MAX_BYTES = 256 * 1024 * 1024
+DATABASE = "parse.sqlite"
 _MAGIC = b"KAPSULINT-CACHE\n"
 _TOUCH_AFTER = 3600.0  # an entry used within the hour is recent enough for eviction
+_FLUSH_BYTES = 4 * 1024 * 1024  # new entries held in memory before they are written
+_QUERY_KEYS = 500  # keys per lookup query (SQLite's bound on parameters is 999 in old builds)
+_WAIT_SECONDS = 60.0  # how long a run waits for another run's write
 
 
 _DISTRIBUTIONS = ("python_hcl2", "lark", "ruamel_yaml")
@@ -54,13 +62,30 @@ def toolchain() -> str:
     return ";".join(parts)
 
 
+def encode_entry(key: str, value: Any) -> bytes:
+    """An entry as stored: the header, then the value as marshal data."""
+    return _MAGIC + key.encode() + b"\n" + marshal.dumps(value)
+
+
+def decode_entry(key: str, blob: bytes) -> Any | None:
+    """The value of a stored entry; None when the entry is foreign (another key) or corrupted."""
+    header = _MAGIC + key.encode() + b"\n"
+    if not blob.startswith(header):
+        return None
+    try:
+        return marshal.loads(memoryview(blob)[len(header):])
+    except (EOFError, ValueError, TypeError):
+        return None
+
+
 class ParseCache:
-    def __init__(self, directory: Path | None, subdirectory: bool = True) -> None:
-        """``directory`` is kapsulint's cache directory (entries go in its ``parse/``), or with
-        ``subdirectory=False`` the entries' directory itself."""
-        if directory is not None and subdirectory:
-            directory = directory / "parse"
+    def __init__(self, directory: Path | None) -> None:
+        """``directory`` is kapsulint's cache directory (None: no cache)."""
         self.directory = directory
+        self._connection = None
+        self._new: dict[str, bytes] = {}  # entries not yet written
+        self._new_bytes = 0
+        self._used: list[str] = []  # entries read whose last use is old: refreshed when writing
 
     @classmethod
     def default(cls, enabled: bool = True) -> ParseCache:
@@ -70,6 +95,10 @@ class ParseCache:
     def enabled(self) -> bool:
         return self.directory is not None
 
+    @property
+    def path(self) -> Path | None:
+        return self.directory / DATABASE if self.directory is not None else None
+
     def key(self, namespace: str, content: bytes) -> str:
         digest = hashlib.sha256()
         digest.update(toolchain().encode())
@@ -77,71 +106,155 @@ class ParseCache:
         digest.update(content)
         return digest.hexdigest()
 
-    def _path(self, key: str) -> Path:
-        assert self.directory is not None
-        return self.directory / key[:2] / key[2:]
+    # -- reading ------------------------------------------------------------------------------
+
+    def lookup(self, keys: Iterable[str]) -> dict[str, bytes]:
+        """The stored entries of ``keys`` (decode each with :func:`decode_entry`)."""
+        wanted = [k for k in dict.fromkeys(keys) if k]
+        found: dict[str, bytes] = {k: self._new[k] for k in wanted if k in self._new}
+        wanted = [k for k in wanted if k not in found]
+        if not wanted:
+            return found
+        connection = self._connect()
+        if connection is None:
+            return found
+        stale = time.time() - _TOUCH_AFTER
+        try:
+            for start in range(0, len(wanted), _QUERY_KEYS):
+                chunk = wanted[start:start + _QUERY_KEYS]
+                marks = ",".join("?" * len(chunk))
+                for key, blob, used in connection.execute(
+                    f"SELECT key, blob, used FROM entries WHERE key IN ({marks})", chunk
+                ):
+                    found[key] = blob
+                    if used < stale:
+                        self._used.append(key)
+        except self._errors() as error:
+            self._failed(error)
+        return found
 
     def get(self, key: str) -> Any | None:
-        if self.directory is None:
-            return None
-        path = self._path(key)
-        try:
-            with open(path, "rb") as handle:
-                blob = handle.read()
-                modified = os.fstat(handle.fileno()).st_mtime
-        except OSError:
-            return None
-        header = _MAGIC + key.encode() + b"\n"
-        if not blob.startswith(header):
-            return None
-        try:
-            value = marshal.loads(blob[len(header):])
-        except (EOFError, ValueError, TypeError):
-            return None
-        if time.time() - modified > _TOUCH_AFTER:
-            try:
-                os.utime(path)  # recently used: eviction goes by modification time
-            except OSError:
-                pass
-        return value
+        blob = self.lookup([key]).get(key)
+        return decode_entry(key, blob) if blob is not None else None
+
+    # -- writing ------------------------------------------------------------------------------
 
     def put(self, key: str, value: Any) -> None:
         if self.directory is None:
             return
-        path = self._path(key)
         try:
-            blob = _MAGIC + key.encode() + b"\n" + marshal.dumps(value)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-            with os.fdopen(handle, "wb") as out:
-                out.write(blob)
-            os.replace(temporary, path)
-        except (OSError, ValueError):
+            blob = encode_entry(key, value)
+        except ValueError:  # not marshallable: never the adapter's plain data, but never fatal
             return
+        self.put_entry(key, blob)
 
-    def evict(self, limit: int = MAX_BYTES) -> None:
-        """Keep the cache under ``limit`` bytes, oldest entries first."""
+    def put_entry(self, key: str, blob: bytes) -> None:
+        """Store an entry already encoded with :func:`encode_entry` (as workers return them)."""
         if self.directory is None:
             return
-        entries = []
-        total = 0
+        self._new[key] = blob
+        self._new_bytes += len(blob)
+        if self._new_bytes >= _FLUSH_BYTES:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the new entries and the refreshed use times in one transaction; evict when the
+        database grew past its bound."""
+        if not self._new and not self._used:
+            return
+        entries, self._new, self._new_bytes = self._new, {}, 0
+        used, self._used = self._used, []
+        connection = self._connect()
+        if connection is None:
+            return
+        now = time.time()
         try:
-            for bucket in os.scandir(self.directory):
-                if not bucket.is_dir():
-                    continue
-                for entry in os.scandir(bucket.path):
-                    stat = entry.stat()
-                    entries.append((stat.st_mtime, stat.st_size, entry.path))
-                    total += stat.st_size
-        except OSError:
+            with connection:
+                connection.executemany(
+                    "INSERT OR REPLACE INTO entries (key, blob, size, used) VALUES (?, ?, ?, ?)",
+                    [(key, blob, len(blob), now) for key, blob in entries.items()],
+                )
+                connection.executemany("UPDATE entries SET used = ? WHERE key = ?", [(now, k) for k in used])
+            if entries:
+                self.evict()
+        except self._errors() as error:
+            self._failed(error)
+
+    def evict(self, limit: int = MAX_BYTES) -> None:
+        """Keep the entries under ``limit`` bytes, least recently used first (down to 80 %)."""
+        connection = self._connect()
+        if connection is None:
             return
-        if total <= limit:
-            return
-        for _, size, path in sorted(entries):
+        try:
+            (total,) = connection.execute("SELECT total(size) FROM entries").fetchone()
+            if total <= limit:
+                return
+            with connection:
+                removed = 0
+                rows = connection.execute("SELECT key, size FROM entries ORDER BY used").fetchall()
+                doomed = []
+                for key, size in rows:
+                    if total - removed <= limit * 0.8:
+                        break
+                    doomed.append((key,))
+                    removed += size
+                connection.executemany("DELETE FROM entries WHERE key = ?", doomed)
+        except self._errors() as error:
+            self._failed(error)
+
+    # -- the database -------------------------------------------------------------------------
+
+    def _connect(self):
+        if self._connection is not None or self.directory is None:
+            return self._connection
+        import sqlite3
+
+        path = self.directory / DATABASE
+        for attempt in (1, 2):
             try:
-                os.remove(path)
-            except OSError:
+                connection = sqlite3.connect(path, timeout=_WAIT_SECONDS, isolation_level="DEFERRED")
+                connection.execute("PRAGMA synchronous = OFF")  # a cache: a lost write is a re-parse
+                connection.execute(
+                    "CREATE TABLE IF NOT EXISTS entries "
+                    "(key TEXT PRIMARY KEY, blob BLOB NOT NULL, size INTEGER NOT NULL, used REAL NOT NULL)"
+                )
+                connection.execute("SELECT count(*) FROM entries WHERE key = ''").fetchone()
+            except sqlite3.DatabaseError:
+                if attempt == 2 or not _remove(path):  # not a database, or damaged: start afresh
+                    self.directory = None
+                    return None
                 continue
-            total -= size
-            if total <= limit * 0.8:
-                break
+            except (sqlite3.Error, OSError):
+                self.directory = None
+                return None
+            self._connection = connection
+            break
+        return self._connection
+
+    @staticmethod
+    def _errors() -> tuple[type[BaseException], ...]:
+        import sqlite3
+
+        return (sqlite3.Error, OSError)
+
+    def _failed(self, error: BaseException) -> None:
+        """A database that fails mid-run (a full disk, a lock held too long): no cache for the rest
+        of the run. A damaged one is removed so that the next run starts afresh."""
+        import sqlite3
+
+        if isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.OperationalError):
+            if self.path is not None:
+                _remove(self.path)
+        if self._connection is not None:
+            self._connection.close()
+        self._connection = None
+        self.directory = None
+
+
+def _remove(path: Path) -> bool:
+    try:
+        path.unlink(missing_ok=True)
+        Path(f"{path}-journal").unlink(missing_ok=True)
+    except OSError:
+        return False
+    return True

@@ -86,6 +86,7 @@ def run(settings: Settings) -> RunResult:
         for finding in produced:
             finding.rule = rule.id
         findings.extend(produced)
+    project.cache.flush()  # values texts and templates the rules parsed
     findings = [f for f in findings if f.rule in ran]
     findings = _merge_instances(findings)
     findings = [f for f in findings if ".terraform" not in Path(f.loc.path).parts]

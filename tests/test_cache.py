@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
-from kapsulint.cache import ParseCache
+from kapsulint.cache import DATABASE, ParseCache
 from kapsulint.loader import PARALLEL_THRESHOLD
 
 from fixture_support import lint
@@ -22,8 +24,18 @@ resource "scaleway_k8s_cluster" "main" {
 """
 
 
-def entries(cache_dir: Path) -> list[Path]:
-    return sorted(p for p in (cache_dir / "parse").rglob("*") if p.is_file() and not p.name.startswith(".tmp"))
+def entries(cache_dir: Path) -> dict[str, bytes]:
+    """The stored entries, read straight from the database: key -> entry."""
+    database = cache_dir / DATABASE
+    if not database.exists():
+        return {}
+    with closing(sqlite3.connect(database)) as connection:
+        return dict(connection.execute("SELECT key, blob FROM entries"))
+
+
+def store(cache_dir: Path, key: str, entry: bytes) -> None:
+    with closing(sqlite3.connect(cache_dir / DATABASE)) as connection, connection:
+        connection.execute("UPDATE entries SET blob = ? WHERE key = ?", (entry, key))
 
 
 def test_a_warm_run_reads_the_cache_and_an_edited_file_is_parsed_again(tmp_path, monkeypatch):
@@ -49,15 +61,40 @@ def test_corrupted_and_foreign_entries_are_ignored(tmp_path, monkeypatch):
     project.mkdir()
     (project / "main.tf").write_text(CLUSTER % "true")
     _, expected, _ = lint(project, ["--select", "KAP101"], monkeypatch)
-    (entry,) = entries(cache_dir)
-    entry.write_bytes(entry.read_bytes()[:40])  # truncated
+    ((key, entry),) = entries(cache_dir).items()
+    store(cache_dir, key, entry[:40])  # truncated
+    assert ParseCache(cache_dir).get(key) is None
     assert lint(project, ["--select", "KAP101"], monkeypatch)[1] == expected
-    cache = ParseCache(cache_dir)
-    key = entry.parent.name + entry.name
-    assert cache.get(key) is not None  # rewritten after the corrupted read
-    entry.write_bytes(b"KAPSULINT-CACHE\nsome-other-version\n" + entry.read_bytes().split(b"\n", 2)[2])
-    assert cache.get(key) is None
+    assert entries(cache_dir)[key] == entry  # rewritten after the corrupted read
+    assert ParseCache(cache_dir).get(key) is not None
+    store(cache_dir, key, b"KAPSULINT-CACHE\nsome-other-version\n" + entry.split(b"\n", 2)[2])
+    assert ParseCache(cache_dir).get(key) is None
     assert lint(project, ["--select", "KAP101"], monkeypatch)[1] == expected
+    assert entries(cache_dir)[key] == entry
+
+
+def test_a_damaged_database_is_replaced(tmp_path, monkeypatch):
+    cache_dir = tmp_path / "cache"
+    monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(cache_dir))
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "main.tf").write_text(CLUSTER % "true")
+    _, expected, _ = lint(project, ["--select", "KAP101"], monkeypatch)
+    (cache_dir / DATABASE).write_bytes(b"this is not a database" * 100)
+    assert lint(project, ["--select", "KAP101"], monkeypatch)[1] == expected
+    assert len(entries(cache_dir)) == 1
+
+
+def test_an_unwritable_cache_directory_only_turns_the_cache_off(tmp_path, monkeypatch):
+    cache_dir = tmp_path / "cache"
+    cache_dir.mkdir()
+    (cache_dir / DATABASE).mkdir()  # a directory where the database should be: SQLite cannot open it
+    monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(cache_dir))
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "main.tf").write_text(CLUSTER % "true")
+    code, found, _ = lint(project, ["--select", "KAP101"], monkeypatch)
+    assert (code, len(found)) == (1, 1)
 
 
 def test_the_cache_key_depends_on_the_toolchain(tmp_path, monkeypatch):
@@ -85,10 +122,14 @@ def test_no_cache_writes_nothing(tmp_path, monkeypatch):
 
 def test_eviction_keeps_the_cache_under_its_bound(tmp_path):
     cache = ParseCache(tmp_path)
-    for index in range(20):
-        cache.put(cache.key("hcl", str(index).encode()), {"data": "x" * 1000})
+    keys = [cache.key("hcl", str(index).encode()) for index in range(20)]
+    for key in keys:
+        cache.put(key, {"data": "x" * 1000})
+        cache.flush()
     cache.evict(limit=5000)
-    assert sum(p.stat().st_size for p in entries(tmp_path)) <= 5000
+    kept = entries(tmp_path)
+    assert sum(len(entry) for entry in kept.values()) <= 5000
+    assert kept and set(kept) == set(keys[-len(kept):])  # the most recently used stay
 
 
 def big_project(root: Path) -> Path:
@@ -128,3 +169,38 @@ def test_two_concurrent_runs_share_the_cache_safely(tmp_path):
     assert reports[0] == reports[1]
     third = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, timeout=300)
     assert json.loads(third.stdout) == reports[0]
+
+
+def test_a_worker_returns_what_this_process_would_parse(tmp_path):
+    from kapsulint.cache import decode_entry
+    from kapsulint.parallel import Worker
+    from kapsulint.sources import parse_content
+
+    files = [
+        (str(tmp_path / "main.tf"), "config", (CLUSTER % "true").encode(), "k1"),
+        (str(tmp_path / "broken.tf"), "config", b'resource "x" {\n', "k2"),
+        (str(tmp_path / "values.yaml"), "values", b"controller:\n  replicaCount: 2\n", "k3"),
+    ]
+    encoded = Worker(files).result()
+    assert encoded is not None
+    assert [decode_entry(key, entry) for (_, _, _, key), (entry, _) in zip(files, encoded)] == [
+        parse_content(path, kind, content) for path, kind, content, _ in files
+    ]
+    assert [cacheable for _, cacheable in encoded] == [True, True, True]
+
+
+def test_a_failed_worker_leaves_its_share_to_the_run(tmp_path, monkeypatch):
+    from kapsulint import loader
+
+    class Failed:
+        def __init__(self, files):
+            pass
+
+        def result(self):
+            return None
+
+    project = big_project(tmp_path / "mono")
+    _, expected, _ = lint(project, ["--no-cache", "--jobs", "1"], monkeypatch)
+    monkeypatch.setattr(loader, "Worker", Failed)
+    _, found, _ = lint(project, ["--no-cache", "--jobs", "2"], monkeypatch)
+    assert found == expected
