@@ -53,11 +53,12 @@ def load_sources(entries: list[tuple[str, str]], max_size: int, cache: ParseCach
     stored = cache.lookup(key for _, _, _, key in read) if cache.enabled else {}
     pending = []
     for path, kind, content, key in read:
-        value = decode_entry(key, stored.pop(key)) if key in stored else None
+        value = decode_entry(key, stored[key]) if key in stored else None  # each file its own copy
         if value is not None:
             results[path] = source_from(path, kind, value)
         else:  # not cached, or a corrupted or foreign entry: parsed (and stored) again
             pending.append((path, kind, content, key))
+    stored.clear()
     for (path, kind, _, key), (result, entry) in zip(pending, parse_all(pending, jobs)):
         results[path] = source_from(path, kind, result)
         if key and entry is not None:

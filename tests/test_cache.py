@@ -204,3 +204,33 @@ def test_a_failed_worker_leaves_its_share_to_the_run(tmp_path, monkeypatch):
     monkeypatch.setattr(loader, "Worker", Failed)
     _, found, _ = lint(project, ["--no-cache", "--jobs", "2"], monkeypatch)
     assert found == expected
+
+
+def test_a_warm_run_parses_nothing_and_imports_no_parser(tmp_path, monkeypatch):
+    from kapsulint import loader
+
+    cache_dir = tmp_path / "cache"
+    monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(cache_dir))
+    project = tmp_path / "project"
+    for name in ("a", "b"):  # identical files share one entry
+        (project / name).mkdir(parents=True)
+        (project / name / "main.tf").write_text(CLUSTER % "true")
+        (project / name / "values.yaml").write_text("controller:\n  replicaCount: 2\n")
+    _, first, _ = lint(project, [], monkeypatch)
+
+    def parse_content(*args):
+        raise AssertionError(f"parsed on a warm run: {args[0]}")
+
+    monkeypatch.setattr(loader, "parse_content", parse_content)
+    assert lint(project, [], monkeypatch)[1] == first
+    probe = (
+        "import sys\n"
+        "from kapsulint.cli import main\n"
+        "try:\n    main(['--format', 'json', '.'], standalone_mode=False)\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('lark', 'hcl2', 'ruamel.yaml', 'sarif_om') if m in sys.modules))\n"
+    )
+    environment = {"KAPSULINT_CACHE_DIR": str(cache_dir), "PATH": "/usr/bin:/bin"}
+    shown = subprocess.run([sys.executable, "-c", probe], cwd=project, env=environment, capture_output=True,
+                           text=True, timeout=120)
+    assert shown.stdout.strip().splitlines()[-1] == "[]", shown.stderr
