@@ -41,9 +41,9 @@ _DISTRIBUTIONS = ("python_hcl2", "lark", "ruamel_yaml")
 
 
 @lru_cache(maxsize=1)
-def toolchain() -> str:
-    """Versions that change what the adapter produces, read from the installed distributions'
-    metadata directory names (importing the parsers, or importlib.metadata, costs start-up time)."""
+def installed_versions() -> dict[str, str]:
+    """Versions of the parsers, read from the installed distributions' metadata directory names
+    (importing the parsers, or importlib.metadata, costs start-up time)."""
     versions: dict[str, str] = {}
     for directory in sys.path:
         try:
@@ -58,6 +58,13 @@ def toolchain() -> str:
                 versions.setdefault(distribution, version)
         if len(versions) == len(_DISTRIBUTIONS):
             break
+    return versions
+
+
+@lru_cache(maxsize=1)
+def toolchain() -> str:
+    """Versions that change what the adapter produces."""
+    versions = installed_versions()
     parts = [__version__, str(SCHEMA_VERSION)] + [f"{d}={versions.get(d, '?')}" for d in _DISTRIBUTIONS]
     return ";".join(parts)
 

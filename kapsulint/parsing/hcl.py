@@ -34,21 +34,30 @@ class HclSyntaxError(Exception):
 @lru_cache(maxsize=None)
 def _parser():  # -> lark.Lark
     """The LALR parser, converting as it reduces: no parse tree is ever built (the conversion is as
-    iterative as the parser itself, and the tree's memory and time are saved)."""
-    import hcl2
+    iterative as the parser itself, and the tree's memory and time are saved).
+
+    Only python-hcl2's grammar file is used: importing the package would load its builder,
+    reconstructor and rule classes, which cost every parsing process time and memory."""
+    import importlib.util
+
     import lark
 
-    grammar = Path(hcl2.__file__).with_name("hcl2.lark")
+    from kapsulint.cache import installed_versions
+
+    spec = importlib.util.find_spec("hcl2")  # finds the package without importing it
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("python-hcl2 is not installed")
+    grammar = Path(spec.submodule_search_locations[0]) / "hcl2.lark"
     options: dict[str, Any] = dict(
         parser="lalr",
-        postlex=_DepthLimitingPostLexer(),
+        postlex=_PostLexer(),
         start=["start", "expression"],
         maybe_placeholders=False,
         transformer=_CONVERTER,
     )
     directory = cache_dir()
     if directory is not None:
-        version = getattr(hcl2, "__version__", "x")
+        version = installed_versions().get("python_hcl2", "x")
         cache_file = directory / f"grammar-hcl2-{version}-lark-{lark.__version__}.cache"
         try:
             return lark.Lark.open(str(grammar), cache=str(cache_file), **options)
@@ -82,36 +91,49 @@ def parse_expression(text: str, line_offset: int = 0, column_offset: int = 0) ->
     return node
 
 
-class _DepthLimitingPostLexer:
-    """python-hcl2's post-lexer, plus a nesting count over the token stream: the token that opens
-    a level past MAX_DEPTH (blocks, braces, brackets, parentheses, template sequences) is KAP001."""
+class _PostLexer:
+    """The token stream between lark's lexer and the parser, in one pass.
 
-    _OPENERS = frozenset({"LBRACE", "LSQB", "LPAR", "INTERP_START", "DIRECTIVE_START", "FULL_SPLAT_START"})
+    A newline before a binary operator continues the expression: an LALR parser cannot tell it
+    from the newline that ends an attribute, so python-hcl2's grammar expects it merged into the
+    operator's token (as python-hcl2's own post-lexer does; ``-`` is left out, being unary too).
+    The pass also counts nesting: the token that opens a level past MAX_DEPTH (blocks, braces,
+    brackets, parentheses, template sequences) is KAP001, before the parser's stack can overflow.
+    """
+
+    _CONTINUING = frozenset({
+        "DOUBLE_EQ", "NEQ", "LT", "GT", "LEQ", "GEQ", "ASTERISK", "SLASH", "PERCENT", "DOUBLE_AMP",
+        "DOUBLE_PIPE", "PLUS", "QMARK",
+    })
+    _OPENERS = frozenset({"LBRACE", "LSQB", "LPAR", "INTERP_START", "DIRECTIVE_START"})
     _CLOSERS = frozenset({"RBRACE", "RSQB", "RPAR"})
-
-    def __init__(self) -> None:
-        from hcl2.postlexer import PostLexer
-
-        self._inner = PostLexer()
+    always_accept = ()
 
     def process(self, stream):
         depth = 0
-        for token in self._inner.process(stream):
+        newline = None  # a newline token held back until the next token shows what it is
+        for token in stream:
             kind = token.type
+            if kind == "NL_OR_COMMENT":
+                if newline is not None:
+                    yield newline
+                newline = token
+                continue
+            if newline is not None:
+                if kind in self._CONTINUING:
+                    token = token.update(value=str(newline) + str(token))
+                else:
+                    yield newline
+                newline = None
             if kind in self._OPENERS:
-                if kind == "FULL_SPLAT_START":
-                    yield token  # `[*]` opens and closes in one token
-                    continue
                 depth += 1
                 if depth > MAX_DEPTH:
                     raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", token.line, token.column)
             elif kind in self._CLOSERS:
                 depth -= 1
             yield token
-
-    @property
-    def always_accept(self):
-        return self._inner.always_accept
+        if newline is not None:
+            yield newline
 
 
 def _normalise(text: str) -> str:
