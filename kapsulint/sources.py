@@ -5,8 +5,10 @@ from __future__ import annotations
 import bisect
 import os
 import traceback
+from typing import TYPE_CHECKING
 
-from kapsulint.model import SourceFile
+if TYPE_CHECKING:  # parsing workers import this module, and need no model
+    from kapsulint.model import SourceFile
 
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
 
@@ -58,6 +60,8 @@ def parse_source(path: str, kind: str, max_size: int = DEFAULT_MAX_FILE_SIZE) ->
 
 
 def skipped_source(path: str, kind: str, max_size: int) -> SourceFile:
+    from kapsulint.model import SourceFile
+
     source = SourceFile(path, kind)
     try:
         size = os.path.getsize(path)
@@ -75,6 +79,8 @@ def parser_name(path: str, kind: str) -> str:
 
 
 def source_from(path: str, kind: str, result: dict) -> SourceFile:
+    from kapsulint.model import SourceFile
+
     source = SourceFile(path, kind, data=result["data"], comments=result["comments"],
                         template=result["template"])
     source.error = tuple(result["error"]) if result["error"] is not None else None

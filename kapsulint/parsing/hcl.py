@@ -18,6 +18,8 @@ from kapsulint.parsing.template import assemble, parse_template
 
 MAX_DEPTH = 500
 
+_Token: Any = ()  # lark's Token class once the parser is built (lark is imported only to parse)
+
 _BINARY_OPERATORS = {"==", "!=", "<", ">", "<=", ">=", "-", "*", "/", "%", "&&", "||", "+"}
 
 
@@ -40,10 +42,12 @@ def _parser():  # -> lark.Lark
     reconstructor and rule classes, which cost every parsing process time and memory."""
     import importlib.util
 
-    import lark
-
     from kapsulint.cache import installed_versions
 
+    lark = _import_lark()
+
+    global _Token
+    _Token = lark.Token
     spec = importlib.util.find_spec("hcl2")  # finds the package without importing it
     if spec is None or not spec.submodule_search_locations:
         raise ImportError("python-hcl2 is not installed")
@@ -64,6 +68,24 @@ def _parser():  # -> lark.Lark
         except OSError:
             pass
     return lark.Lark.open(str(grammar), **options)
+
+
+def _import_lark():
+    """lark, kept from importing the third-party ``regex`` module (installed for python-hcl2),
+    which it loads only to offer an option this adapter never sets: every parsing process then
+    saves the module's 2 MB and its import time."""
+    import sys
+
+    if "lark" in sys.modules or "regex" in sys.modules:
+        import lark
+
+        return lark
+    sys.modules["regex"] = None  # type: ignore[assignment]  # import regex now raises ImportError
+    try:
+        import lark
+    finally:
+        del sys.modules["regex"]
+    return lark
 
 
 def parse_hcl(text: str) -> dict:
@@ -250,9 +272,7 @@ def _meta_span(tree) -> list[int]:
 
 
 def _position(child) -> list[int] | None:
-    from lark import Token
-
-    if isinstance(child, Token):
+    if isinstance(child, _Token):
         return [child.line, child.column, child.end_line, child.end_column]
     if isinstance(child, dict):
         if "span" in child:
@@ -362,15 +382,13 @@ class _Converter:
         return {"t": "attribute", "name": name, "p": name_span, "expr": expr, "span": _meta_span(tree)}
 
     def _block(self, tree, children):
-        from lark import Token
-
         labels, label_spans = [], []
         block_type = None
         type_span = None
         open_brace = None
         body = {"attrs": [], "blocks": []}
         for child in children:
-            if isinstance(child, Token):
+            if isinstance(child, _Token):
                 if child.type == "LBRACE" and open_brace is None:
                     open_brace = child
                 continue
@@ -423,20 +441,16 @@ class _Converter:
         return lit(int(value) if value.is_integer() and "e" not in str(token).lower() else value, _tok_span(token))
 
     def _string(self, tree, children):
-        from lark import Token
-
         parts: list[Any] = []
         for child in children:
-            if isinstance(child, Token):
+            if isinstance(child, _Token):
                 continue
             parts.append(child)
         return _template_node(_assemble_directives(parts), _meta_span(tree))
 
     def _string_part(self, tree, children):
-        from lark import Token
-
         child = children[0]
-        if isinstance(child, Token):
+        if isinstance(child, _Token):
             return unescape(str(child))
         return child
 
@@ -615,9 +629,7 @@ class _Converter:
 
 
 def _is_token(value) -> bool:
-    from lark import Token
-
-    return isinstance(value, Token)
+    return isinstance(value, _Token)
 
 
 def _as_expr(value) -> dict:
