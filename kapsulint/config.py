@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +48,8 @@ def find_config(start: Path) -> Path | None:
             return dedicated
         pyproject = candidate / "pyproject.toml"
         if pyproject.is_file():
+            import tomllib  # here: most runs find no configuration, and never pay for the import
+
             try:
                 data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
             except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
@@ -59,6 +60,8 @@ def find_config(start: Path) -> Path | None:
 
 
 def load_config(path: Path) -> Config:
+    import tomllib
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:

@@ -112,6 +112,8 @@ def literal_to_val(node: dict, origin: tuple | None, fallback: Loc) -> Val:
         segments = origin[3] if len(origin) > 3 else ()
 
         def place(span: list[int]) -> Loc:
+            if not line_offset and not column_offset:  # a whole file
+                return Loc.of(path, span)
             return Loc.of(path, span).shifted(line_offset, 0) if not column_offset else Loc(
                 path, span[0] + line_offset, span[1] + column_offset, span[2] + line_offset, span[3] + column_offset
             )

@@ -68,11 +68,10 @@ class Evaluator:
         self.steps += 1
         if self.steps > STEP_BUDGET:
             raise BudgetExceeded
-        kind = node["t"]
-        handler = getattr(self, "_eval_" + kind, None)
+        handler = _HANDLERS.get(node["t"])
         if handler is None:
             return Val(UNKNOWN, Loc.of(path, node["p"]))
-        return handler(node, path, scope)
+        return handler(self, node, path, scope)
 
     # -- literals and collections -----------------------------------------------------------
 
@@ -342,6 +341,24 @@ class Evaluator:
             if node["name"] == "can":
                 return Val(False, loc)
         return Val(UNKNOWN, loc)
+
+
+# The node kinds the evaluator knows, to their handlers (a dictionary: evaluation's hottest lookup).
+_HANDLERS = {
+    "lit": Evaluator._eval_lit,
+    "paren": Evaluator._eval_paren,
+    "tuple": Evaluator._eval_tuple,
+    "object": Evaluator._eval_object,
+    "tmpl": Evaluator._eval_tmpl,
+    "var": Evaluator._eval_var,
+    "attr": Evaluator._eval_attr,
+    "index": Evaluator._eval_index,
+    "splat": Evaluator._eval_splat,
+    "cond": Evaluator._eval_cond,
+    "op": Evaluator._eval_op,
+    "for": Evaluator._eval_for,
+    "call": Evaluator._eval_call,
+}
 
 
 class _Rendered:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from kapsulint.cache import ParseCache, decode_entry, encode_entry
 from kapsulint.model import SourceFile
-from kapsulint.parallel import File, Worker
+from kapsulint.parallel import File
 from kapsulint.sources import Unreadable, parse_content, parser_name, read_bytes, skipped_source, source_from
 
 PARALLEL_THRESHOLD = 256 * 1024  # uncached bytes below which workers cost more than they save
@@ -77,6 +77,8 @@ def parse_all(pending: list[File], jobs: int) -> list[tuple[dict, bytes | None]]
     total = sum(len(content) for _, _, content, _ in pending)
     if jobs < 2 or total < PARALLEL_THRESHOLD or len(pending) < 2:
         return [_parsed(file) for file in pending]
+    from kapsulint.parallel import Worker
+
     shares = _shares(pending, jobs, total)
     workers = [Worker(share) for share in shares[1:]]
     results = [_parsed(file) for file in shares[0]]

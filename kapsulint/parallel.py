@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import marshal
 import os
-import subprocess
 import sys
-import threading
 
 File = tuple[str, str, bytes, str]  # path, kind, content, cache key
 Encoded = tuple[bytes, bool]  # the encoded entry, and whether it may be cached (no internal error)
@@ -34,6 +32,9 @@ class Worker:
     """One worker process parsing one share of the files; ``result()`` waits for it."""
 
     def __init__(self, files: list[File]) -> None:
+        import subprocess  # only a run with many uncached files starts workers
+        import threading
+
         self._output: bytes | None = None
         try:
             self._process: subprocess.Popen | None = subprocess.Popen(

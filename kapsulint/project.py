@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-import traceback
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
+from kapsulint.errors import describe
 from kapsulint.discovery import Discovered, discover, is_chart_values
 from kapsulint.instances import ModuleInstance, ResourceInstance
 from kapsulint.model import (
@@ -96,7 +96,7 @@ class Project:
         try:
             add(source)
         except Exception as error:  # noqa: BLE001
-            detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+            detail = describe(error)
             self.errors.append((f"loading failed: {detail}", source.path, None))
 
     def _module(self, directory: str) -> Module:

@@ -6,10 +6,10 @@ import datetime as dt
 import fnmatch
 import os
 import sys
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kapsulint.errors import describe
 from kapsulint.findings import Finding, Loc, Severity
 from kapsulint.project import Project, ScanOptions
 from kapsulint.registry import Rule, by_id
@@ -79,7 +79,7 @@ def run(settings: Settings) -> RunResult:
         try:
             produced = list(rule.check(project))
         except Exception as error:  # one rule's bug never stops the others
-            detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+            detail = describe(error)
             errors.append((f"rule {rule.id} failed: {detail}", None, rule.id))
             print(f"kapsulint: internal error in rule {rule.id} ({rule.name}): {detail}", file=sys.stderr)
             continue

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import bisect
 import os
-import traceback
 from typing import TYPE_CHECKING
+
+from kapsulint.errors import describe
 
 if TYPE_CHECKING:  # parsing workers import this module, and need no model
     from kapsulint.model import SourceFile
@@ -98,7 +99,7 @@ def parse_content(path: str, kind: str, content: bytes) -> dict:
     try:
         return _parse_content(path, kind, content)
     except Exception as error:  # noqa: BLE001 - one file's parser bug never stops the run
-        detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+        detail = describe(error)
         return {"data": None, "error": None, "comments": [], "template": False, "internal": detail}
 
 

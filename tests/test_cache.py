@@ -190,7 +190,7 @@ def test_a_worker_returns_what_this_process_would_parse(tmp_path):
 
 
 def test_a_failed_worker_leaves_its_share_to_the_run(tmp_path, monkeypatch):
-    from kapsulint import loader
+    from kapsulint import parallel
 
     class Failed:
         def __init__(self, files):
@@ -201,7 +201,7 @@ def test_a_failed_worker_leaves_its_share_to_the_run(tmp_path, monkeypatch):
 
     project = big_project(tmp_path / "mono")
     _, expected, _ = lint(project, ["--no-cache", "--jobs", "1"], monkeypatch)
-    monkeypatch.setattr(loader, "Worker", Failed)
+    monkeypatch.setattr(parallel, "Worker", Failed)
     _, found, _ = lint(project, ["--no-cache", "--jobs", "2"], monkeypatch)
     assert found == expected
 

@@ -18,7 +18,6 @@ Short source names used below:
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import Iterable
@@ -447,6 +446,8 @@ def suggest_node_type(node_type: str) -> str | None:
     candidates = usable or [t.name for t in members]
     if not candidates:
         return None
+    import difflib  # only for an unknown name
+
     close = difflib.get_close_matches(n, candidates, n=1, cutoff=0.5)
     if close:
         return close[0]
