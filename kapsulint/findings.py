@@ -53,8 +53,7 @@ class Loc(NamedTuple):
         )
 
 
-@dataclass(frozen=True)
-class Related:
+class Related(NamedTuple):
     """A secondary location that explains a finding."""
 
     loc: Loc

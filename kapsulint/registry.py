@@ -5,10 +5,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from kapsulint.findings import Finding, Severity
 
@@ -20,8 +19,7 @@ class SelectionError(ValueError):
     """A selector that names no rule, id prefix or rule name."""
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     id: str
     name: str
     severity: Severity

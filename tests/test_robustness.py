@@ -6,7 +6,6 @@ Each input has a test and its outcome. Exit codes and stdout/stderr follow desig
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import os
@@ -546,7 +545,7 @@ def _raising_rule(rule_id: str):
         raise ValueError("rule bug")
         yield  # pragma: no cover
 
-    rules = tuple(dataclasses.replace(r, check=check) if r.id == rule_id else r for r in registry.all_rules())
+    rules = tuple(r._replace(check=check) if r.id == rule_id else r for r in registry.all_rules())
     return rules
 
 

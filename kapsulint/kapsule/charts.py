@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NamedTuple
 
 __all__ = [
     "Path",
@@ -407,8 +407,7 @@ TRAEFIK_DEFAULT_ENTRYPOINTS: Mapping[str, tuple[int, int, bool]] = {
 }
 
 
-@dataclass(frozen=True)
-class TraefikProxyProtocolArg:
+class TraefikProxyProtocolArg(NamedTuple):
     """One ``--entryPoints.<ep>.proxyProtocol.<setting>[=value]`` argument.
 
     ``setting`` is ``"insecure"`` or ``"trustedIPs"``. For ``insecure`` the

@@ -14,8 +14,7 @@ files, nested objects included) and never return the secret itself, only where i
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from kapsulint.api import Loc, Module, Project
 
@@ -62,8 +61,7 @@ def key_kind(text: str, names: tuple[str, ...]) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class WrittenKey:
+class WrittenKey(NamedTuple):
     """A Scaleway key written as a literal: where, under which names, and which kind."""
 
     loc: Loc

@@ -19,8 +19,7 @@ Short source names used below:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 __all__ = [
     # node types
@@ -130,8 +129,7 @@ def normalize_node_type(s: str) -> str:
     return s.strip().upper().replace("_", "-")
 
 
-@dataclass(frozen=True)
-class InstanceType:
+class InstanceType(NamedTuple):
     """One Instance commercial type as Kapsule sees it.
 
     ``shared`` is True for shared vCPUs, False for dedicated ones and None when
@@ -459,8 +457,7 @@ def suggest_node_type(node_type: str) -> str | None:
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ClusterType:
+class ClusterType(NamedTuple):
     """A control-plane offer. ``max_nodes`` None means the limit is unverified."""
 
     name: str

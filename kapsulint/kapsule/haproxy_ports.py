@@ -11,8 +11,8 @@ the Service (scaleway-cloud-controller-manager ``scaleway/loadbalancers.go`` ``s
 """
 
 from __future__ import annotations
+from typing import NamedTuple
 
-from dataclasses import dataclass
 
 from kapsulint.api import Loc
 from kapsulint.kapsule import charts
@@ -22,16 +22,14 @@ PPROF_SWITCH_SINCE = (1, 51, 0)  # controller.pprof.enabled first appears in the
 SERVICE_ENABLED_PATH = ("controller", "service", "enabled")
 
 
-@dataclass(frozen=True)
-class AdminPort:
+class AdminPort(NamedTuple):
     key: str  # the enablePorts key: "stat", "admin" or "prometheus"
     port: int
     what: str  # "the stats page", "pprof", "the prometheus port"
     written: Loc | None  # where enablePorts.<key> is written, when it is
 
 
-@dataclass(frozen=True)
-class AdminPorts:
+class AdminPorts(NamedTuple):
     exposed: tuple[AdminPort, ...]  # ports certainly published
     uncertain: bool  # another admin port may be published (Unknown value or chart version)
 

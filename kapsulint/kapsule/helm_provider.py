@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from kapsulint.api import Block, Loc, ModuleInstance, Project, ResourceInstance, Val, provider_version
 from kapsulint.kapsule import charts
@@ -114,8 +114,7 @@ def _unescaped(segment: str) -> str:
     return re.sub(r"\\(.)", r"\1", segment)
 
 
-@dataclass(frozen=True)
-class SplitKey:
+class SplitKey(NamedTuple):
     """A set name whose annotation, label or selector key is cut by unescaped dots."""
 
     map_key: str  # the map segment: "annotations", "nodeSelector"...
@@ -222,8 +221,7 @@ def helm_provider_version(instance: ModuleInstance) -> tuple[int, int, int] | No
     return provider_version(instance, "helm", "hashicorp/helm")
 
 
-@dataclass(frozen=True)
-class V2Block:
+class V2Block(NamedTuple):
     """A block the Helm provider v3 refuses, as written."""
 
     owner: str  # "helm_release.ingress", 'provider "helm"'

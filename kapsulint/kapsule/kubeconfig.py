@@ -21,8 +21,8 @@ call crossed.
 """
 
 from __future__ import annotations
+from typing import NamedTuple
 
-from dataclasses import dataclass
 
 from kapsulint.api import Loc, ModuleInstance, ResourceInstance, Val
 from kapsulint.kapsule.clusters import CLUSTER, CLUSTER_TYPES
@@ -37,8 +37,7 @@ MAX_STEPS = 20_000
 _PASS_THROUGH = ("try", "coalesce", "merge", "one", "tomap", "tolist", "toset", "sensitive", "nonsensitive")
 
 
-@dataclass(frozen=True)
-class KubeconfigUse:
+class KubeconfigUse(NamedTuple):
     """One place where an expression reads a cluster's kubeconfig.
 
     ``field`` is the kubeconfig field read (``token``...), or None when the whole kubeconfig (or

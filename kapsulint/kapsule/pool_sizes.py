@@ -7,15 +7,14 @@ defaults to false. ``null`` counts as unset.
 """
 
 from __future__ import annotations
+from typing import NamedTuple
 
-from dataclasses import dataclass
 
 from kapsulint.api import Loc, Val, number
 from kapsulint.kapsule.clusters import Pool
 
 
-@dataclass(frozen=True)
-class Bound:
+class Bound(NamedTuple):
     """One of ``size``, ``min_size``, ``max_size`` as the provider will send it.
 
     ``value`` is None when it cannot be known. ``defaulted`` is True when the attribute is unset
@@ -33,8 +32,7 @@ class Bound:
         return self.value is not None
 
 
-@dataclass(frozen=True)
-class PoolBounds:
+class PoolBounds(NamedTuple):
     size: Bound
     min_size: Bound
     max_size: Bound

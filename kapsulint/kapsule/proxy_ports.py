@@ -47,8 +47,8 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from dataclasses import dataclass, field
-from typing import Iterator
+from dataclasses import dataclass
+from typing import Iterator, NamedTuple
 
 from kapsulint.api import Val
 from kapsulint.kapsule import charts, facts
@@ -104,12 +104,11 @@ def go_parse_int(text: str) -> int | None:
     return number
 
 
-@dataclass(frozen=True)
-class PortSet:
+class PortSet(NamedTuple):
     """Service ports an annotation covers: every port, or the listed ones."""
 
     every: bool = False
-    ports: frozenset[int] = field(default_factory=frozenset)
+    ports: frozenset[int] = frozenset()
 
     def covers(self, port: int) -> bool:
         return self.every or port in self.ports

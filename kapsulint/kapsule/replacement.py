@@ -13,8 +13,8 @@ caller arguments, module outputs and other resources' configured arguments.
 """
 
 from __future__ import annotations
+from typing import NamedTuple
 
-from dataclasses import dataclass
 
 from kapsulint.api import Block, ModuleInstance, ResourceInstance
 from kapsulint.kapsule import facts
@@ -71,8 +71,7 @@ def name_follows_replacement(instance: ResourceInstance, attribute: str = "name"
     return False
 
 
-@dataclass(frozen=True)
-class _Input:
+class _Input(NamedTuple):
     """A named value an expression reads (``var.x``, ``local.y.z``, ``each.value.type``, another
     resource's attribute), followed further or not. ``context`` says whose names these are
     (module instance, and the block binding ``each``/``count``)."""
