@@ -6,7 +6,9 @@
 
 For each scale (a number of modules) it generates a deterministic monorepo, then measures, each
 figure the median of ``--runs`` runs (at most 3 at 1,000 modules and above), every run a fresh
-subprocess so that imports count the same way everywhere:
+subprocess so that imports count the same way everywhere. The timed figures of a scale are taken
+in interleaved rounds (floor, cold, warm, ..., then again), so that a machine whose speed drifts
+does not skew their ratios:
 
 * floor: one process that parses every ``.tf`` file with python-hcl2 to a raw lark tree and loads
   every values file with ruamel.yaml (round-trip loader), python-hcl2's grammar cache present;
@@ -40,6 +42,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SMALL_PROJECT = REPO_ROOT / "examples" / "production"
@@ -866,6 +869,22 @@ class Measurement:
     inner: float | None = None  # the floor's own clock: imports and parsing, no interpreter start
 
 
+@dataclass
+class Spec:
+    """One command to measure: what runs, where, and what each run needs first."""
+
+    key: str
+    label: str
+    cmd: list[str]
+    prepare: Callable[[], dict] | None = None  # returns the run's environment (untimed)
+    sample_memory: bool = False
+    ok_codes: tuple[int, ...] = (0,)
+    stdout_path: Path | None = None
+    shown: str | None = None
+    cwd: Path | None = None
+    inner: bool = False
+
+
 class Bench:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
@@ -932,29 +951,50 @@ class Bench:
     def env(self, cache: Path) -> dict:
         env = dict(os.environ)
         env["KAPSULINT_CACHE_DIR"] = str(cache)
+        # An installed package has its bytecode (pip compiles it); where the environment forbids
+        # writing bytecode, every run would compile kapsulint's modules again, which no user sees.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         return env
 
     def measure(self, key: str, label: str, cmd: list[str], runs: int, prepare=None,
                 sample_memory: bool = False, ok_codes=(0,), stdout_path: Path | None = None,
                 shown: str | None = None, cwd: Path | None = None, inner: bool = False) -> Measurement:
-        """The median of ``runs`` runs; ``prepare()`` returns the env of each run (not timed)."""
-        times, peaks, inners = [], [], []
-        if inner and stdout_path is None:
-            stdout_path = self.workdir / "floor.out"
+        """The median of ``runs`` consecutive runs; ``prepare()`` returns the env of each run (not timed)."""
+        spec = Spec(key, label, cmd, prepare, sample_memory, ok_codes, stdout_path, shown, cwd, inner)
+        return self.measure_rounds([spec], runs)[key]
+
+    def measure_rounds(self, specs: list[Spec], runs: int) -> dict[str, Measurement]:
+        """Medians of ``runs`` rounds, each round running every spec once in turn.
+
+        Interleaved, the figures whose ratios the targets take (the floor, cold, warm) are measured
+        under the same conditions: on a shared machine whose speed drifts, blocks of consecutive
+        runs of one command would put the drift into the ratios."""
+        times: dict[str, list[float]] = {spec.key: [] for spec in specs}
+        peaks: dict[str, list[int]] = {spec.key: [] for spec in specs}
+        inners: dict[str, list[float]] = {spec.key: [] for spec in specs}
         for _ in range(runs):
-            env = prepare() if prepare else None
-            result = run_command(cmd, env=env, sample_memory=sample_memory, ok_codes=ok_codes,
-                                 stdout_path=stdout_path, cwd=cwd)
-            times.append(result.seconds)
-            if result.peak is not None:
-                peaks.append(result.peak)
-            if inner:
-                inners.append(float(stdout_path.read_text().split()[-1]))
-        m = Measurement(key, label, shown or _display(cmd), statistics.median(times),
-                        int(statistics.median(peaks)) if peaks else None, runs, all_seconds=times,
-                        inner=statistics.median(inners) if inners else None)
-        self.log(f"  {label}: {m.seconds:.3f} s" + (f", peak {m.peak / MB:.1f} MB" if m.peak else ""))
-        return m
+            for spec in specs:
+                stdout_path = spec.stdout_path
+                if spec.inner and stdout_path is None:
+                    stdout_path = self.workdir / "floor.out"
+                env = spec.prepare() if spec.prepare else None
+                result = run_command(spec.cmd, env=env, sample_memory=spec.sample_memory, ok_codes=spec.ok_codes,
+                                     stdout_path=stdout_path, cwd=spec.cwd)
+                times[spec.key].append(result.seconds)
+                if result.peak is not None:
+                    peaks[spec.key].append(result.peak)
+                if spec.inner:
+                    inners[spec.key].append(float(stdout_path.read_text().split()[-1]))
+        measured = {}
+        for spec in specs:
+            key = spec.key
+            m = Measurement(key, spec.label, spec.shown or _display(spec.cmd), statistics.median(times[key]),
+                            int(statistics.median(peaks[key])) if peaks[key] else None, runs,
+                            all_seconds=times[key],
+                            inner=statistics.median(inners[key]) if inners[key] else None)
+            self.log(f"  {spec.label}: {m.seconds:.3f} s" + (f", peak {m.peak / MB:.1f} MB" if m.peak else ""))
+            measured[key] = m
+        return measured
 
     # -- the measurements
 
@@ -1002,12 +1042,6 @@ class Bench:
         floor_cmd = [self.python, "-c", FLOOR_CODE, ".", "tree"]
         floor_shown = "python -c '<parse every .tf with hcl2.parses_to_tree, load every values file with YAML(typ=\"rt\")>'"
         run_command(floor_cmd, cwd=repo)  # python-hcl2 writes its grammar cache on first use
-        row["floor"] = self.measure("floor", "floor: hcl2 lark tree + ruamel.yaml", floor_cmd, runs,
-                                    cwd=repo, shown=floor_shown, inner=True)
-        row["floor_parses"] = self.measure(
-            "floor_parses", "hcl2.parses (LarkElement tree) + ruamel.yaml (not the floor)",
-            [self.python, "-c", FLOOR_CODE, ".", "parses"], runs, cwd=repo,
-            shown="python -c '<the same with hcl2.parses>'")
 
         lint = [self.kapsulint, "--format", "json", ".", "--exit-zero"]
         shown = "kapsulint --format json . --exit-zero"
@@ -1015,29 +1049,36 @@ class Bench:
         cold_dir = self.grammar_cache()
         grammar = _grammar_state(cold_dir)
         cold_env = self.cold_env(cold_dir)
-        row["cold"] = self.measure("cold", "kapsulint cold", lint, runs, prepare=cold_env, shown=shown, **common)
+        warm_cache = self.new_cache()
+        run_command(lint, env=self.env(warm_cache), **common)
         self.findings[scale] = _count_findings(out)
         if self.findings[scale].get("KAP001"):
             self.notes.append(f"{scale} modules: {self.findings[scale]['KAP001']} KAP001 findings: the generator wrote invalid input.")
-
-        warm_cache = self.new_cache()
-        run_command(lint, env=self.env(warm_cache), **common)
         if not [p for p in warm_cache.iterdir() if not p.name.startswith("grammar-")]:
             self.notes.append("kapsulint wrote nothing but the grammar cache into KAPSULINT_CACHE_DIR: "
                               "no parse cache yet, so warm measures the same work as cold.")
         warm_env = lambda: self.env(warm_cache)  # noqa: E731
-        row["warm"] = self.measure("warm", "kapsulint warm", lint, runs, prepare=warm_env, shown=shown, **common)
-        row["first"] = self.measure("first", "kapsulint first run after install (no grammar cache)", lint, runs,
-                                    prepare=lambda: self.env(self.new_cache()), shown=shown, **common)
+
+        specs = [
+            Spec("floor", "floor: hcl2 lark tree + ruamel.yaml", floor_cmd, cwd=repo, shown=floor_shown, inner=True),
+            Spec("floor_parses", "hcl2.parses (LarkElement tree) + ruamel.yaml (not the floor)",
+                 [self.python, "-c", FLOOR_CODE, ".", "parses"], cwd=repo,
+                 shown="python -c '<the same with hcl2.parses>'"),
+            Spec("cold", "kapsulint cold", lint, prepare=cold_env, shown=shown, **common),
+            Spec("warm", "kapsulint warm", lint, prepare=warm_env, shown=shown, **common),
+            Spec("first", "kapsulint first run after install (no grammar cache)", lint,
+                 prepare=lambda: self.env(self.new_cache()), shown=shown, **common),
+        ]
         if self.has_jobs:
-            row["jobs1"] = self.measure("jobs1", "kapsulint cold `--jobs 1`", lint + ["--jobs", "1"], runs,
-                                        prepare=cold_env, shown=shown + " --jobs 1", **common)
-        else:
-            row["jobs1"] = Measurement("jobs1", "kapsulint cold `--jobs 1`", note="skipped: the CLI has no --jobs yet")
+            specs.append(Spec("jobs1", "kapsulint cold `--jobs 1`", lint + ["--jobs", "1"], prepare=cold_env,
+                              shown=shown + " --jobs 1", **common))
         if self.has_no_cache:
-            row["no_cache"] = self.measure("no_cache", "kapsulint `--no-cache`", lint + ["--no-cache"], runs,
-                                           prepare=cold_env, shown=shown + " --no-cache", **common)
-        else:
+            specs.append(Spec("no_cache", "kapsulint `--no-cache`", lint + ["--no-cache"], prepare=cold_env,
+                              shown=shown + " --no-cache", **common))
+        row.update(self.measure_rounds(specs, runs))
+        if not self.has_jobs:
+            row["jobs1"] = Measurement("jobs1", "kapsulint cold `--jobs 1`", note="skipped: the CLI has no --jobs yet")
+        if not self.has_no_cache:
             row["no_cache"] = Measurement("no_cache", "kapsulint `--no-cache`", note="skipped: the CLI has no --no-cache yet")
 
         # Memory in runs of their own: the sampler's thread would slow the timed runs.
@@ -1119,7 +1160,8 @@ class Bench:
         scales = [s for s in self.args.scale_list if s in self.results]
         lines = ["# Benchmarks", ""]
         lines += ["Produced by `benchmarks/bench.py` (see benchmarks/README.md). Times are wall-clock medians "
-                  "of whole processes, imports included; ratios are to the floor at the same scale.", ""]
+                  "of whole processes, imports included, the timed rows of a scale measured in interleaved rounds; "
+                  "ratios are to the floor at the same scale.", ""]
         lines += ["## Machine", ""]
         for key, value in self.machine.items():
             lines.append(f"- {key}: {value}")
