@@ -48,17 +48,18 @@ def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = ()) -> D
     walking: most entries are not ours, and a Path per entry costs more than the walk itself.
     """
     found = Discovered()
-    seen: set[str] = set()
+    seen: set[tuple[int, int]] = set()
     stack = [str(root)]
     while stack:
         directory = stack.pop()
         try:
-            real = os.path.realpath(directory)
+            status = os.stat(directory)
         except OSError:
             continue
-        if real in seen:
+        identity = (status.st_dev, status.st_ino)  # a directory reached again through a link
+        if identity in seen:
             continue
-        seen.add(real)
+        seen.add(identity)
         try:
             entries = sorted(os.scandir(directory), key=lambda e: e.name)
         except OSError as error:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -48,6 +49,7 @@ class GitIgnore:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        self._real_root: str | None = None
 
     @lru_cache(maxsize=None)
     def _rules(self, directory: str) -> tuple[tuple[re.Pattern, bool, bool], ...]:
@@ -70,12 +72,16 @@ class GitIgnore:
     def ignored(self, path: str) -> bool:
         """Whether ``path`` (a file under root) is ignored; the deepest matching rule wins."""
         try:
-            relative = Path(path).resolve().relative_to(self.root.resolve())
+            if self._real_root is None:
+                self._real_root = os.path.realpath(self.root)
+            relative = os.path.relpath(os.path.realpath(path), self._real_root)
         except (ValueError, OSError):
+            return False
+        if relative == os.curdir or relative == os.pardir or relative.startswith(os.pardir + os.sep):
             return False
         verdict = False
         directory = self.root
-        parts = relative.parts
+        parts = relative.split(os.sep)
         for depth in range(len(parts)):
             rest = "/".join(parts[depth:])
             for regex, negated, only_dirs in self._rules(str(directory)):

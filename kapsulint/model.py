@@ -78,7 +78,8 @@ class Block:
         return cached
 
     def attr(self, name: str) -> Attribute | None:
-        return self.attrs.get(name)
+        attrs = self.__dict__.get("_attrs")  # the hottest question rules ask: no property call
+        return (attrs if attrs is not None else self.attrs).get(name)
 
     @property
     def blocks(self) -> list[Block]:
@@ -89,7 +90,17 @@ class Block:
         return cached
 
     def children(self, block_type: str) -> list[Block]:
-        return [b for b in self.blocks if b.type == block_type]
+        by_type = self.__dict__.get("_children")
+        if by_type is None:
+            by_type = self.__dict__["_children"] = {}
+            for block in self.blocks:
+                by_type.setdefault(block.type, []).append(block)
+        return list(by_type.get(block_type, ()))
+
+    def forget_derived(self) -> None:
+        """Drop the attributes and blocks read from ``raw`` (an override file merged into it)."""
+        for name in ("_attrs", "_blocks", "_children"):
+            self.__dict__.pop(name, None)
 
     def child(self, block_type: str) -> Block | None:
         found = self.children(block_type)

@@ -156,8 +156,7 @@ class Project:
                 self._add_block(module, override)
                 continue
             merge_block(base.raw, raw, source.path)
-            base.__dict__.pop("_attrs", None)
-            base.__dict__.pop("_blocks", None)
+            base.forget_derived()
             if override.type == "locals":
                 self._add_block(module, override)
 
