@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +25,13 @@ class ConfigError(ValueError):
     """A configuration that cannot be used; the message names the file and the key."""
 
 
-@dataclass
 class Config:
-    path: Path | None = None  # the file it came from
-    values: dict[str, Any] = field(default_factory=dict)
+    path: Path | None  # the file it came from
+    values: dict[str, Any]
+
+    def __init__(self, path: Path | None = None, values: dict[str, Any] | None = None) -> None:
+        self.path = path
+        self.values = {} if values is None else values
 
     @property
     def directory(self) -> Path | None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
 CONFIG_SUFFIXES = (".tf", ".tofu", ".tf.json", ".tofu.json")
@@ -34,10 +33,17 @@ def is_values_file_name(name: str) -> bool:
     return any(fnmatch.fnmatchcase(name, pattern) for pattern in VALUES_PATTERNS)
 
 
-@dataclass
 class Discovered:
-    files: dict[str, str] = field(default_factory=dict)  # absolute path -> kind
-    unreadable: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
+    files: dict[str, str]  # absolute path -> kind
+    unreadable: list[tuple[str, str]]  # (path, reason)
+
+    def __init__(
+        self,
+        files: dict[str, str] | None = None,
+        unreadable: list[tuple[str, str]] | None = None,
+    ) -> None:
+        self.files = {} if files is None else files
+        self.unreadable = [] if unreadable is None else unreadable
 
 
 def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = ()) -> Discovered:

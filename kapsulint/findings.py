@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
@@ -60,23 +59,52 @@ class Related(NamedTuple):
     message: str
 
 
-@dataclass
 class Finding:
     """One problem, as a rule yields it; the engine fills id, name and severity."""
 
     loc: Loc
     message: str
-    subject: str = ""
-    related: tuple[Related, ...] = ()
-    instance: str | None = None
-    fix: str | None = None
-    logical: str = ""
-    rule: str = ""
-    name: str = ""
-    severity: Severity = Severity.WARNING
-    instances: list[str] = field(default_factory=list)
-    suppressed_by: str | None = None
-    secret: bool = False  # the anchored text is a credential: never shown
+    subject: str
+    related: tuple[Related, ...]
+    instance: str | None
+    fix: str | None
+    logical: str
+    rule: str
+    name: str
+    severity: Severity
+    instances: list[str]
+    suppressed_by: str | None
+    secret: bool  # the anchored text is a credential: never shown
+
+    def __init__(
+        self,
+        loc: Loc,
+        message: str,
+        subject: str = "",
+        related: tuple[Related, ...] = (),
+        instance: str | None = None,
+        fix: str | None = None,
+        logical: str = "",
+        rule: str = "",
+        name: str = "",
+        severity: Severity = Severity.WARNING,
+        instances: list[str] | None = None,
+        suppressed_by: str | None = None,
+        secret: bool = False,
+    ) -> None:
+        self.loc = loc
+        self.message = message
+        self.subject = subject
+        self.related = related
+        self.instance = instance
+        self.fix = fix
+        self.logical = logical
+        self.rule = rule
+        self.name = name
+        self.severity = severity
+        self.instances = [] if instances is None else instances
+        self.suppressed_by = suppressed_by
+        self.secret = secret
 
     @property
     def sort_key(self) -> tuple:

@@ -10,7 +10,6 @@ report never depends on scheduling.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 
 from kapsulint.cache import ParseCache, decode_entry, encode_entry
 from kapsulint.model import SourceFile
@@ -29,10 +28,17 @@ def default_jobs() -> int:
     return max(1, min(available, MAX_JOBS))
 
 
-@dataclass
 class Loaded:
-    sources: dict[str, SourceFile] = field(default_factory=dict)  # in discovery order
-    unreadable: list[tuple[str, str]] = field(default_factory=list)
+    sources: dict[str, SourceFile]  # in discovery order
+    unreadable: list[tuple[str, str]]
+
+    def __init__(
+        self,
+        sources: dict[str, SourceFile] | None = None,
+        unreadable: list[tuple[str, str]] | None = None,
+    ) -> None:
+        self.sources = {} if sources is None else sources
+        self.unreadable = [] if unreadable is None else unreadable
 
 
 def load_sources(entries: list[tuple[str, str]], max_size: int, cache: ParseCache, jobs: int) -> Loaded:

@@ -6,24 +6,42 @@ Built from the adapter's plain data. Nothing here evaluates an expression; see
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from kapsulint.findings import Loc
 
 
-@dataclass
 class SourceFile:
     """One file the scan read (or tried to)."""
 
     path: str
     kind: str  # "config", "tfvars", "lock", "values"
-    data: dict | None = None  # the adapter's output; None when unreadable, skipped or broken
-    error: tuple[str, int, int] | None = None  # (message, line, column) of a syntax error
-    skipped: str | None = None  # why the file was not parsed: above max-file-size (KAP005)
-    template: bool = False  # a values file with template markers: rendered where read, never linted alone
-    comments: list = field(default_factory=list)
-    internal: str | None = None  # an unexpected exception while parsing (a bug): an internal error, exit 2
+    data: dict | None  # the adapter's output; None when unreadable, skipped or broken
+    error: tuple[str, int, int] | None  # (message, line, column) of a syntax error
+    skipped: str | None  # why the file was not parsed: above max-file-size (KAP005)
+    template: bool  # a values file with template markers: rendered where read, never linted alone
+    comments: list
+    internal: str | None  # an unexpected exception while parsing (a bug): an internal error, exit 2
+
+    def __init__(
+        self,
+        path: str,
+        kind: str,
+        data: dict | None = None,
+        error: tuple[str, int, int] | None = None,
+        skipped: str | None = None,
+        template: bool = False,
+        comments: list | None = None,
+        internal: str | None = None,
+    ) -> None:
+        self.path = path
+        self.kind = kind
+        self.data = data
+        self.error = error
+        self.skipped = skipped
+        self.template = template
+        self.comments = [] if comments is None else comments
+        self.internal = internal
 
     @property
     def ok(self) -> bool:
@@ -35,12 +53,17 @@ class SourceFile:
         return not self.ok and not self.template
 
 
-@dataclass
 class Attribute:
     name: str
     loc: Loc  # the attribute's name
     expr: dict
     path: str
+
+    def __init__(self, name: str, loc: Loc, expr: dict, path: str) -> None:
+        self.name = name
+        self.loc = loc
+        self.expr = expr
+        self.path = path
 
     @property
     def value_loc(self) -> Loc:
@@ -57,7 +80,6 @@ class Attribute:
         return self.expr.get("v") if self.is_literal else None
 
 
-@dataclass
 class Block:
     type: str
     labels: list[str]
@@ -65,6 +87,14 @@ class Block:
     span: Loc
     path: str
     raw: dict
+
+    def __init__(self, type: str, labels: list[str], loc: Loc, span: Loc, path: str, raw: dict) -> None:
+        self.type = type
+        self.labels = labels
+        self.loc = loc
+        self.span = span
+        self.path = path
+        self.raw = raw
 
     @property
     def attrs(self) -> dict[str, Attribute]:
@@ -112,7 +142,6 @@ def block_from(raw: dict, path: str) -> Block:
     return Block(raw["type"], raw["labels"], Loc.of(path, raw["p"]), Loc.of(path, raw["span"]), path, raw)
 
 
-@dataclass
 class Resource:
     """A ``resource`` or ``data`` block."""
 
@@ -122,16 +151,26 @@ class Resource:
     block: Block
     module: Module
 
+    def __init__(self, mode: str, type: str, name: str, block: Block, module: Module) -> None:
+        self.mode = mode
+        self.type = type
+        self.name = name
+        self.block = block
+        self.module = module
+
     @property
     def address(self) -> str:
         prefix = "data." if self.mode == "data" else ""
         return f"{prefix}{self.type}.{self.name}"
 
 
-@dataclass
 class Variable:
     name: str
     block: Block
+
+    def __init__(self, name: str, block: Block) -> None:
+        self.name = name
+        self.block = block
 
     @property
     def default(self) -> Attribute | None:
@@ -148,33 +187,71 @@ class Variable:
         return attribute.expr if attribute else None
 
 
-@dataclass
 class ModuleCall:
     name: str
     block: Block
     source: str | None
-    target: Module | None = None  # the module directory when scanned (local or from .terraform)
+    target: Module | None  # the module directory when scanned (local or from .terraform)
+
+    def __init__(self, name: str, block: Block, source: str | None, target: Module | None = None) -> None:
+        self.name = name
+        self.block = block
+        self.source = source
+        self.target = target
 
 
-@dataclass
 class Module:
     """A directory of Terraform configuration files."""
 
     path: str  # absolute directory
-    files: list[SourceFile] = field(default_factory=list)
-    tfvars: list[SourceFile] = field(default_factory=list)
-    lock: SourceFile | None = None
-    resources: dict[str, Resource] = field(default_factory=dict)  # by address
-    variables: dict[str, Variable] = field(default_factory=dict)
-    locals: dict[str, Attribute] = field(default_factory=dict)
-    outputs: dict[str, Block] = field(default_factory=dict)
-    calls: dict[str, ModuleCall] = field(default_factory=dict)
-    providers: list[Block] = field(default_factory=list)
-    terraform_blocks: list[Block] = field(default_factory=list)
-    terragrunt: bool = False
-    callers: list[ModuleCall] = field(default_factory=list)
-    root: bool = False
-    downloaded: tuple[str, str] | None = None  # (root directory, key) in .terraform/modules/modules.json
+    files: list[SourceFile]
+    tfvars: list[SourceFile]
+    lock: SourceFile | None
+    resources: dict[str, Resource]  # by address
+    variables: dict[str, Variable]
+    locals: dict[str, Attribute]
+    outputs: dict[str, Block]
+    calls: dict[str, ModuleCall]
+    providers: list[Block]
+    terraform_blocks: list[Block]
+    terragrunt: bool
+    callers: list[ModuleCall]
+    root: bool
+    downloaded: tuple[str, str] | None  # (root directory, key) in .terraform/modules/modules.json
+
+    def __init__(
+        self,
+        path: str,
+        files: list[SourceFile] | None = None,
+        tfvars: list[SourceFile] | None = None,
+        lock: SourceFile | None = None,
+        resources: dict[str, Resource] | None = None,
+        variables: dict[str, Variable] | None = None,
+        locals: dict[str, Attribute] | None = None,
+        outputs: dict[str, Block] | None = None,
+        calls: dict[str, ModuleCall] | None = None,
+        providers: list[Block] | None = None,
+        terraform_blocks: list[Block] | None = None,
+        terragrunt: bool = False,
+        callers: list[ModuleCall] | None = None,
+        root: bool = False,
+        downloaded: tuple[str, str] | None = None,
+    ) -> None:
+        self.path = path
+        self.files = [] if files is None else files
+        self.tfvars = [] if tfvars is None else tfvars
+        self.lock = lock
+        self.resources = {} if resources is None else resources
+        self.variables = {} if variables is None else variables
+        self.locals = {} if locals is None else locals
+        self.outputs = {} if outputs is None else outputs
+        self.calls = {} if calls is None else calls
+        self.providers = [] if providers is None else providers
+        self.terraform_blocks = [] if terraform_blocks is None else terraform_blocks
+        self.terragrunt = terragrunt
+        self.callers = [] if callers is None else callers
+        self.root = root
+        self.downloaded = downloaded
 
     @property
     def broken(self) -> bool:
@@ -214,11 +291,13 @@ class Module:
         return None, None, None
 
 
-@dataclass
 class ValuesFile:
     """A standalone Helm values file found by name or referenced by a release."""
 
     source: SourceFile
+
+    def __init__(self, source: SourceFile) -> None:
+        self.source = source
 
     @property
     def path(self) -> str:

@@ -6,7 +6,6 @@ import datetime as dt
 import fnmatch
 import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from kapsulint.errors import describe
@@ -16,32 +15,78 @@ from kapsulint.registry import Rule, by_id
 from kapsulint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
 
 
-@dataclass
 class Settings:
     root: Path
     rules: list[Rule]
-    paths: list[Path] = field(default_factory=list)  # report filters; empty = everything
-    exclude: list[str] = field(default_factory=list)
-    force_exclude: bool = False  # exclude explicit PATHs too, as Ruff does
-    root_modules: list[str] = field(default_factory=list)
-    var_files: list[str] = field(default_factory=list)
-    variables: dict[str, str] = field(default_factory=dict)
-    environment: dict[str, str] = field(default_factory=dict)
-    values_globs: list[str] = field(default_factory=list)
-    max_file_size: int = 5 * 1024 * 1024
-    severity: dict[str, str] = field(default_factory=dict)
-    per_path_ignores: dict[str, list[str]] = field(default_factory=dict)
-    inline_ignores: bool = True  # False with --no-inline-ignores (audits): comments suppress nothing
-    cache: bool = True
-    jobs: int = 1
-    extra_node_types: list[str] = field(default_factory=list)  # configuration key extra-node-types
+    paths: list[Path]  # report filters; empty = everything
+    exclude: list[str]
+    force_exclude: bool  # exclude explicit PATHs too, as Ruff does
+    root_modules: list[str]
+    var_files: list[str]
+    variables: dict[str, str]
+    environment: dict[str, str]
+    values_globs: list[str]
+    max_file_size: int
+    severity: dict[str, str]
+    per_path_ignores: dict[str, list[str]]
+    inline_ignores: bool  # False with --no-inline-ignores (audits): comments suppress nothing
+    cache: bool
+    jobs: int
+    extra_node_types: list[str]  # configuration key extra-node-types
+
+    def __init__(
+        self,
+        root: Path,
+        rules: list[Rule],
+        paths: list[Path] | None = None,
+        exclude: list[str] | None = None,
+        force_exclude: bool = False,
+        root_modules: list[str] | None = None,
+        var_files: list[str] | None = None,
+        variables: dict[str, str] | None = None,
+        environment: dict[str, str] | None = None,
+        values_globs: list[str] | None = None,
+        max_file_size: int = 5 * 1024 * 1024,
+        severity: dict[str, str] | None = None,
+        per_path_ignores: dict[str, list[str]] | None = None,
+        inline_ignores: bool = True,
+        cache: bool = True,
+        jobs: int = 1,
+        extra_node_types: list[str] | None = None,
+    ) -> None:
+        self.root = root
+        self.rules = rules
+        self.paths = [] if paths is None else paths
+        self.exclude = [] if exclude is None else exclude
+        self.force_exclude = force_exclude
+        self.root_modules = [] if root_modules is None else root_modules
+        self.var_files = [] if var_files is None else var_files
+        self.variables = {} if variables is None else variables
+        self.environment = {} if environment is None else environment
+        self.values_globs = [] if values_globs is None else values_globs
+        self.max_file_size = max_file_size
+        self.severity = {} if severity is None else severity
+        self.per_path_ignores = {} if per_path_ignores is None else per_path_ignores
+        self.inline_ignores = inline_ignores
+        self.cache = cache
+        self.jobs = jobs
+        self.extra_node_types = [] if extra_node_types is None else extra_node_types
 
 
-@dataclass
 class RunResult:
     findings: list[Finding]  # every finding, suppressed ones marked
     errors: list[tuple[str, str | None, str | None]]  # internal errors: (message, path, rule)
     project: Project
+
+    def __init__(
+        self,
+        findings: list[Finding],
+        errors: list[tuple[str, str | None, str | None]],
+        project: Project,
+    ) -> None:
+        self.findings = findings
+        self.errors = errors
+        self.project = project
 
     @property
     def reported(self) -> list[Finding]:

@@ -6,7 +6,6 @@ Each resolved value remembers where it came from, for ``--show-settings``.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,33 +22,77 @@ class SettingsError(ValueError):
     """A usage or configuration error (exit code 2)."""
 
 
-@dataclass
 class CommandLine:
     """What the command line said; None or empty means "not given"."""
 
     targets: list[Path]
-    explicit_paths: bool = False
-    config_path: Path | None = None
-    select: str | None = None
-    extend_select: str | None = None
-    ignore: str | None = None
-    fail_on: str | None = None
-    var_files: list[Path] = field(default_factory=list)
-    variables: list[str] = field(default_factory=list)
-    env_vars: bool = False
-    force_exclude: bool = False
-    inline_ignores: bool = True
-    cache: bool = True
-    jobs: int | None = None
+    explicit_paths: bool
+    config_path: Path | None
+    select: str | None
+    extend_select: str | None
+    ignore: str | None
+    fail_on: str | None
+    var_files: list[Path]
+    variables: list[str]
+    env_vars: bool
+    force_exclude: bool
+    inline_ignores: bool
+    cache: bool
+    jobs: int | None
+
+    def __init__(
+        self,
+        targets: list[Path],
+        explicit_paths: bool = False,
+        config_path: Path | None = None,
+        select: str | None = None,
+        extend_select: str | None = None,
+        ignore: str | None = None,
+        fail_on: str | None = None,
+        var_files: list[Path] | None = None,
+        variables: list[str] | None = None,
+        env_vars: bool = False,
+        force_exclude: bool = False,
+        inline_ignores: bool = True,
+        cache: bool = True,
+        jobs: int | None = None,
+    ) -> None:
+        self.targets = targets
+        self.explicit_paths = explicit_paths
+        self.config_path = config_path
+        self.select = select
+        self.extend_select = extend_select
+        self.ignore = ignore
+        self.fail_on = fail_on
+        self.var_files = [] if var_files is None else var_files
+        self.variables = [] if variables is None else variables
+        self.env_vars = env_vars
+        self.force_exclude = force_exclude
+        self.inline_ignores = inline_ignores
+        self.cache = cache
+        self.jobs = jobs
 
 
-@dataclass
 class Resolved:
     settings: Settings
     config: Config
     repo_root: Path
     fail_on: str
     origins: dict[str, tuple[Any, str]]  # key -> (value, where it came from)
+
+    def __init__(
+        self,
+        settings: Settings,
+        config: Config,
+        repo_root: Path,
+        fail_on: str,
+        origins: dict[str, tuple[Any, str]],
+    ) -> None:
+        self.settings = settings
+        self.config = config
+        self.repo_root = repo_root
+        self.fail_on = fail_on
+        self.origins = origins
 
 
 def resolve_settings(cli: CommandLine) -> Resolved:

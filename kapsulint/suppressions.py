@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
 
 from kapsulint.findings import Finding, Loc
 from kapsulint.model import SourceFile
@@ -20,7 +19,6 @@ _DIRECTIVE_RE = re.compile(
 )
 
 
-@dataclass
 class Suppression:
     loc: Loc  # the comment
     whole_file: bool
@@ -32,9 +30,39 @@ class Suppression:
     until: dt.date | None
     until_text: str | None
     reason: str
-    used: bool = False
-    expired: bool = False
-    matched_ids: set[str] = field(default_factory=set)
+    used: bool
+    expired: bool
+    matched_ids: set[str]
+
+    def __init__(
+        self,
+        loc: Loc,
+        whole_file: bool,
+        first_line: int,
+        last_line: int,
+        selectors: list[str],
+        rule_ids: set[str],
+        unknown: list[str],
+        until: dt.date | None,
+        until_text: str | None,
+        reason: str,
+        used: bool = False,
+        expired: bool = False,
+        matched_ids: set[str] | None = None,
+    ) -> None:
+        self.loc = loc
+        self.whole_file = whole_file
+        self.first_line = first_line
+        self.last_line = last_line
+        self.selectors = selectors
+        self.rule_ids = rule_ids
+        self.unknown = unknown
+        self.until = until
+        self.until_text = until_text
+        self.reason = reason
+        self.used = used
+        self.expired = expired
+        self.matched_ids = set() if matched_ids is None else matched_ids
 
     def covers(self, finding: Finding) -> bool:
         if finding.rule not in self.rule_ids or finding.loc.path != self.loc.path:

@@ -54,7 +54,6 @@ resource "scaleway_vpc_private_network" "nodes" {
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from kapsulint.api import Loc, Project, Related, Val, finding, shown
 from kapsulint.kapsule import clusters, network
@@ -64,7 +63,6 @@ NAME = "cidr-overlap"
 SEVERITY = "warning"
 
 
-@dataclass
 class Side:
     """One address range of a cluster: its name, network, and where it is written (None: default)."""
 
@@ -72,7 +70,21 @@ class Side:
     cidr: network.Network
     value: Val | None
     logical: str
-    owner: str = ""  # the private network a subnet belongs to
+    owner: str  # the private network a subnet belongs to
+
+    def __init__(
+        self,
+        name: str,
+        cidr: network.Network,
+        value: Val | None,
+        logical: str,
+        owner: str = "",
+    ) -> None:
+        self.name = name
+        self.cidr = cidr
+        self.value = value
+        self.logical = logical
+        self.owner = owner
 
     @property
     def loc(self) -> Loc | None:

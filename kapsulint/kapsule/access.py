@@ -12,7 +12,6 @@ rule. Sources: TF ``internal/services/k8s/acl.go`` and ``docs/resources/k8s_acl.
 from __future__ import annotations
 
 import ipaddress
-from dataclasses import dataclass, field
 
 from kapsulint.api import UNKNOWN, Project, ResourceInstance, Val
 from kapsulint.kapsule.clusters import cluster_of
@@ -24,14 +23,21 @@ def _key(instance: ResourceInstance) -> tuple:
     return (id(instance.module), instance.address)
 
 
-@dataclass
 class AclIndex:
     """The ACLs of the scan, by the cluster their ``cluster_id`` refers to."""
 
-    by_cluster: dict[tuple, list[ResourceInstance]] = field(default_factory=dict)
+    by_cluster: dict[tuple, list[ResourceInstance]]
     # ACL instances whose cluster kapsulint cannot name (an Unknown or literal cluster_id):
     # any cluster may be the one they protect.
-    unattached: list[ResourceInstance] = field(default_factory=list)
+    unattached: list[ResourceInstance]
+
+    def __init__(
+        self,
+        by_cluster: dict[tuple, list[ResourceInstance]] | None = None,
+        unattached: list[ResourceInstance] | None = None,
+    ) -> None:
+        self.by_cluster = {} if by_cluster is None else by_cluster
+        self.unattached = [] if unattached is None else unattached
 
     def acls_of(self, cluster: ResourceInstance) -> list[ResourceInstance]:
         return self.by_cluster.get(_key(cluster), [])

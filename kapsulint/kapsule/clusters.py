@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, Related, ResourceInstance, Val, iteration_pairs, number, provider_version
@@ -15,9 +14,11 @@ CLUSTER_TYPES = (CLUSTER, "scaleway_k8s_cluster_beta")
 POOL_TYPES = (POOL, "scaleway_k8s_pool_beta")
 
 
-@dataclass
 class Cluster:
     instance: ResourceInstance
+
+    def __init__(self, instance: ResourceInstance) -> None:
+        self.instance = instance
 
     @property
     def type_value(self) -> Val:
@@ -123,12 +124,15 @@ class Cluster:
         return pools_by_cluster(project).get(id(self.instance), [])
 
 
-@dataclass
 class Pool:
     """A node pool: a ``scaleway_k8s_pool`` instance, or a legacy cluster's ``default_pool`` block."""
 
     instance: ResourceInstance | DefaultPoolInstance
     project: Project
+
+    def __init__(self, instance: ResourceInstance | DefaultPoolInstance, project: Project) -> None:
+        self.instance = instance
+        self.project = project
 
     @property
     def is_resource(self) -> bool:

@@ -9,7 +9,6 @@ v3 writes them as an ordered list. Sources: knowledge/ingress.md §4.3 and §5.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, ValuesFile, parse_version, provider_config
@@ -20,10 +19,13 @@ RELEASE = "helm_release"
 _KUBERNETES_ARGS = ("host", "token", "cluster_ca_certificate", "config_path", "client_certificate", "client_key")
 
 
-@dataclass
 class Release:
     instance: ResourceInstance
     project: Project
+
+    def __init__(self, instance: ResourceInstance, project: Project) -> None:
+        self.instance = instance
+        self.project = project
 
     @property
     def chart(self) -> Val:
@@ -77,7 +79,6 @@ class Release:
         return every[0] if len(every) == 1 else None
 
 
-@dataclass
 class ValuesSubject:
     """What a values rule judges: a release's effective values, or a standalone values file."""
 
@@ -85,8 +86,24 @@ class ValuesSubject:
     controller: charts.Controller | None
     anchor: Loc  # the release header, or the values file's first line
     name: str  # "helm_release.ingress" or the file's project-relative path
-    release: Release | None = None
-    instance_address: str | None = None
+    release: Release | None
+    instance_address: str | None
+
+    def __init__(
+        self,
+        values: Val,
+        controller: charts.Controller | None,
+        anchor: Loc,
+        name: str,
+        release: Release | None = None,
+        instance_address: str | None = None,
+    ) -> None:
+        self.values = values
+        self.controller = controller
+        self.anchor = anchor
+        self.name = name
+        self.release = release
+        self.instance_address = instance_address
 
 
 def releases(project: Project) -> list[Release]:

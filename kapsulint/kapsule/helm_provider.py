@@ -17,7 +17,6 @@ Sources (knowledge/ingress.md §4):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
 from kapsulint.api import Block, Loc, ModuleInstance, Project, ResourceInstance, Val, provider_version
@@ -40,7 +39,6 @@ def is_flat_key_map(segment: str) -> bool:
     return segment in FLAT_KEY_MAPS or bool(_CAMEL_FLAT_MAP.match(segment))
 
 
-@dataclass
 class SetEntry:
     """One ``set``/``set_list``/``set_sensitive`` entry of a release, as a v2 block or a v3 list item."""
 
@@ -50,8 +48,28 @@ class SetEntry:
     type: Val
     as_block: bool
     anchor: Loc  # the block header, or the list element
-    _name_attr: Loc | None = None
-    _value_attr: Loc | None = None
+    _name_attr: Loc | None
+    _value_attr: Loc | None
+
+    def __init__(
+        self,
+        kind: str,
+        name: Val,
+        value: Val,
+        type: Val,
+        as_block: bool,
+        anchor: Loc,
+        _name_attr: Loc | None = None,
+        _value_attr: Loc | None = None,
+    ) -> None:
+        self.kind = kind
+        self.name = name
+        self.value = value
+        self.type = type
+        self.as_block = as_block
+        self.anchor = anchor
+        self._name_attr = _name_attr
+        self._value_attr = _value_attr
 
     @property
     def type_text(self) -> str | None:

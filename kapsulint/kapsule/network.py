@@ -13,7 +13,6 @@ dynamic NAT, i.e. masquerade, and an advertised default route).
 from __future__ import annotations
 
 import ipaddress
-from dataclasses import dataclass, field
 from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val
 from kapsulint.kapsule.clusters import Cluster
 
@@ -88,13 +87,17 @@ def _same_instance(a: ResourceInstance, b: ResourceInstance) -> bool:
 # -- subnets ----------------------------------------------------------------------------------
 
 
-@dataclass
 class Subnet:
     """One subnet written on a private network (``ipv4_subnet`` or ``ipv6_subnets``)."""
 
     value: Val  # the ``subnet`` argument, with the location of the text that gave it
     network: Network
     block_type: str
+
+    def __init__(self, value: Val, network: Network, block_type: str) -> None:
+        self.value = value
+        self.network = network
+        self.block_type = block_type
 
 
 def parse_cidr(value: Val) -> Network | None:
@@ -130,11 +133,13 @@ def overlaps(a: Network, b: Network) -> bool:
 # -- Public Gateway attachments ---------------------------------------------------------------
 
 
-@dataclass
 class GatewayNetwork:
     """A ``scaleway_vpc_gateway_network``: a Public Gateway attached to a private network."""
 
     instance: ResourceInstance
+
+    def __init__(self, instance: ResourceInstance) -> None:
+        self.instance = instance
 
     @property
     def push_default_route(self) -> bool | None:
@@ -227,12 +232,15 @@ def attachment(gateway: GatewayNetwork, network: ResourceInstance) -> bool | Non
     return False
 
 
-@dataclass
 class Egress:
     """The answer to "does a Public Gateway route this private network out?"."""
 
     status: bool | None  # True, False (certainly not), None (cannot tell)
-    attached: list[GatewayNetwork] = field(default_factory=list)  # attached, but not routing out
+    attached: list[GatewayNetwork]  # attached, but not routing out
+
+    def __init__(self, status: bool | None, attached: list[GatewayNetwork] | None = None) -> None:
+        self.status = status
+        self.attached = [] if attached is None else attached
 
 
 def default_route(project: Project, network: ResourceInstance,

@@ -8,14 +8,12 @@ Sources: knowledge/ingress.md §2.2 (haproxytech ``proxy-protocol``), §3.1 (ing
 from __future__ import annotations
 
 import ipaddress
-from dataclasses import dataclass
 from typing import Iterator
 
 from kapsulint.api import Loc, Val
 from kapsulint.kapsule import charts
 
 
-@dataclass
 class OpenTrust:
     """A place where PROXY headers are accepted from any source."""
 
@@ -23,6 +21,12 @@ class OpenTrust:
     setting: str  # a readable name of the setting
     value: Val
     why: str
+
+    def __init__(self, loc: Loc, setting: str, value: Val, why: str) -> None:
+        self.loc = loc
+        self.setting = setting
+        self.value = value
+        self.why = why
 
 
 def is_any_source(entry: str) -> bool:

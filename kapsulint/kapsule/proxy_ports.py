@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
 from kapsulint.api import Val
@@ -184,7 +183,6 @@ def externally_managed(service: ControllerService) -> bool | None:
     return None if text is None else go_parse_bool(text)
 
 
-@dataclass
 class PortSending:
     """Whether the load balancer sends PROXY to one Service port, and which annotation decides."""
 
@@ -192,8 +190,12 @@ class PortSending:
     annotation: str | None  # the deciding annotation's name, None when none covers the port
     value: Val | None  # its value
 
+    def __init__(self, sends: bool, annotation: str | None, value: Val | None) -> None:
+        self.sends = sends
+        self.annotation = annotation
+        self.value = value
 
-@dataclass
+
 class LbProxy:
     """The PROXY annotations of one Service, parsed. A parsed set is None when Unknown or invalid."""
 
@@ -203,6 +205,22 @@ class LbProxy:
     v1_ports: PortSet | None
     v2_ports: PortSet | None
     send_v2_ports: PortSet | None
+
+    def __init__(
+        self,
+        v1: Val,
+        v2: Val,
+        send_v2: Val,
+        v1_ports: PortSet | None,
+        v2_ports: PortSet | None,
+        send_v2_ports: PortSet | None,
+    ) -> None:
+        self.v1 = v1
+        self.v2 = v2
+        self.send_v2 = send_v2
+        self.v1_ports = v1_ports
+        self.v2_ports = v2_ports
+        self.send_v2_ports = send_v2_ports
 
     def sending(self, port: int) -> PortSending | None:
         """What the CCM configures for ``port`` (``getProxyProtocol``); None when Unknown or refused."""
@@ -277,7 +295,6 @@ _TRAFFIC_PORTS = {
 }
 
 
-@dataclass
 class TrafficPort:
     """One of the controller's HTTP or HTTPS ports as its Service publishes it.
 
@@ -291,8 +308,26 @@ class TrafficPort:
     published: bool | None
     accepts: bool | None
     requires: bool | None
-    setting: Val | None = None
-    setting_name: str = ""
+    setting: Val | None
+    setting_name: str
+
+    def __init__(
+        self,
+        name: str,
+        port: int | None,
+        published: bool | None,
+        accepts: bool | None,
+        requires: bool | None,
+        setting: Val | None = None,
+        setting_name: str = "",
+    ) -> None:
+        self.name = name
+        self.port = port
+        self.published = published
+        self.accepts = accepts
+        self.requires = requires
+        self.setting = setting
+        self.setting_name = setting_name
 
 
 def _number(value: Val) -> int | None:

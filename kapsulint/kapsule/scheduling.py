@@ -9,7 +9,6 @@ NoSchedule/NoExecute taint must be tolerated.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from kapsulint.api import UNKNOWN, Val
 from kapsulint.kapsule.charts import Controller, chart_default
@@ -18,13 +17,17 @@ from kapsulint.kapsule.clusters import Pool
 _BLOCKING_EFFECTS = ("NoSchedule", "NoExecute")
 
 
-@dataclass
 class PodPlacement:
     """Where the controller's pods may run, as its values say."""
 
     node_selector: Val  # an object, or null
     affinity: Val
     tolerations: Val
+
+    def __init__(self, node_selector: Val, affinity: Val, tolerations: Val) -> None:
+        self.node_selector = node_selector
+        self.affinity = affinity
+        self.tolerations = tolerations
 
     @property
     def known(self) -> bool:
@@ -42,7 +45,6 @@ def placement_of(values: Val, controller: Controller, chart_version: tuple[int, 
     return PodPlacement(selector, values.path(*controller.affinity_path), values.path(*controller.tolerations_path))
 
 
-@dataclass
 class PoolNodes:
     """The labels and taints of one pool's nodes."""
 
@@ -51,6 +53,20 @@ class PoolNodes:
     labels_complete: bool
     taints: list[tuple[str, str, str]]
     taints_complete: bool
+
+    def __init__(
+        self,
+        pool: Pool,
+        labels: dict[str, object],
+        labels_complete: bool,
+        taints: list[tuple[str, str, str]],
+        taints_complete: bool,
+    ) -> None:
+        self.pool = pool
+        self.labels = labels
+        self.labels_complete = labels_complete
+        self.taints = taints
+        self.taints_complete = taints_complete
 
     @classmethod
     def of(cls, pool: Pool) -> PoolNodes:

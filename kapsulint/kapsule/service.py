@@ -7,18 +7,26 @@ values meant for another cloud (AWS, OCI, Azure, Google annotations) stay silent
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, Val
 from kapsulint.kapsule import charts, facts, helm
 
 
-@dataclass
 class ControllerService:
     subject: helm.ValuesSubject
     controller: charts.Controller
     chart_version: tuple[int, ...] | None
+
+    def __init__(
+        self,
+        subject: helm.ValuesSubject,
+        controller: charts.Controller,
+        chart_version: tuple[int, ...] | None,
+    ) -> None:
+        self.subject = subject
+        self.controller = controller
+        self.chart_version = chart_version
 
     @property
     def values(self) -> Val:

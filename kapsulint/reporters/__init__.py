@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from kapsulint.findings import Finding
 from kapsulint.registry import Rule
 
 
-@dataclass
 class ReportContext:
     """What every reporter may need besides the findings."""
 
@@ -16,10 +14,30 @@ class ReportContext:
     cwd: str  # JSON paths are relative to it
     repo_root: str  # SARIF URIs, fingerprints and annotations are relative to it
     version: str
-    notifications: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # (message, path, rule)
-    color: bool = False
-    include_suppressed: bool = False
-    quiet: bool = False
+    notifications: list[tuple[str, str | None, str | None]]  # (message, path, rule)
+    color: bool
+    include_suppressed: bool
+    quiet: bool
+
+    def __init__(
+        self,
+        rules: list[Rule],
+        cwd: str,
+        repo_root: str,
+        version: str,
+        notifications: list[tuple[str, str | None, str | None]] = None,
+        color: bool = False,
+        include_suppressed: bool = False,
+        quiet: bool = False,
+    ) -> None:
+        self.rules = rules
+        self.cwd = cwd
+        self.repo_root = repo_root
+        self.version = version
+        self.notifications = [] if notifications is None else notifications
+        self.color = color
+        self.include_suppressed = include_suppressed
+        self.quiet = quiet
 
 
 FORMATS = ("text", "json", "sarif", "github", "gitlab")
