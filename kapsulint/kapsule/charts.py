@@ -20,7 +20,6 @@ A *path* is a tuple of keys into a values tree, e.g.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, NamedTuple
 
 __all__ = [
@@ -73,8 +72,7 @@ Path = tuple[str, ...]
 Version = tuple[int, int, int]
 
 
-@dataclass(frozen=True, eq=False)
-class Controller:
+class Controller(NamedTuple):
     """What kapsulint knows about one ingress controller chart.
 
     ``*_path`` fields are values paths. ``default_service_type`` and
@@ -106,7 +104,12 @@ class Controller:
     default_service_ports: Mapping[str, int]
     identifying_paths: frozenset[Path]
     has_values_schema: bool
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
+
+    # By identity, as the charts are unique: a controller holds dicts, which hash no value.
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+    __hash__ = object.__hash__
 
 
 # haproxytech/helm-charts, chart ``kubernetes-ingress`` (values.yaml checked at
