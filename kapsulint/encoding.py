@@ -69,7 +69,7 @@ def decode_located(text: str, origin: tuple | None, loc: Loc, project: Project) 
     from kapsulint.parsing.yaml import YamlSyntaxError
 
     try:
-        parsed = project.parse_yaml_text(text)
+        parsed = project.parse_yaml_text(text, origin[0] if origin is not None else None)
     except YamlSyntaxError:
         return None
     docs = parsed["docs"]

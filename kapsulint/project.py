@@ -345,10 +345,16 @@ class Project:
             self._templates[path] = node
         return self._templates[path]
 
-    def parse_yaml_text(self, text: str) -> dict:
-        """YAML text as the adapter's data; raises YamlSyntaxError. Cached like files."""
+    def parse_yaml_text(self, text: str, path: str | None = None) -> dict:
+        """YAML text as the adapter's data (``docs``); raises YamlSyntaxError. Cached like files.
+
+        When ``text`` is exactly the content of ``path``, a values file the scan already parsed
+        (``values = [file("values.yaml")]``), that parse is reused instead of a second one."""
         from kapsulint.parsing.yaml import YamlSyntaxError
 
+        source = self.files.get(path) if path is not None else None
+        if source is not None and source.kind == "values" and source.ok and self.read_text(path) == text:
+            return source.data
         key = self.cache.key("yaml-text", text.encode()) if self.cache.enabled else ""
         cached = self.cache.get(key) if key else None
         if cached is None:

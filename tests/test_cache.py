@@ -234,3 +234,20 @@ def test_a_warm_run_parses_nothing_and_imports_no_parser(tmp_path, monkeypatch):
     shown = subprocess.run([sys.executable, "-c", probe], cwd=project, env=environment, capture_output=True,
                            text=True, timeout=120)
     assert shown.stdout.strip().splitlines()[-1] == "[]", shown.stderr
+
+
+def test_a_values_file_read_with_file_is_parsed_once(tmp_path, monkeypatch):
+    """The release's values come from the parse the scan already made of the file."""
+    from kapsulint import project as project_module
+
+    from fixture_support import copy_case
+
+    case = copy_case(Path(__file__).resolve().parents[1] / "fixtures" / "KAP302" / "haproxy-values-from-file",
+                     tmp_path)
+
+    def parse_again(text):
+        raise AssertionError("a values file was parsed a second time")
+
+    monkeypatch.setattr(project_module, "_parse_yaml_cached", parse_again)
+    _, found, _ = lint(case, ["--no-cache", "--select", "KAP302"], monkeypatch)
+    assert [(f["path"], f["line"], f["column"]) for f in found] == [("haproxy-values.yaml", 3, 21)]
