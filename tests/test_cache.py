@@ -251,3 +251,19 @@ def test_a_values_file_read_with_file_is_parsed_once(tmp_path, monkeypatch):
     monkeypatch.setattr(project_module, "_parse_yaml_cached", parse_again)
     _, found, _ = lint(case, ["--no-cache", "--select", "KAP302"], monkeypatch)
     assert [(f["path"], f["line"], f["column"]) for f in found] == [("haproxy-values.yaml", 3, 21)]
+
+
+def test_many_entries_are_written_in_batches_and_found_in_one_lookup(tmp_path, monkeypatch):
+    from kapsulint import cache as cache_module
+
+    monkeypatch.setattr(cache_module, "_FLUSH_BYTES", 50_000)  # several batches before the last flush
+    writer = ParseCache(tmp_path)
+    keys = [writer.key("hcl", str(index).encode()) for index in range(1200)]
+    for index, key in enumerate(keys):
+        writer.put(key, {"data": index})
+    assert 0 < len(entries(tmp_path)) < len(keys)  # batches already written, the last one held
+    writer.flush()
+    reader = ParseCache(tmp_path)
+    found = reader.lookup(keys)  # more keys than one query takes
+    assert len(found) == len(keys)
+    assert [cache_module.decode_entry(key, found[key])["data"] for key in keys] == list(range(1200))
