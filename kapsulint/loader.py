@@ -17,6 +17,7 @@ from kapsulint.parallel import File
 from kapsulint.sources import Unreadable, parse_content, parser_name, read_bytes, skipped_source, source_from
 
 PARALLEL_THRESHOLD = 256 * 1024  # uncached bytes below which workers cost more than they save
+MIN_SHARE = 128 * 1024  # a worker's start (an interpreter, lark, the grammar) pays for this much parsing
 MAX_JOBS = 8
 
 
@@ -78,14 +79,15 @@ def load_sources(entries: list[tuple[str, str]], max_size: int, cache: ParseCach
 
 def parse_all(pending: list[File], jobs: int) -> list[tuple[dict, bytes | None]]:
     """Each file's plain data and its cache entry (None for an internal error, a bug: never
-    stored, or without a cache key), in order. Above the threshold, ``jobs - 1`` worker processes
-    take contiguous shares of about equal bytes while this process parses the first one."""
+    stored, or without a cache key), in order. Above the threshold, up to ``jobs - 1`` worker
+    processes (none with less than MIN_SHARE to parse) take contiguous shares of about equal bytes
+    while this process parses the first one."""
     total = sum(len(content) for _, _, content, _ in pending)
     if jobs < 2 or total < PARALLEL_THRESHOLD or len(pending) < 2:
         return [_parsed(file) for file in pending]
     from kapsulint.parallel import Worker
 
-    shares = _shares(pending, jobs, total)
+    shares = _shares(pending, min(jobs, total // MIN_SHARE), total)
     workers = [Worker(share) for share in shares[1:]]
     results = [_parsed(file) for file in shares[0]]
     for share, worker in zip(shares[1:], workers):
