@@ -33,17 +33,23 @@ def entries(cache_dir: Path) -> dict[str, bytes]:
         return dict(connection.execute("SELECT key, blob FROM entries"))
 
 
+def one_cluster(tmp_path: Path, monkeypatch) -> tuple[Path, Path]:
+    """(cache directory, project): a project of one file with one KAP101 finding."""
+    cache_dir = tmp_path / "cache"
+    monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(cache_dir))
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "main.tf").write_text(CLUSTER % "true")
+    return cache_dir, project
+
+
 def store(cache_dir: Path, key: str, entry: bytes) -> None:
     with closing(sqlite3.connect(cache_dir / DATABASE)) as connection, connection:
         connection.execute("UPDATE entries SET blob = ? WHERE key = ?", (entry, key))
 
 
 def test_a_warm_run_reads_the_cache_and_an_edited_file_is_parsed_again(tmp_path, monkeypatch):
-    cache_dir = tmp_path / "cache"
-    monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(cache_dir))
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "main.tf").write_text(CLUSTER % "true")
+    cache_dir, project = one_cluster(tmp_path, monkeypatch)
     _, first, _ = lint(project, ["--select", "KAP101"], monkeypatch)
     assert len(entries(cache_dir)) == 1
     _, warm, _ = lint(project, ["--select", "KAP101"], monkeypatch)
@@ -55,11 +61,7 @@ def test_a_warm_run_reads_the_cache_and_an_edited_file_is_parsed_again(tmp_path,
 
 
 def test_corrupted_and_foreign_entries_are_ignored(tmp_path, monkeypatch):
-    cache_dir = tmp_path / "cache"
-    monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(cache_dir))
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "main.tf").write_text(CLUSTER % "true")
+    cache_dir, project = one_cluster(tmp_path, monkeypatch)
     _, expected, _ = lint(project, ["--select", "KAP101"], monkeypatch)
     ((key, entry),) = entries(cache_dir).items()
     store(cache_dir, key, entry[:40])  # truncated
@@ -74,11 +76,7 @@ def test_corrupted_and_foreign_entries_are_ignored(tmp_path, monkeypatch):
 
 
 def test_a_damaged_database_is_replaced(tmp_path, monkeypatch):
-    cache_dir = tmp_path / "cache"
-    monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(cache_dir))
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "main.tf").write_text(CLUSTER % "true")
+    cache_dir, project = one_cluster(tmp_path, monkeypatch)
     _, expected, _ = lint(project, ["--select", "KAP101"], monkeypatch)
     (cache_dir / DATABASE).write_bytes(b"this is not a database" * 100)
     assert lint(project, ["--select", "KAP101"], monkeypatch)[1] == expected
@@ -86,13 +84,9 @@ def test_a_damaged_database_is_replaced(tmp_path, monkeypatch):
 
 
 def test_an_unwritable_cache_directory_only_turns_the_cache_off(tmp_path, monkeypatch):
-    cache_dir = tmp_path / "cache"
+    cache_dir, project = one_cluster(tmp_path, monkeypatch)
     cache_dir.mkdir()
     (cache_dir / DATABASE).mkdir()  # a directory where the database should be: SQLite cannot open it
-    monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(cache_dir))
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "main.tf").write_text(CLUSTER % "true")
     code, found, _ = lint(project, ["--select", "KAP101"], monkeypatch)
     assert (code, len(found)) == (1, 1)
 
@@ -111,11 +105,7 @@ def test_the_cache_key_depends_on_the_toolchain(tmp_path, monkeypatch):
 
 
 def test_no_cache_writes_nothing(tmp_path, monkeypatch):
-    cache_dir = tmp_path / "cache"
-    monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(cache_dir))
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "main.tf").write_text(CLUSTER % "true")
+    cache_dir, project = one_cluster(tmp_path, monkeypatch)
     lint(project, ["--select", "KAP101", "--no-cache"], monkeypatch)
     assert not (cache_dir / "parse").exists() or entries(cache_dir) == []
 
