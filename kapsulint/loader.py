@@ -13,8 +13,8 @@ import os
 
 from kapsulint.cache import ParseCache, decode_entry, encode_entry
 from kapsulint.model import SourceFile
-from kapsulint.parallel import File
-from kapsulint.sources import Unreadable, parse_content, parser_name, read_bytes, skipped_source, source_from
+from kapsulint.parallel import File, parse_file
+from kapsulint.sources import Unreadable, parser_name, read_bytes, skipped_source, source_from
 
 PARALLEL_THRESHOLD = 256 * 1024  # uncached bytes below which workers cost more than they save
 MIN_SHARE = 128 * 1024  # a worker's start (an interpreter, lark, the grammar) pays for this much parsing
@@ -101,10 +101,9 @@ def parse_all(pending: list[File], jobs: int) -> list[tuple[dict, bytes | None]]
 
 
 def _parsed(file: File) -> tuple[dict, bytes | None]:
-    path, kind, content, key = file
-    result = parse_content(path, kind, content)
-    cacheable = key and "internal" not in result
-    return result, (encode_entry(key, result) if cacheable else None)
+    result, cacheable = parse_file(file)
+    key = file[3]
+    return result, (encode_entry(key, result) if cacheable and key else None)
 
 
 def _shares(pending: list[File], jobs: int, total: int) -> list[list[File]]:

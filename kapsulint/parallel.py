@@ -19,13 +19,13 @@ File = tuple[str, str, bytes, str]  # path, kind, content, cache key
 Encoded = tuple[bytes, bool]  # the encoded entry, and whether it may be cached (no internal error)
 
 
-def encode_parsed(file: File) -> Encoded:
-    from kapsulint.cache import encode_entry
+def parse_file(file: File) -> tuple[dict, bool]:
+    """A file's plain data, and whether it may be cached (an internal error is a bug: never)."""
     from kapsulint.sources import parse_content
 
-    path, kind, content, key = file
+    path, kind, content, _ = file
     result = parse_content(path, kind, content)
-    return encode_entry(key, result), "internal" not in result
+    return result, "internal" not in result
 
 
 class Worker:
@@ -86,9 +86,14 @@ def main() -> None:
     alone, like the run that started it."""
     import gc
 
+    from kapsulint.cache import encode_entry
+
     gc.disable()
-    files = marshal.loads(sys.stdin.buffer.read())
-    sys.stdout.buffer.write(marshal.dumps([encode_parsed(file) for file in files]))
+    encoded = []
+    for file in marshal.loads(sys.stdin.buffer.read()):
+        result, cacheable = parse_file(file)
+        encoded.append((encode_entry(file[3], result), cacheable))
+    sys.stdout.buffer.write(marshal.dumps(encoded))
     sys.stdout.buffer.flush()
     os._exit(0)  # nothing left to tear down
 

@@ -8,9 +8,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from kapsulint.errors import describe
+from kapsulint.cache import ParseCache
 from kapsulint.discovery import Discovered, discover, is_chart_values
+from kapsulint.errors import describe
 from kapsulint.instances import ModuleInstance, ResourceInstance
+from kapsulint.loader import load_sources
 from kapsulint.model import (
     Module,
     ModuleCall,
@@ -20,8 +22,6 @@ from kapsulint.model import (
     Variable,
     block_from,
 )
-from kapsulint.cache import ParseCache
-from kapsulint.loader import load_sources
 from kapsulint.sources import Unreadable, decode, read_bytes
 from kapsulint.values import Val
 

@@ -197,7 +197,7 @@ def test_a_failed_worker_leaves_its_share_to_the_run(tmp_path, monkeypatch):
 
 
 def test_a_warm_run_parses_nothing_and_imports_no_parser(tmp_path, monkeypatch):
-    from kapsulint import loader
+    from kapsulint import sources
 
     cache_dir = tmp_path / "cache"
     monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(cache_dir))
@@ -211,7 +211,7 @@ def test_a_warm_run_parses_nothing_and_imports_no_parser(tmp_path, monkeypatch):
     def parse_content(*args):
         raise AssertionError(f"parsed on a warm run: {args[0]}")
 
-    monkeypatch.setattr(loader, "parse_content", parse_content)
+    monkeypatch.setattr(sources, "parse_content", parse_content)
     assert lint(project, [], monkeypatch)[1] == first
     probe = (
         "import sys\n"
