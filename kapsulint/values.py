@@ -40,10 +40,12 @@ class Val:
     ``ref`` names the resource instance (and attribute) an Unknown came from, so rules can follow
     ``cluster_id = scaleway_k8s_cluster.main.id`` back to its cluster. ``encoded`` keeps the
     structure behind a ``yamlencode``/``jsonencode`` string; ``origin`` says where the text of a
-    string read from a file or heredoc starts (path, line offset, column offset).
+    string read from a file or heredoc starts (path, line offset, column offset). ``type`` is the
+    value's Terraform type (:mod:`kapsulint.terraform.types`), or None for the type its raw data
+    implies (what a literal gives: tuples, objects, ``null`` of type dynamic).
     """
 
-    __slots__ = ("raw", "loc", "keylocs", "open", "sensitive", "ref", "encoded", "origin")
+    __slots__ = ("raw", "loc", "keylocs", "open", "sensitive", "ref", "encoded", "origin", "type")
 
     def __init__(
         self,
@@ -56,6 +58,7 @@ class Val:
         ref: tuple | None = None,
         encoded: Val | None = None,
         origin: tuple | None = None,
+        type: Any = None,
     ) -> None:
         self.raw = raw
         self.loc = loc
@@ -65,6 +68,7 @@ class Val:
         self.ref = ref
         self.encoded = encoded
         self.origin = origin
+        self.type = type
 
     def __repr__(self) -> str:
         return f"Val({self.raw!r})"

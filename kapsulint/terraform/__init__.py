@@ -1,0 +1,1 @@
+"""Terraform's evaluation core: values, types, conversions and functions, independent of Scaleway."""

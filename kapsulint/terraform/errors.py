@@ -1,0 +1,9 @@
+"""The errors Terraform reports while evaluating an expression."""
+
+
+class EvalError(Exception):
+    """An error Terraform would report; its message is Terraform's summary of it.
+
+    Raised inside evaluation and caught by ``try``/``can``; where nothing catches it the value is
+    Unknown for the rules, and ``--eval`` prints the message.
+    """

@@ -1,0 +1,146 @@
+"""Terraform's built-in functions, each declared with its parameters as go-cty declares them.
+
+A function is registered with :func:`function`: its name, its parameters (a type each, and
+whether null or Unknown may be passed), an optional variadic parameter and its return type. The
+registry does what go-cty's ``function.Function.Call`` does before and after the implementation
+(https://github.com/zclconf/go-cty/blob/v1.16.2/cty/function/function.go): it checks the number
+of arguments, refuses null where a parameter does not allow it, converts each argument to its
+parameter's type, returns an Unknown of the return type when an argument is not wholly known
+and the parameter does not take Unknown, and marks the result sensitive when an argument is.
+
+Implementations take ``(args, call)`` and return a :class:`~kapsulint.values.Val`; they raise
+:class:`~kapsulint.terraform.errors.EvalError` with Terraform's message where Terraform fails.
+Any other exception is an internal failure: the call's value is Unknown, never a crash.
+
+The modules beside this one register their functions when imported; the package imports them all.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple, Protocol
+
+from kapsulint.findings import Loc
+from kapsulint.terraform.convert import convert
+from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.types import DYNAMIC, Type, type_of
+from kapsulint.values import UNKNOWN, Val
+
+
+class Param(NamedTuple):
+    """One parameter: its type (DYNAMIC takes any value unconverted) and what it accepts."""
+
+    name: str
+    type: Type = DYNAMIC
+    allow_null: bool = False
+    allow_unknown: bool = False
+
+
+class Context(Protocol):
+    """What the few functions that read files or render templates need from their caller."""
+
+    def base_directory(self) -> str:
+        """The directory relative paths are resolved against (the root module's)."""
+
+    def module_directory(self) -> str:
+        """``path.module`` of the calling module."""
+
+    def read_file(self, path: str) -> str | None:
+        """The text of a file of the scan, or None when it cannot be read."""
+
+    def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
+        """``templatefile``: the template ``text`` (read from ``path``) rendered with ``names``."""
+
+
+class Call(NamedTuple):
+    """Where a function is called from: its location and the caller's context."""
+
+    name: str
+    loc: Loc | None
+    context: Context | None
+
+
+Implementation = Callable[[list[Val], Call], Val]
+ReturnType = Type | Callable[[list[Val]], Type]
+
+
+class Function(NamedTuple):
+    name: str
+    params: tuple[Param, ...]
+    varparam: Param | None
+    returns: ReturnType
+    implementation: Implementation
+
+
+FUNCTIONS: dict[str, Function] = {}
+
+
+def function(
+    name: str, *params: Param, varparam: Param | None = None, returns: ReturnType = DYNAMIC
+) -> Callable[[Implementation], Implementation]:
+    """Register ``name`` with go-cty's parameter semantics (see the module docstring)."""
+
+    def register(implementation: Implementation) -> Implementation:
+        FUNCTIONS[name] = Function(name, params, varparam, returns, implementation)
+        return implementation
+
+    return register
+
+
+def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | None = None) -> Val:
+    """The value of ``name(args...)``: Terraform's result, Unknown, or :class:`EvalError`."""
+    spec = FUNCTIONS.get(name)
+    if spec is None:
+        raise EvalError(f'Call to unknown function: there is no function named "{name}".')
+    params = _params_for(spec, len(args))
+    converted: list[Val] = []
+    wait = False
+    for param, arg in zip(params, args):
+        if arg.raw is None and not param.allow_null:
+            raise EvalError(f'Invalid function argument: invalid value for "{param.name}" parameter: argument must not be null.')
+        if not param.allow_unknown and (arg.raw is UNKNOWN or arg.contains_unknown()):
+            wait = True
+            converted.append(arg)
+            continue
+        if param.type is not DYNAMIC and arg.raw is not None:
+            try:
+                arg = convert(arg, param.type)
+            except EvalError as error:
+                raise EvalError(f'Invalid function argument: invalid value for "{param.name}" parameter: {error}') from None
+        converted.append(arg)
+    sensitive = any(arg.sensitive for arg in args)
+    if wait:
+        return Val(UNKNOWN, loc, type=_return_type(spec, converted), sensitive=sensitive)
+    try:
+        result = spec.implementation(converted, Call(name, loc, context))
+    except EvalError:
+        raise
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError):
+        return Val(UNKNOWN, loc, sensitive=sensitive)
+    if sensitive and not result.sensitive:
+        result = _marked(result)
+    return result
+
+
+def _params_for(spec: Function, count: int) -> list[Param]:
+    fixed = len(spec.params)
+    if count < fixed:
+        missing = spec.params[count].name
+        raise EvalError(f'Not enough function arguments: function "{spec.name}" expects {fixed} argument(s). Missing value for "{missing}".')
+    if count > fixed and spec.varparam is None:
+        raise EvalError(f'Too many function arguments: function "{spec.name}" expects only {fixed} argument(s).')
+    return list(spec.params) + [spec.varparam] * (count - fixed)  # type: ignore[list-item]
+
+
+def _return_type(spec: Function, args: list[Val]) -> Type:
+    if isinstance(spec.returns, Type):
+        return spec.returns
+    try:
+        return spec.returns(args)
+    except (EvalError, ArithmeticError, LookupError, TypeError, ValueError):
+        return DYNAMIC
+
+
+def _marked(result: Val) -> Val:
+    copy = Val(result.raw, result.loc, keylocs=result.keylocs, open=result.open, sensitive=True,
+               ref=result.ref, encoded=result.encoded, origin=result.origin, type=type_of(result))
+    return copy
