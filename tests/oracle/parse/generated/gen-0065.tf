@@ -1,0 +1,7 @@
+in =f()?true: a-b
+é =
+(
+"${~ x ~}" /* c */ )null = # c
+[for x in false : <<EOT
+h
+EOT] 

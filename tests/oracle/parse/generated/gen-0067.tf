@@ -1,0 +1,9 @@
+null = [for x in false : <<EOT
+h
+EOT]
+é =
+(
+"${~ x ~}" /* c */ )null = # c
+[for x in false : <<EOT
+h
+EOT] 

@@ -1,0 +1,5 @@
+é = x[*][*] && /* c */ "%{ if x }y%{ endif }" # c
+for
+{
+  k = 1
+} true for "${x}" {}

@@ -1,0 +1,8 @@
+true
+d-e
+if
+{ k = 1 }
+
+b_c = {k = [], 1: f("s","${~ x ~}","${x}"), k: {for = "%%{x}"} / "%{~ for v in l ~}${v}%{~ endfor ~}"}
+
+null ="%%{x}".a # c

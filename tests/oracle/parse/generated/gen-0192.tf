@@ -1,0 +1,2 @@
+b_c null if {
+} 

@@ -1,0 +1,1 @@
+null "a\nb" null {}

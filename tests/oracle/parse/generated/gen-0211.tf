@@ -1,0 +1,5 @@
+null = /* c */ {(x): [for x in <<-EOT
+  h
+  EOT
+ : "${~ x ~}"
+if x]}

@@ -1,0 +1,1 @@
+null = {(x): [for k, in "%{ else }" : x if x]}

@@ -1,0 +1,1 @@
+null = {(x): [for k, in "%{ else }" : "%{ else }" if x]}

@@ -1,0 +1,10 @@
+null ="%{ else }" # c
+?<<-EOT
+  h
+  EOT
+: /* c */ "${x}"
+null ="%{ else }" # c
+?<<-EOT
+  h
+  EOT
+: /* c */ "${x}"

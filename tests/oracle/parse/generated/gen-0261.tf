@@ -1,0 +1,7 @@
+null ="%{ else }" # c
+?"%{ else }": /* c */ "${x}"
+null ="%{ else }" # c
+?<<-EOT
+  h
+  EOT
+: /* c */ "${x}"

@@ -1,0 +1,6 @@
+b_c = - -p::f(1) # c
+null = # c
+- -p::f(1)
+
+null b_c {
+}

@@ -1,0 +1,5 @@
+b_c = - -p::f(1) # c
+null = # c
+- -p::f(1)
+
+null /* c */ b_c /* c */ "a\nb" /* c */ {}

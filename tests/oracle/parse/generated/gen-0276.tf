@@ -1,0 +1,6 @@
+b_c = # c
+- -p::f(1) # c
+null = # c
+- -p::f(1)
+
+null /* c */ b_c /* c */ "a\nb" /* c */ {}

@@ -1,0 +1,1 @@
+if = {in = 1 +a-b, k = "%{ else }" / a-b}

@@ -1,0 +1,1 @@
+null = a::b::f()null = {} a a {} 

@@ -1,0 +1,8 @@
+true =
+{for k, v in {} :p::f(1) => p::f(1)}[*]
+
+b_c
+in
+a
+{
+} # c

@@ -1,0 +1,7 @@
+if
+é
+if
+{}
+
+in null for { k = 1 }
+

@@ -1,0 +1,4 @@
+b_c = (
+x # c
+|| for ) b_c = for ?false: é
+

@@ -1,0 +1,5 @@
+x1 in if {
+}
+x1 = # c
+( x.0 ).null null {
+}

@@ -1,0 +1,4 @@
+x1 = # c
+( x.0 ).null x1 = # c
+( x.0 ).null null {
+}

@@ -1,0 +1,7 @@
+true /* c */ a /* c */ a /* c */ {
+} # c
+true /* c */ for /* c */ "${x}" /* c */ {
+  k = 1
+}
+true /* c */ a /* c */ a /* c */ {
+}

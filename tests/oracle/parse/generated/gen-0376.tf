@@ -1,0 +1,2 @@
+for = # c
+[for for in a::b::f() : 1] 

@@ -1,0 +1,2 @@
+for = # c
+[for for in 1 : 1] 

@@ -1,0 +1,3 @@
+for = # c
+[for x in 1e3 : # c
+1]

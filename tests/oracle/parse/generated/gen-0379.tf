@@ -1,0 +1,2 @@
+for = # c
+[for x in 1e3 : 1]

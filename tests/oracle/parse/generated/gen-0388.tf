@@ -1,0 +1,2 @@
+in ={null=true[
+0], in=false.a} # c

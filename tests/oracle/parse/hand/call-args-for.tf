@@ -1,0 +1,1 @@
+x = f([for x in y : x])

@@ -1,0 +1,1 @@
+x = provider::aws::arn_parse("x")

@@ -1,0 +1,1 @@
+x = [for x in [for z in y : z] : x]

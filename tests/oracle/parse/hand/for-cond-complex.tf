@@ -1,0 +1,1 @@
+x = [for x in y : x if x != null && x > 1]

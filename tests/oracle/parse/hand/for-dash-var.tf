@@ -1,0 +1,1 @@
+x = [for a-b in y : a-b]

@@ -1,0 +1,3 @@
+x = [
+  for x in y : x
+]

@@ -1,0 +1,2 @@
+x = [for k,
+  v in y : v]

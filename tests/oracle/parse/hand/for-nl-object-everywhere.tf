@@ -1,0 +1,5 @@
+x = {
+  for k, v in y :
+  k => v
+  if v
+}

@@ -1,0 +1,1 @@
+x = [for in y : x]

@@ -1,0 +1,1 @@
+x = [for i, x in y : x]

@@ -1,0 +1,1 @@
+x = [for for in y : for]

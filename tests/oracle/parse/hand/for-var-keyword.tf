@@ -1,0 +1,1 @@
+x = [for in in y : in]

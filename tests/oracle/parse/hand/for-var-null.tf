@@ -1,0 +1,1 @@
+x = [for null in y : 1]

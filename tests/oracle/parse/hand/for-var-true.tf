@@ -1,0 +1,1 @@
+x = [for true in y : 1]

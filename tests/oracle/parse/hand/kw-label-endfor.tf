@@ -1,0 +1,2 @@
+resource endfor x {
+}

@@ -1,0 +1,2 @@
+resource false x {
+}

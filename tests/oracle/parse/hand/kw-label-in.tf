@@ -1,0 +1,2 @@
+resource in x {
+}

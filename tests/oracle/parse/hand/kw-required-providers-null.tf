@@ -1,0 +1,5 @@
+terraform {
+  required_providers {
+    null = { source = "hashicorp/null" }
+  }
+}

@@ -1,0 +1,6 @@
+check "x" {
+  assert {
+    condition     = true
+    error_message = "no"
+  }
+}

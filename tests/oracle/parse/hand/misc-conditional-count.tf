@@ -1,0 +1,3 @@
+resource "a" "b" {
+  count = var.enabled ? 1 : 0
+}

@@ -1,0 +1,4 @@
+resource "a" "b" {
+  count = 2
+  name  = "n-${count.index}"
+}

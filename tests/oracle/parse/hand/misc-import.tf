@@ -1,0 +1,4 @@
+import {
+  to = a.b
+  id = "x"
+}

@@ -1,0 +1,6 @@
+resource "a" "b" {
+  name = "{{ name }}"
+  {% if x %}
+  c = 1
+  {% endif %}
+}

@@ -1,0 +1,4 @@
+locals {
+  a = "${var.x}-${var.y}"
+  b = "%{ if var.z }z%{ endif }"
+}

@@ -1,0 +1,4 @@
+moved {
+  from = a.b
+  to   = a.c["k"]
+}

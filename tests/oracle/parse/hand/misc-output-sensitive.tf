@@ -1,0 +1,4 @@
+output "x" {
+  value     = a.b[0].c
+  sensitive = true
+}

@@ -1,0 +1,4 @@
+provider "scaleway" {
+  alias  = "ams"
+  region = "nl-ams"
+}

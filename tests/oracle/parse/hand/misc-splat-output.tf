@@ -1,0 +1,3 @@
+output "ids" {
+  value = a.b[*].id
+}

@@ -1,0 +1,1 @@
+a = "${jsonencode({ "a" = "b" })}"

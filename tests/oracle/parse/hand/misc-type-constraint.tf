@@ -1,0 +1,6 @@
+variable "x" {
+  type = object({
+    a = optional(string, "d")
+    b = list(map(number))
+  })
+}

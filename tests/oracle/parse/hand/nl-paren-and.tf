@@ -1,0 +1,4 @@
+a = (
+  true &&
+  false
+)

@@ -1,0 +1,1 @@
+a = "%{ if a }b%{ else }c%{ else }d%{ endif }"

@@ -1,0 +1,1 @@
+a = "%{ if a }x%{ else if b }y%{ endif }"

@@ -1,0 +1,1 @@
+a = "%{ if a }%{ for x in y }${x}%{ endfor }%{ endif }"

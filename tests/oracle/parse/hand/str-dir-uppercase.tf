@@ -1,0 +1,1 @@
+a = "%{ IF a }x%{ ENDIF }"
