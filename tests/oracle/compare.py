@@ -1,0 +1,177 @@
+"""Compare kapsulint's ``--eval`` answers with the values Terraform's console recorded.
+
+Usage: ``python -m tests.oracle.compare [NAME ...]`` from the repository root. It runs kapsulint
+once per case (every expression of the case as a repeated ``--eval``) and prints, by topic and by
+function, how many answers are the same as Terraform's, Unknown, wrong or agreed errors.
+
+kapsulint's ``--eval`` answers are one JSON object per line, in the order of the expressions:
+``{"expression": E, "value": V, "type": T}`` where V is the text Terraform's jsonencode writes,
+embedded as it is (a JSON value, not a string holding it), ``{"expression": E, "unknown": true}``
+or ``{"expression": E, "error": MESSAGE}``.
+
+Categories (each a list of ``Outcome``):
+
+- ``same``: the same value after parsing both JSON texts (numbers as decimals, so ``1`` and
+  ``1.0`` are equal but a binary float is not a decimal one) and the same type text; or Unknown
+  where Terraform's console also prints ``(known after apply)``;
+- ``unknown``: Unknown where Terraform knows the value;
+- ``wrong``: a known value or type that differs from Terraform's, a value where Terraform errors
+  or knows it only after apply, or no answer at all;
+- ``error_agreed``: both error (the messages need not match);
+- ``error_unknown``: Unknown where Terraform errors, which is what a rule must see then;
+- ``false_error``: an error where Terraform has a value.
+"""
+
+from __future__ import annotations
+
+import decimal
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.oracle.corpus import Case, load_cases, load_golden  # noqa: E402
+
+CATEGORIES = ("same", "unknown", "wrong", "error_agreed", "error_unknown", "false_error")
+_CALL = re.compile(r"(?<![\w.:\"])([a-z][a-z0-9_]*)\s*\(")
+_NOT_FUNCTIONS = frozenset({"if", "for", "in"})
+
+
+class Outcome(NamedTuple):
+    expression: str
+    golden: dict[str, Any]
+    answer: dict[str, Any] | None
+
+
+def _parse_json(text: str) -> Any:
+    return json.loads(text, parse_float=decimal.Decimal)
+
+
+def canonical(value: Any) -> Any:
+    """A form of a parsed JSON value where equal means equal in Terraform.
+
+    Python's ``True == 1`` and ``1 == 1.0`` must not make a bool equal a number; all numbers
+    become decimals, so an integer equals the same decimal written with a fraction.
+    """
+    if isinstance(value, bool) or value is None:
+        return ("literal", value)
+    if isinstance(value, (int, decimal.Decimal)):
+        return ("number", decimal.Decimal(value))
+    if isinstance(value, str):
+        return ("string", value)
+    if isinstance(value, list):
+        return ("array", tuple(canonical(item) for item in value))
+    return ("object", tuple(sorted((key, canonical(item)) for key, item in value.items())))
+
+
+def classify_one(golden: dict[str, Any], answer: dict[str, Any] | None) -> str:
+    """The category of one answer against its golden entry."""
+    if answer is None:
+        return "wrong"
+    if "error" in golden:
+        if "error" in answer:
+            return "error_agreed"
+        return "error_unknown" if answer.get("unknown") else "wrong"
+    if "error" in answer:
+        return "false_error"
+    if answer.get("unknown"):
+        return "same" if golden.get("unknown") else "unknown"
+    if golden.get("unknown") or "value" not in answer:
+        return "wrong"
+    same_value = canonical(_parse_json(golden["value"])) == canonical(answer["value"])
+    return "same" if same_value and answer.get("type") == golden.get("type") else "wrong"
+
+
+def classify(goldens: dict[str, dict[str, Any]], answers: Iterable[dict[str, Any]]) -> dict[str, list[Outcome]]:
+    """Every golden expression in one category of ``CATEGORIES``; answers are matched by expression."""
+    by_expression = {answer["expression"]: answer for answer in answers}
+    result: dict[str, list[Outcome]] = {category: [] for category in CATEGORIES}
+    for expression, golden in goldens.items():
+        answer = by_expression.get(expression)
+        result[classify_one(golden, answer)].append(Outcome(expression, golden, answer))
+    return result
+
+
+def evaluate_directory(directory: Path | str, expressions: Sequence[str], var_files: Sequence[str] = (),
+                       variables: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """kapsulint's answers for ``expressions`` in the root module ``directory``, in one process.
+
+    ``var_files`` are relative to ``directory``, where kapsulint runs. An answer's ``value`` is
+    parsed with decimal numbers, as ``classify`` expects.
+    """
+    arguments = [sys.executable, "-m", "kapsulint"]
+    for expression in expressions:
+        arguments += ["--eval", expression]
+    for path in var_files:
+        arguments += ["--var-file", path]
+    for assignment in variables:
+        arguments += ["--var", assignment]
+    arguments.append(".")
+    result = subprocess.run(arguments, cwd=directory, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeError(f"kapsulint --eval exited {result.returncode} in {directory}:\n{result.stderr}")
+    return [_parse_json(line) for line in result.stdout.splitlines() if line.strip()]
+
+
+def run_case(case: Case) -> dict[str, list[Outcome]]:
+    """kapsulint's answers for one case, classified against the case's golden."""
+    golden = load_golden(case)["expressions"]
+    with tempfile.TemporaryDirectory(prefix="kapsulint-oracle-") as scratch:
+        directory = case.materialise(Path(scratch) / "module")
+        answers = evaluate_directory(directory, list(golden), case.var_files, case.variables)
+    return classify(golden, answers)
+
+
+def function_of(expression: str) -> str | None:
+    """The first built-in function an expression calls, to group results by function."""
+    for match in _CALL.finditer(expression):
+        if match.group(1) not in _NOT_FUNCTIONS:
+            return match.group(1)
+    return None
+
+
+def summarise(results: dict[str, dict[str, list[Outcome]]]) -> str:
+    """A table of categories per topic, then per function, then the wrong answers."""
+    by_topic: dict[str, Counter[str]] = defaultdict(Counter)
+    by_function: dict[str, Counter[str]] = defaultdict(Counter)
+    for topic, categories in results.items():
+        for category, outcomes in categories.items():
+            for outcome in outcomes:
+                by_topic[topic][category] += 1
+                by_function[function_of(outcome.expression) or "(no call)"][category] += 1
+    lines = []
+    for title, table in (("topic", by_topic), ("function", by_function)):
+        lines.append(f"{title:<28}" + "".join(f"{category:>14}" for category in CATEGORIES))
+        for key in sorted(table):
+            lines.append(f"{key:<28}" + "".join(f"{table[key][category]:>14}" for category in CATEGORIES))
+        lines.append("")
+    total = Counter()
+    for counts in by_topic.values():
+        total.update(counts)
+    known = sum(total.values())
+    lines.append(f"{'total':<28}" + "".join(f"{total[category]:>14}" for category in CATEGORIES))
+    lines.append(f"{known} expressions; wrong {total['wrong']}, unknown {total['unknown']}")
+    for topic, categories in results.items():
+        for outcome in categories["wrong"]:
+            lines.append(f"WRONG {topic}: {outcome.expression}\n  terraform: {json.dumps(outcome.golden)}"
+                         f"\n  kapsulint: {json.dumps(outcome.answer, default=str)}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    cases = [case for case in load_cases() if not argv or any(name in case.name for name in argv)]
+    results = {case.name: run_case(case) for case in cases}
+    print(summarise(results))
+    return 1 if any(categories["wrong"] for categories in results.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
