@@ -152,6 +152,8 @@ def parse_number(text: str) -> Number:
         exp2 += power
         if marker in "eE":
             exp5 += power
+    if not -(1 << 31) <= mantissa.bit_length() + exp2 < 1 << 31:
+        raise EvalError("a number is required")  # Go: "exponent overflow"
     if abs(exp5) > _MAX_DECIMAL_EXPONENT or abs(exp2) > 4 * _MAX_DECIMAL_EXPONENT:
         raise Unrepresentable(text)
     value: Number = mantissa << exp2 if exp2 >= 0 else Fraction(mantissa, 1 << -exp2)

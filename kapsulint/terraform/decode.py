@@ -1,0 +1,356 @@
+"""Terraform's ``jsondecode`` and ``yamldecode``.
+
+``jsondecode`` is go-cty's JSON unmarshalling with Go's ``encoding/json``: strict JSON (no
+comments, no trailing commas, no ``NaN``), one value only, the last of duplicate keys wins,
+numbers exact at 512 bits, an escaped lone surrogate becomes U+FFFD.
+
+``yamldecode`` is go-cty-yaml 1.1.0, the version Terraform 1.11 ships: one document only,
+``%YAML`` other than 1.1 refused, the last of duplicate keys wins, anchors and aliases, merge
+keys ``<<`` (a mapping only, not a sequence of them), and its own resolution of plain scalars,
+neither YAML 1.1's nor 1.2's: ``yes``/``on``/``y`` are true, ``010`` is 10, ``0o10`` and
+``0x10`` are 8 and 16, ``0b101`` and ``1_000`` stay strings, timestamps become RFC 3339 strings,
+keys are converted to strings (``1: x`` has key ``"1"``). ruamel.yaml reads the events; this
+module resolves them.
+
+Errors Terraform reports raise :class:`EvalError` with go-cty-yaml's or Go's message (without
+the position Terraform prefixes to some); values a kapsulint value cannot hold (``.inf``)
+raise :class:`~kapsulint.terraform.numbers.Unrepresentable`.
+
+https://github.com/zclconf/go-cty/blob/v1.16.2/cty/json/unmarshal.go,
+https://github.com/zclconf/go-cty-yaml/blob/v1.1.0/decode.go,
+https://github.com/zclconf/go-cty-yaml/blob/v1.1.0/resolve.go.
+"""
+
+from __future__ import annotations
+
+import binascii
+import calendar
+import json
+import re
+from typing import Iterator
+
+from ruamel.yaml import YAML
+from ruamel.yaml import events as yaml_events
+from ruamel.yaml.error import YAMLError
+
+from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.numbers import Unrepresentable, format_number, parse_number
+from kapsulint.values import Val
+
+# ---------------------------------------------------------------------------------------- JSON
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _reject_constant(name: str) -> None:
+    raise EvalError(f"invalid character {name[0]!r} looking for beginning of value")
+
+
+def _json_string(text: str) -> str:
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def _json_object(pairs: list[tuple[str, Val]]) -> Val:
+    return Val({_json_string(key): value for key, value in pairs})
+
+
+def _json_hook(value: object) -> Val:
+    return value if isinstance(value, Val) else Val(value)
+
+
+def json_decode(text: str) -> Val:
+    """The value ``jsondecode(text)`` gives: objects become object values, arrays tuples."""
+    try:
+        data = json.loads(
+            text,
+            parse_int=parse_number,
+            parse_float=parse_number,
+            parse_constant=_reject_constant,
+            object_pairs_hook=_json_object,
+        )
+    except json.JSONDecodeError as error:
+        raise EvalError(error.msg) from None
+    except RecursionError:
+        raise Unrepresentable("nesting too deep") from None
+    return _wrap(data)
+
+
+def _wrap(data: object) -> Val:
+    """Scalars and arrays ``json.loads`` left unwrapped, as Val nodes."""
+    if isinstance(data, Val):
+        if isinstance(data.raw, dict):
+            for key, member in data.raw.items():
+                data.raw[key] = _wrap(member)
+        return data
+    if isinstance(data, list):
+        return Val([_wrap(item) for item in data])
+    if isinstance(data, str):
+        return Val(_json_string(data))
+    return Val(data)
+
+
+# ---------------------------------------------------------------------------------------- YAML
+
+_TAG = "tag:yaml.org,2002:"
+_STR, _BINARY, _BOOL, _INT, _FLOAT, _NULL, _TIMESTAMP = (
+    _TAG + name for name in ("str", "binary", "bool", "int", "float", "null", "timestamp")
+)
+_MAP, _SEQ = _TAG + "map", _TAG + "seq"
+_RESOLVABLE = {None, _STR, _BINARY, _BOOL, _INT, _FLOAT, _NULL, _TIMESTAMP}
+
+_INFINITY = object()
+_WORDS: dict[str, object] = {}
+for _value, _words in [
+    (True, "y Y yes Yes YES true True TRUE on On ON"),
+    (False, "n N no No NO false False FALSE off Off OFF"),
+    (None, "~ null Null NULL"),
+    (_INFINITY, ".inf .Inf .INF +.inf +.Inf +.INF -.inf -.Inf -.INF"),
+]:
+    for _word in _words.split():
+        _WORDS[_word] = _value
+_WORDS[""] = None
+_BOOL_WORDS = {word for word, value in _WORDS.items() if isinstance(value, bool)}
+
+_INTEGER = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
+_FLOAT_LITERAL = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_GO_INT = re.compile(r"([-+]?)(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)")
+_BASE64 = re.compile(r"[A-Za-z0-9+/]*={0,2}")
+
+# Go layouts "2006-1-2T15:4:5.999999999Z07:00" (and "t"), "2006-1-2 15:4:5.999999999", "2006-1-2"
+_DATE = r"([0-9]{4})-([0-9][0-9]?)-([0-9][0-9]?)"
+_CLOCK = r"([0-9][0-9]?):([0-9][0-9]?):([0-9][0-9]?)(?:[.,][0-9]+)?"
+_TIMESTAMPS = [
+    re.compile(_DATE + "[Tt]" + _CLOCK + r"(Z|[+-][0-9][0-9]:[0-9][0-9])"),
+    re.compile(_DATE + " " + _CLOCK + "()"),
+    re.compile(_DATE + "()()()()"),
+]
+
+_MERGE = object()
+
+
+def _timestamp(text: str) -> str | None:
+    """go-cty-yaml's ``parseTimestamp`` then ``Format(time.RFC3339)``, or None."""
+    if not re.match(r"[0-9]{4}-", text):
+        return None
+    for layout in _TIMESTAMPS:
+        match = layout.fullmatch(text)
+        if match is None:
+            continue
+        year, month, day = (int(match.group(i)) for i in (1, 2, 3))
+        hour, minute, second = (int(match.group(i) or 0) for i in (4, 5, 6))
+        zone = match.group(7) or "Z"
+        if not 1 <= month <= 12 or not 1 <= day <= calendar.monthrange(year, month)[1]:
+            continue
+        if hour > 23 or minute > 59 or second > 59:
+            continue
+        if zone != "Z" and (int(zone[1:3]) > 23 or int(zone[4:6]) > 59):
+            continue
+        if zone in ("+00:00", "-00:00"):
+            zone = "Z"
+        return f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}{zone}"
+    return None
+
+
+def _go_int(text: str) -> int | None:
+    """Go's ``strconv.ParseInt(text, 0, 64)``, else ``ParseUint(text, 0, 64)``, or None."""
+    match = _GO_INT.fullmatch(text)
+    if match is None:
+        return None
+    sign, digits = match.groups()
+    prefix = digits[1:2].lower()
+    if prefix in ("x", "o", "b"):
+        number = int(digits[2:], {"x": 16, "o": 8, "b": 2}[prefix])
+    else:
+        number = int(digits, 8 if len(digits) > 1 else 10)
+    if sign == "-":
+        number = -number
+    if -(1 << 63) <= number < 1 << 63 or (not sign and number < 1 << 64):
+        return number
+    return None
+
+
+def _resolve(tag: str | None, text: str, quoted: bool) -> object:
+    """go-cty-yaml's ``resolveScalar``: a raw value, ``_INFINITY`` or ``_MERGE``."""
+    if tag not in _RESOLVABLE:
+        raise EvalError(f"unsupported tag {tag!r}".replace("'", '"'))
+    first = text[:1]
+    hint = "N" if not text else "S" if first in "+-" else "D" if first in "0123456789" else (
+        "M" if first in "yYnNtTfFoO~" else "." if first == "." else ""
+    )
+    if hint and tag not in (_STR, _BINARY):
+        if quoted:
+            return text
+        if text in _WORDS:
+            return _WORDS[text]
+        if tag is None and text in (".nan", ".NaN", ".NAN"):
+            raise EvalError("floating point NaN is not supported")
+        if hint == ".":
+            try:
+                return parse_number(text)
+            except EvalError:
+                pass
+        elif hint in "DS":
+            if tag in (None, _TIMESTAMP):
+                stamp = _timestamp(text)
+                if stamp is not None:
+                    return stamp
+            if _INTEGER.fullmatch(text):
+                tag = _INT
+            elif _FLOAT_LITERAL.fullmatch(text):
+                tag = _FLOAT
+    if tag is None and text == "<<":
+        return _MERGE
+    if tag in (_STR, _BINARY):
+        if tag == _BINARY:
+            compact = text.replace("\r", "").replace("\n", "")
+            if not _BASE64.fullmatch(compact) or len(compact) % 4:
+                raise EvalError(f"cannot parse {_go_quote(text)} as {tag}: not valid base64")
+            try:
+                binascii.a2b_base64(compact.encode("ascii"), strict_mode=True)
+            except (binascii.Error, ValueError):
+                raise EvalError(f"cannot parse {_go_quote(text)} as {tag}: not valid base64") from None
+        return text
+    if tag == _BOOL:
+        if text not in _BOOL_WORDS:
+            raise EvalError(f"cannot parse {_go_quote(text)} as {tag}")
+        return _WORDS[text]
+    if tag in (_FLOAT, _INT):
+        plain = text.replace("_", "")
+        try:
+            return parse_number(plain)
+        except EvalError:
+            pass
+        number = _go_int(plain)
+        if number is None:
+            raise EvalError(f"cannot parse {_go_quote(text)} as {tag}")
+        return number
+    if tag == _TIMESTAMP:
+        stamp = _timestamp(text)
+        if stamp is None:
+            raise EvalError(f"cannot parse {_go_quote(text)} as {tag}")
+        return stamp
+    if tag == _NULL:
+        return None
+    return text
+
+
+def _go_quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+class _Decoder:
+    def __init__(self, events: Iterator[yaml_events.Event]) -> None:
+        self.events = events
+        self.pending: dict[str, int] = {}
+        self.anchors: dict[str, Val] = {}
+
+    def next(self) -> yaml_events.Event:
+        return next(self.events)
+
+    def begin(self, anchor: str | None) -> None:
+        if anchor:
+            self.pending[anchor] = self.pending.get(anchor, 0) + 1
+
+    def complete(self, anchor: str | None, value: Val) -> None:
+        if anchor:
+            self.pending[anchor] -= 1
+            if not self.pending[anchor]:
+                del self.pending[anchor]
+            self.anchors[anchor] = value
+
+    def node(self, event: yaml_events.Event) -> Val:
+        if isinstance(event, yaml_events.ScalarEvent):
+            self.begin(event.anchor)
+            raw = _resolve(event.tag, event.value, event.style in ("'", '"'))
+            if raw is _INFINITY:
+                raise Unrepresentable(event.value)
+            value = Val("<<" if raw is _MERGE else raw)
+            self.complete(event.anchor, value)
+            return value
+        if isinstance(event, yaml_events.AliasEvent):
+            if event.anchor in self.pending:
+                raise EvalError(f'cannot refer to anchor "{event.anchor}" from inside its own definition')
+            if event.anchor not in self.anchors:
+                raise EvalError(f'reference to undefined anchor "{event.anchor}"')
+            return self.anchors[event.anchor]
+        if isinstance(event, yaml_events.MappingStartEvent):
+            return self.mapping(event)
+        if isinstance(event, yaml_events.SequenceStartEvent):
+            return self.sequence(event)
+        if isinstance(event, yaml_events.DocumentStartEvent):
+            raise EvalError("only a single document is allowed")
+        raise EvalError("expecting value but found end of stream")
+
+    def mapping(self, start: yaml_events.MappingStartEvent) -> Val:
+        if start.tag not in (None, _MAP):
+            raise EvalError(f'can\'t interpret mapping as {start.tag}')
+        self.begin(start.anchor)
+        members: dict[str, Val] = {}
+        while True:
+            event = self.next()
+            if isinstance(event, yaml_events.MappingEndEvent):
+                value = Val(members)
+                self.complete(start.anchor, value)
+                return value
+            if not isinstance(event, yaml_events.ScalarEvent):
+                raise EvalError("only strings are allowed as mapping keys")
+            key = _resolve(event.tag, event.value, event.style in ("'", '"'))
+            if key is _MERGE:
+                merged = self.node(self.next())
+                if not isinstance(merged.raw, dict):
+                    kind = "tuple" if isinstance(merged.raw, list) else "primitive"
+                    raise EvalError(f"cannot merge {kind} into mapping")
+                members.update(merged.raw)
+                continue
+            if key is None:
+                raise EvalError("mapping key cannot be null")
+            if key is _INFINITY:
+                raise Unrepresentable(event.value)
+            members[_key_text(key)] = self.node(self.next())
+
+    def sequence(self, start: yaml_events.SequenceStartEvent) -> Val:
+        if start.tag not in (None, _SEQ):
+            raise EvalError(f"can't interpret sequence as {start.tag}")
+        self.begin(start.anchor)
+        items: list[Val] = []
+        while True:
+            event = self.next()
+            if isinstance(event, yaml_events.SequenceEndEvent):
+                value = Val(items)
+                self.complete(start.anchor, value)
+                return value
+            items.append(self.node(event))
+
+
+def _key_text(key: object) -> str:
+    """A mapping key converted to a string, as go-cty's ``convert`` does."""
+    if key is True or key is False:
+        return "true" if key else "false"
+    if isinstance(key, str):
+        return key
+    return format_number(key)  # type: ignore[arg-type]
+
+
+_PARSER = YAML(typ="safe", pure=True)
+
+
+def yaml_decode(text: str) -> Val:
+    """The value ``yamldecode(text)`` gives: mappings become object values, sequences tuples."""
+    try:
+        decoder = _Decoder(iter(_PARSER.parse(text or "\n")))
+        decoder.next()  # stream start
+        start = decoder.next()
+        if not isinstance(start, yaml_events.DocumentStartEvent):
+            raise EvalError("missing start of document")
+        if start.version is not None and start.version != (1, 1):
+            raise EvalError("found incompatible YAML document")
+        value = decoder.node(decoder.next())
+        if not isinstance(decoder.next(), yaml_events.DocumentEndEvent):
+            raise EvalError("unexpected extra content after value")
+        if not isinstance(decoder.next(), yaml_events.StreamEndEvent):
+            raise EvalError("unexpected extra content after value")
+    except YAMLError as error:
+        raise EvalError(str(getattr(error, "problem", None) or error)) from None
+    except RecursionError:
+        raise Unrepresentable("nesting too deep") from None
+    return value

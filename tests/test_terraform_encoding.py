@@ -1,0 +1,157 @@
+"""Terraform's numbers, encoders and decoders against answers Terraform gave.
+
+``tests/oracle/encoding/goldens.json`` is written by ``tests/oracle/encoding/record.py`` with
+``terraform console``; this test needs no Terraform. A case passes when kapsulint gives the text
+Terraform gave, raises EvalError where Terraform reported an error, or (only where Terraform's
+value is an infinity, which a kapsulint value cannot hold) gives Unknown.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from kapsulint.terraform import numbers
+from kapsulint.terraform.decode import json_decode, yaml_decode
+from kapsulint.terraform.encode import ContainsUnknown, json_encode, yaml_encode
+from kapsulint.terraform.errors import EvalError
+from kapsulint.values import UNKNOWN, Val, from_plain
+
+GOLDENS = json.loads((Path(__file__).parent / "oracle/encoding/goldens.json").read_text(encoding="utf-8"))
+CASES = GOLDENS["cases"]
+
+_BINARY = {
+    "+": numbers.add,
+    "-": numbers.subtract,
+    "*": numbers.multiply,
+    "/": numbers.divide,
+    "%": numbers.modulo,
+    "==": numbers.equals,
+    "!=": lambda a, b: not numbers.equals(a, b),
+    "<": numbers.less_than,
+    "<=": numbers.less_than_or_equal,
+    ">": numbers.greater_than,
+    ">=": numbers.greater_than_or_equal,
+}
+
+
+def _literal(text: str) -> numbers.Number:
+    """An HCL number literal: a leading minus is the negation operator."""
+    if text.startswith("-"):
+        return numbers.negate(numbers.parse_number(text[1:]))
+    return numbers.parse_number(text)
+
+
+def _text(result: object) -> str:
+    if isinstance(result, bool):
+        return "true" if result else "false"
+    return numbers.format_number(result)
+
+
+def _pow(base: str, exponent: str) -> numbers.Number:
+    return numbers.from_float(float(base) ** float(exponent))
+
+
+def _evaluate(case: dict) -> str:
+    """kapsulint's text for the case; EvalError, Unrepresentable or ContainsUnknown propagate."""
+    kind = case["kind"]
+    data = case.get("input")
+    if kind == "parse":
+        return numbers.format_number(numbers.parse_number(data))
+    if kind == "arithmetic":
+        if data[0] == "neg":
+            return _text(numbers.negate(_literal(data[1])))
+        return _text(_BINARY[data[1]](_literal(data[0]), _literal(data[2])))
+    if kind == "pow":
+        base, exponent, op, other = data
+        result = _pow(base, exponent)
+        if op:
+            right = _pow("3", "0.5") if other.startswith("pow") else _literal(other)
+            result = _BINARY[op](result, right)
+        return _text(result)
+    if kind == "jsonencode":
+        return json_encode(_value(case["value"]))
+    if kind == "yamlencode":
+        return yaml_encode(_value(case["value"]))
+    if kind == "jsondecode":
+        return json_encode(json_decode(data))
+    if kind == "yamldecode":
+        return json_encode(yaml_decode(data))
+    raise AssertionError(kind)
+
+
+def _value(text: str) -> Val:
+    return from_plain(json.loads(text, parse_float=numbers.parse_number, parse_int=numbers.parse_number))
+
+
+def _outcome(case: dict) -> tuple[str, str]:
+    try:
+        return "output", _evaluate(case)
+    except EvalError as error:
+        return "error", str(error)
+    except (numbers.Unrepresentable, ContainsUnknown):
+        return "unknown", ""
+
+
+def _infinite(case: dict) -> bool:
+    """Terraform's value is an infinity (printed, or refused by jsonencode)."""
+    return case.get("output") in ("+Inf", "-Inf") or "infinity" in case.get("error", "")
+
+
+@pytest.mark.parametrize("kind", sorted({case["kind"] for case in CASES}))
+def test_matches_terraform(kind: str) -> None:
+    wrong = []
+    for case in CASES:
+        if case["kind"] != kind:
+            continue
+        got, text = _outcome(case)
+        if got == "unknown" and _infinite(case):
+            continue
+        if got == "output" and text == case.get("output"):
+            continue
+        if got == "error" and "error" in case:
+            continue
+        wrong.append((case["expression"], case.get("output", case.get("error")), got, text))
+    assert not wrong, f"{len(wrong)} differ from Terraform; first: {wrong[:5]}"
+
+
+def test_goldens_cover_every_kind() -> None:
+    counts = Counter(case["kind"] for case in CASES)
+    assert GOLDENS["terraform"].startswith("1.11.")
+    assert sum(counts.values()) >= 300
+    assert all(counts[kind] >= 40 for kind in ("parse", "jsonencode", "yamlencode", "jsondecode", "yamldecode"))
+
+
+def test_unknown_inside_is_unknown() -> None:
+    value = from_plain({"a": [1, Val(UNKNOWN)]})
+    with pytest.raises(ContainsUnknown):
+        json_encode(value)
+    with pytest.raises(ContainsUnknown):
+        yaml_encode(value)
+
+
+def test_integer_arithmetic_costs_little_more_than_python() -> None:
+    """The common case, small integers, stays close to plain ``int`` arithmetic."""
+    pairs = [(i, i * 7 + 3) for i in range(2000)]
+
+    def plain() -> None:
+        for a, b in pairs:
+            a + b, a - b, a * b, a % b
+
+    def terraform() -> None:
+        for a, b in pairs:
+            numbers.add(a, b), numbers.subtract(a, b), numbers.multiply(a, b), numbers.modulo(a, b)
+
+    def best(run) -> float:
+        times = []
+        for _ in range(5):
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    assert best(terraform) < 8 * best(plain)
