@@ -1,5 +1,6 @@
 """Terraform's built-in functions: importing this package registers all of them."""
 
 from kapsulint.terraform.functions.registry import FUNCTIONS, Call, Context, call
+from kapsulint.terraform.functions import collections, maps, sets  # noqa: F401  (register their functions)
 
 __all__ = ["FUNCTIONS", "Call", "Context", "call"]
