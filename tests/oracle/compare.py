@@ -17,7 +17,8 @@ Categories (each a list of ``Outcome``):
 - ``unknown``: Unknown where Terraform knows the value;
 - ``wrong``: a known value or type that differs from Terraform's, a value where Terraform errors
   or knows it only after apply, or no answer at all;
-- ``error_agreed``: both error (the messages need not match);
+- ``error_agreed``: both error (the messages need not match), or kapsulint errors where the
+  console reported an error of the configuration (``configuration_error``) and answered anyway;
 - ``error_unknown``: Unknown where Terraform errors, which is what a rule must see then;
 - ``false_error``: an error where Terraform has a value.
 """
@@ -81,7 +82,8 @@ def classify_one(golden: dict[str, Any], answer: dict[str, Any] | None) -> str:
             return "error_agreed"
         return "error_unknown" if answer.get("unknown") else "wrong"
     if "error" in answer:
-        return "false_error"
+        # Terraform reported the configuration's error before it answered: an error is right too.
+        return "error_agreed" if "configuration_error" in golden else "false_error"
     if answer.get("unknown"):
         return "same" if golden.get("unknown") else "unknown"
     if golden.get("unknown") or "value" not in answer:
@@ -100,13 +102,8 @@ def classify(goldens: dict[str, dict[str, Any]], answers: Iterable[dict[str, Any
     return result
 
 
-def evaluate_directory(directory: Path | str, expressions: Sequence[str], var_files: Sequence[str] = (),
-                       variables: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """kapsulint's answers for ``expressions`` in the root module ``directory``, in one process.
-
-    ``var_files`` are relative to ``directory``, where kapsulint runs. An answer's ``value`` is
-    parsed with decimal numbers, as ``classify`` expects.
-    """
+def _run_kapsulint(directory: Path | str, expressions: Sequence[str], var_files: Sequence[str],
+                   variables: Sequence[str]) -> subprocess.CompletedProcess[str]:
     arguments = [sys.executable, "-m", "kapsulint"]
     for expression in expressions:
         arguments += ["--eval", expression]
@@ -115,10 +112,36 @@ def evaluate_directory(directory: Path | str, expressions: Sequence[str], var_fi
     for assignment in variables:
         arguments += ["--var", assignment]
     arguments.append(".")
-    result = subprocess.run(arguments, cwd=directory, capture_output=True, text=True, check=False)
-    if result.returncode != 0:
+    return subprocess.run(arguments, cwd=directory, capture_output=True, text=True, check=False)
+
+
+def evaluate_directory(directory: Path | str, expressions: Sequence[str], var_files: Sequence[str] = (),
+                       variables: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """kapsulint's answers for ``expressions`` in the root module ``directory``, in one process.
+
+    ``var_files`` are relative to ``directory``, where kapsulint runs. An answer's ``value`` is
+    parsed with decimal numbers, as ``classify`` expects. kapsulint exits 2 when an expression
+    does not parse: then each expression runs alone, and one that exits 2 by itself is answered
+    with an error (Terraform's console rejects it too, or the answer is a false error).
+    """
+    result = _run_kapsulint(directory, expressions, var_files, variables)
+    if result.returncode == 0:
+        return [_parse_json(line) for line in result.stdout.splitlines() if line.strip()]
+    if result.returncode != 2 or len(expressions) <= 1:
+        message = result.stderr.strip().splitlines()[-1] if result.stderr.strip() else f"exit {result.returncode}"
+        if result.returncode == 2 and expressions:
+            return [{"expression": expressions[0], "error": message, "exit": 2}]
         raise RuntimeError(f"kapsulint --eval exited {result.returncode} in {directory}:\n{result.stderr}")
-    return [_parse_json(line) for line in result.stdout.splitlines() if line.strip()]
+    answers: list[dict[str, Any]] = []
+    for expression in expressions:
+        answers.extend(evaluate_directory(directory, [expression], var_files, variables))
+    if all(_run_failed(answer) for answer in answers):
+        raise RuntimeError(f"kapsulint --eval exited 2 for every expression in {directory}:\n{result.stderr}")
+    return answers
+
+
+def _run_failed(answer: dict[str, Any]) -> bool:
+    return answer.get("exit") == 2
 
 
 def run_case(case: Case) -> dict[str, list[Outcome]]:

@@ -16,7 +16,12 @@ console evaluates only the last line it reads from a pipe):
 A golden entry is ``{"value", "type", "console"}``, with ``"sensitive": true`` when the value is
 marked sensitive (its value is then recorded through ``nonsensitive``), or
 ``{"unknown": true, "type", "console"}`` when the console prints ``(known after apply)``, or
-``{"error", "detail"}``: the first error's summary and its detail text.
+``{"error", "detail"}``: the first error's summary and its detail text (with ``"crashed": true``
+when Terraform panicked after reporting it). When only jsonencode
+fails (it cannot write an infinity), the error also has ``"encode_error": true``, the ``type`` and
+the ``console`` text: kapsulint, which answers with jsonencode's text, must then say error or
+Unknown. ``configuration_error`` is the first error the console reported before it evaluated
+the expression all the same (a variable's failed validation).
 """
 
 from __future__ import annotations
@@ -39,7 +44,6 @@ from tests.oracle.corpus import GOLDENS_DIR, Case, load_cases  # noqa: E402
 
 UNKNOWN = "(known after apply)"
 SENSITIVE = "(sensitive value)"
-EPHEMERAL = "(ephemeral value)"
 WORKERS = 8
 
 # strconv.Quote escapes, which the console uses for a one-line string
@@ -52,10 +56,11 @@ _GO_ESCAPE = re.compile(r'\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[ab
 class ConsoleError(Exception):
     """Terraform rejected the query: its first diagnostic's summary and detail."""
 
-    def __init__(self, summary: str, detail: str) -> None:
+    def __init__(self, summary: str, detail: str, crashed: bool = False) -> None:
         super().__init__(summary)
         self.summary = summary
         self.detail = detail
+        self.crashed = crashed
 
 
 def unquote_go(text: str) -> str:
@@ -73,33 +78,46 @@ def unquote_go(text: str) -> str:
 
 
 def parse_diagnostic(stderr: str) -> ConsoleError:
-    """The first error of the console's ``-no-color`` diagnostics.
+    """The error of the console's ``-no-color`` diagnostics that is about the query.
 
-    The layout is ``Error: SUMMARY``, a blank line, the ``on <file> line N`` context lines, a blank
-    line and the detail, wrapped at the terminal width; the detail's lines are joined again.
+    Each diagnostic is ``Error: SUMMARY``, a blank line, the ``on <file> line N`` context lines, a
+    blank line and the detail, wrapped at the terminal width (its lines are joined again). When
+    the configuration has errors too, the console reports them first: the query's own error is
+    the first one whose context is ``<console-input>``, else the first error.
     """
-    lines = stderr.splitlines()
-    for index, line in enumerate(lines):
+    errors: list[tuple[str, list[list[str]]]] = []
+    for line in stderr.splitlines():
         if line.startswith("Error: "):
+            errors.append((line[len("Error: "):].strip(), [[]]))
+        elif line.startswith(("Warning: ", "!!!")):
             break
-    else:
+        elif errors and line.strip():
+            errors[-1][1][-1].append(line.strip())
+        elif errors and errors[-1][1][-1]:
+            errors[-1][1].append([])
+    if not errors:
         return ConsoleError(stderr.strip().splitlines()[0] if stderr.strip() else "no output", "")
-    summary = lines[index][len("Error: "):].strip()
-    paragraphs: list[list[str]] = [[]]
-    for line in lines[index + 1:]:
-        if line.startswith(("Error: ", "Warning: ")):
-            break
-        if line.strip():
-            paragraphs[-1].append(line.strip())
-        elif paragraphs[-1]:
-            paragraphs.append([])
-    paragraphs = [p for p in paragraphs if p and not p[0].startswith("on ")]
-    detail = " ".join(" ".join(p) for p in paragraphs)
-    return ConsoleError(summary, detail)
+    about_query = [error for error in errors
+                   if any(paragraph and paragraph[0].startswith("on <console-input>") for paragraph in error[1])]
+    summary, paragraphs = (about_query or errors)[0]
+    detail = " ".join(" ".join(p) for p in paragraphs if p and not p[0].startswith("on "))
+    return ConsoleError(summary, detail, crashed="TERRAFORM CRASH" in stderr)
 
 
-def console(query: str, directory: Path, case: Case) -> str:
-    """What ``terraform console`` prints for one query in ``directory``, or ConsoleError."""
+def _strip_warning(stdout: str) -> str:
+    """The console's answer without the warning it prints first when the configuration has errors."""
+    text = stdout.strip("\n")
+    if text.startswith("Warning: "):
+        _, _, text = text.partition("\n\n\n")
+    return text.strip("\n")
+
+
+def console(query: str, directory: Path, case: Case) -> tuple[str, ConsoleError | None]:
+    """What ``terraform console`` prints for one query in ``directory``, or ConsoleError.
+
+    The second item is the configuration's error when the console reported one and still
+    evaluated the query (a failed variable validation does that).
+    """
     # Every process locks its state file: one state path per process lets them run in parallel.
     state = directory.parent / f"{uuid.uuid4().hex}.tfstate"
     arguments = ["terraform", "console", "-no-color", f"-state={state}"]
@@ -111,29 +129,38 @@ def console(query: str, directory: Path, case: Case) -> str:
                             capture_output=True, text=True, timeout=120, check=False)
     if result.returncode != 0:
         raise parse_diagnostic(result.stderr)
-    return result.stdout.rstrip("\n")
+    configuration_error = parse_diagnostic(result.stderr) if "Error: " in result.stderr else None
+    return _strip_warning(result.stdout), configuration_error
 
 
 def record_expression(expression: str, directory: Path, case: Case) -> dict[str, Any]:
     """The golden entry of one expression."""
     try:
-        encoded = console(f"jsonencode({expression})", directory, case)
+        encoded, configuration_error = console(f"jsonencode({expression})", directory, case)
     except ConsoleError as error:
-        return {"error": error.summary, "detail": error.detail}
+        failed: dict[str, Any] = {"error": error.summary, "detail": error.detail}
+        if error.crashed:
+            failed["crashed"] = True
+        try:
+            # A value jsonencode cannot write (an infinity): the expression itself is valid.
+            failed.update(type=console(f"type({expression})", directory, case)[0], encode_error=True,
+                          console=console(expression, directory, case)[0])
+        except ConsoleError:
+            pass
+        return failed
     entry: dict[str, Any] = {}
+    if configuration_error is not None:
+        entry["configuration_error"] = configuration_error.summary
     if encoded == SENSITIVE:
         entry["sensitive"] = True
-        encoded = console(f"nonsensitive(jsonencode({expression}))", directory, case)
-    if encoded == EPHEMERAL:
-        entry["ephemeral"] = True
-        encoded = console(f"jsonencode(ephemeralasnull({expression}))", directory, case)
+        encoded, _ = console(f"nonsensitive(jsonencode({expression}))", directory, case)
     if encoded == UNKNOWN:
         entry["unknown"] = True
     else:
         entry["value"] = unquote_go(encoded)
     for key, query in (("type", f"type({expression})"), ("console", expression)):
         try:
-            entry[key] = console(query, directory, case)
+            entry[key] = console(query, directory, case)[0]
         except ConsoleError as error:
             entry[f"{key}_error"] = error.summary
     return entry

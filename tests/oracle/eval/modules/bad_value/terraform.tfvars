@@ -1,0 +1,1 @@
+n = "not a number"

@@ -1,0 +1,3 @@
+locals {
+  greeting = templatefile("${path.module}/greeting.tftpl", { name = "kapsule", ports = [80, 443] })
+}

@@ -1,0 +1,8 @@
+settings = {
+  name    = "other"
+  enabled = false
+  nested  = null
+}
+defaulted = {
+  mode = "manual"
+}

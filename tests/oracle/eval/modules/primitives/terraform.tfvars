@@ -1,0 +1,10 @@
+n             = "5"
+n_float       = "1.50"
+b             = "true"
+s_from_number = 5
+s_from_bool   = false
+ln            = ["1", 2, "3.5"]
+lb            = ["false", true]
+untyped       = 42
+untyped_list  = [1, "a"]
+big           = "123456789012345678901234567890"

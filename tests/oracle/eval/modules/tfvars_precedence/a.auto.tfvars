@@ -1,0 +1,2 @@
+c = "a.auto.tfvars"
+d = "a.auto.tfvars"

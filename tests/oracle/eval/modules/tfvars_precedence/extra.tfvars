@@ -1,0 +1,3 @@
+d    = "extra.tfvars"
+e    = "extra.tfvars"
+list = ["x", 1]

@@ -1,0 +1,3 @@
+a = "terraform.tfvars"
+b = "terraform.tfvars"
+c = "terraform.tfvars"
