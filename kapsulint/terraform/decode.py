@@ -27,6 +27,7 @@ import binascii
 import calendar
 import json
 import re
+from fractions import Fraction
 from typing import Iterator
 
 from ruamel.yaml import YAML
@@ -51,7 +52,51 @@ def _json_string(text: str) -> str:
 
 
 def _json_object(pairs: list[tuple[str, Val]]) -> Val:
-    return Val({_json_string(key): value for key, value in pairs})
+    """An object; of duplicate keys the last wins, and go-cty first decodes each earlier value
+    against the type the last one implies, an error when it does not fit."""
+    members: dict[str, Val] = {}
+    for key, value in pairs:
+        key = _json_string(key)
+        value = _wrap(value)
+        earlier = members.get(key)
+        if earlier is not None:
+            _check_fits(earlier, value)
+        members[key] = value
+    return Val(members)
+
+
+def _check_fits(value: Val, model: Val) -> None:
+    """:class:`EvalError` unless go-cty decodes ``value`` with the type ``model`` implies."""
+    raw, want = value.raw, model.raw
+    if raw is None:
+        return
+    if want is None:  # the type of null is dynamic, which expects go-cty's typed wrapper
+        raise EvalError("missing expected {")
+    if isinstance(want, str):
+        if isinstance(raw, (list, dict)):
+            raise EvalError("string is required")
+    elif isinstance(want, bool):
+        if not (isinstance(raw, bool) or raw in ("true", "false")):
+            raise EvalError("bool is required")
+    elif isinstance(want, (int, Fraction)):
+        if isinstance(raw, str):
+            parse_number(raw)
+        elif not isinstance(raw, (int, Fraction)) or isinstance(raw, bool):
+            raise EvalError("number is required")
+    elif isinstance(want, list):
+        if not isinstance(raw, list):
+            raise EvalError("missing expected [")
+        if len(raw) != len(want):
+            raise EvalError(f"not enough tuple elements (need {len(want)})")
+        for item, item_model in zip(raw, want):
+            _check_fits(item, item_model)
+    elif isinstance(want, dict):
+        if not isinstance(raw, dict):
+            raise EvalError("missing expected {")
+        for key, member in raw.items():
+            if key not in want:
+                raise EvalError(f'unsupported attribute "{key}"')
+            _check_fits(member, want[key])
 
 
 def _json_hook(value: object) -> Val:
@@ -77,10 +122,7 @@ def json_decode(text: str) -> Val:
 
 def _wrap(data: object) -> Val:
     """Scalars and arrays ``json.loads`` left unwrapped, as Val nodes."""
-    if isinstance(data, Val):
-        if isinstance(data.raw, dict):
-            for key, member in data.raw.items():
-                data.raw[key] = _wrap(member)
+    if isinstance(data, Val):  # an object, its members wrapped by _json_object
         return data
     if isinstance(data, list):
         return Val([_wrap(item) for item in data])
@@ -170,7 +212,8 @@ def _go_int(text: str) -> int | None:
 
 
 def _resolve(tag: str | None, text: str, quoted: bool) -> object:
-    """go-cty-yaml's ``resolveScalar``: a raw value, ``_INFINITY`` or ``_MERGE``."""
+    """go-cty-yaml's ``resolveScalar``: a raw value, ``_INFINITY`` or ``_MERGE``. ``quoted`` is
+    true for any scalar not plain: Terraform keeps a block scalar (``>-`` then ``10``) a string."""
     if tag not in _RESOLVABLE:
         raise EvalError(f"unsupported tag {tag!r}".replace("'", '"'))
     first = text[:1]
@@ -261,7 +304,7 @@ class _Decoder:
     def node(self, event: yaml_events.Event) -> Val:
         if isinstance(event, yaml_events.ScalarEvent):
             self.begin(event.anchor)
-            raw = _resolve(event.tag, event.value, event.style in ("'", '"'))
+            raw = _resolve(event.tag, event.value, event.style is not None)
             if raw is _INFINITY:
                 raise Unrepresentable(event.value)
             value = Val("<<" if raw is _MERGE else raw)
@@ -294,7 +337,7 @@ class _Decoder:
                 return value
             if not isinstance(event, yaml_events.ScalarEvent):
                 raise EvalError("only strings are allowed as mapping keys")
-            key = _resolve(event.tag, event.value, event.style in ("'", '"'))
+            key = _resolve(event.tag, event.value, event.style is not None)
             if key is _MERGE:
                 merged = self.node(self.next())
                 if not isinstance(merged.raw, dict):
