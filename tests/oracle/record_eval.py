@@ -101,6 +101,8 @@ def parse_diagnostic(stderr: str) -> ConsoleError:
                    if any(paragraph and paragraph[0].startswith("on <console-input>") for paragraph in error[1])]
     summary, paragraphs = (about_query or errors)[0]
     detail = " ".join(" ".join(p) for p in paragraphs if p and not p[0].startswith("on "))
+    # A panic inside a function comes with its Go stack, whose addresses change at every run.
+    detail = detail.split(" goroutine ", 1)[0]
     return ConsoleError(summary, detail, crashed="TERRAFORM CRASH" in stderr)
 
 
