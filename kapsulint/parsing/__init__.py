@@ -7,7 +7,9 @@ in code points, end column exclusive.
 
 Expression nodes are dicts with a ``"t"`` kind and a ``"p"`` span:
 
-- ``lit`` (``v``: str, int, float, bool or None), ``tmpl`` (``parts``: strings and nodes),
+- ``lit`` (``v``: str, int, float, bool or None; a number literal that is not a plain decimal
+  integer, such as ``0.1``, ``1e20`` or ``-1.5e-3``, also has ``num``, its source text, so that it
+  can be read exactly: Terraform numbers are arbitrary-precision), ``tmpl`` (``parts``: strings and nodes),
   ``tif`` / ``tfor`` (template directives), ``var`` (a root name), ``attr`` (``obj``, ``name``),
   ``index`` (``obj``, ``key``), ``splat`` (``obj``, ``ops``), ``call`` (``name``, ``args``,
   ``expand``), ``tuple`` (``items``), ``object`` (``items``: ``[key node, value node]``),
@@ -17,7 +19,8 @@ Expression nodes are dicts with a ``"t"`` kind and a ``"p"`` span:
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3  # 2: a values document that is not a mapping is a syntax error; 3: step spans
+SCHEMA_VERSION = 4  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
+# 4: HCL parsed as Terraform parses it (tests/test_parse_conformance.py), number literals keep ``num``
 
 
 def span(line: int, column: int, end_line: int, end_column: int) -> list[int]:

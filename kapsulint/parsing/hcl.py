@@ -1,8 +1,46 @@
-"""HCL files through python-hcl2's grammar, converted to parser-neutral data.
+r"""HCL files through python-hcl2's grammar, converted to parser-neutral data.
 
 We build the Lark parser ourselves from the grammar python-hcl2 ships, so that its grammar cache
 lives in kapsulint's cache directory (python-hcl2 would write one into site-packages), and we
 convert the raw lark tree iteratively (python-hcl2's own transformer recurses and keeps quotes).
+
+The file accepted must be exactly what Terraform accepts: ``terraform fmt`` is the oracle, and
+tests/test_parse_conformance.py holds its recorded verdicts. The reference is HCL's native syntax
+(https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/spec.md) as hclsyntax implements it.
+python-hcl2's grammar departs from it; kapsulint corrects it where it is loaded
+(:func:`patch_grammar`), in the post-lexer (:class:`_PostLexer`) and in the conversion:
+
+- newlines are significant only in bodies and objects: ignored inside ``( )``, ``[ ]``, ``${ }``,
+  ``%{ }`` and ``for`` expressions, and never continuing an expression (``a = 1 +`` then ``2`` on
+  the next line is an error, as is a line starting with an operator);
+- body items end with a newline (``a = 1 b = 2``, ``a {} b = 1`` are errors); a block's ``{`` is on
+  the line of its type; a one-line block holds one attribute at most (``a { b = 1 }``);
+- object elements are separated by a comma or a newline, a comma never at the start of a line;
+- ``/* */`` comments are whitespace (between block labels too), ``#`` and ``//`` comments are
+  newlines;
+- identifiers are Unicode and may be ``null``, ``true`` or ``false`` (attributes, block types and
+  labels, function names); ``{ for = 1 }`` and ``[for ...`` open a ``for`` expression;
+- strings: only HCL's escapes (``\n \r \t \" \\ \uNNNN \UNNNNNNNN``, of a Unicode scalar value),
+  no raw newline, ``$${`` and ``%%{`` alone are literal, ``~`` strip markers on interpolations as on
+  directives (touching their brace), one ``else`` per ``if``; no python-hcl2 ``\"`` strings in
+  expressions;
+- quoted block labels are literal strings, without interpolations or directives;
+- numbers have no sign (``-`` is the unary operator, and unary operators stack: ``!!a``,
+  ``- -1``); a number followed by ``.`` and a digit is invalid, and so is a legacy index ``a.0.1``
+  (``a.1e5`` is index 100000, as in hclsyntax);
+- an attribute-only splat ends at the first ``[`` (``a.*.b[0]`` indexes the result), and cannot
+  hold another (``a.*.*``); ``a . * . b`` and ``a[ * ]`` are splats;
+- a heredoc's markers are identifiers; its closing marker may be indented and followed by spaces,
+  then a newline of the file (a heredoc cannot end the file); provider functions have any number
+  of ``::`` parts (``foo::upper("x")``);
+- an attribute defined twice in one body is a syntax error (hclsyntax reports it while parsing).
+
+Deviations kept: the error messages are kapsulint's, not Terraform's, and locate the token where
+the grammar stopped, which may be later than the place hclsyntax names. An identifier's letters are
+Python's ``\w`` plus the Unicode combining-mark blocks, an approximation of UAX #31 (``ID_Start``,
+``ID_Continue``) that differs on rare characters (``²`` continues a name here, not in HCL).
+What ``terraform fmt`` accepts and Terraform rejects later (duplicate object keys, an attribute and
+a block of one name, unknown blocks or arguments) is left to the rules, which see the parsed file.
 """
 
 from __future__ import annotations
@@ -38,8 +76,10 @@ def _parser():  # -> lark.Lark
     """The LALR parser, converting as it reduces: no parse tree is ever built (the conversion is as
     iterative as the parser itself, and the tree's memory and time are saved).
 
-    Only python-hcl2's grammar file is used: importing the package would load its builder,
-    reconstructor and rule classes, which cost every parsing process time and memory."""
+    Only python-hcl2's grammar file is used, patched (see the module docstring): importing the
+    package would load its builder, reconstructor and rule classes, which cost every parsing
+    process time and memory."""
+    import hashlib
     import importlib.util
 
     from kapsulint.cache import installed_versions
@@ -51,23 +91,93 @@ def _parser():  # -> lark.Lark
     spec = importlib.util.find_spec("hcl2")  # finds the package without importing it
     if spec is None or not spec.submodule_search_locations:
         raise ImportError("python-hcl2 is not installed")
-    grammar = Path(spec.submodule_search_locations[0]) / "hcl2.lark"
+    grammar = patch_grammar((Path(spec.submodule_search_locations[0]) / "hcl2.lark").read_text(encoding="utf-8"))
     options: dict[str, Any] = dict(
         parser="lalr",
-        postlex=_PostLexer(),
+        postlex=_POSTLEX,
         start=["start", "expression"],
         maybe_placeholders=False,
         transformer=_CONVERTER,
+        lexer_callbacks={"BLOCK_COMMENT": _CONVERTER.collect_comment},
     )
     directory = cache_dir()
     if directory is not None:
         version = installed_versions().get("python_hcl2", "x")
-        cache_file = directory / f"grammar-hcl2-{version}-lark-{lark.__version__}.cache"
+        digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:12]
+        cache_file = directory / f"grammar-hcl2-{version}-{digest}-lark-{lark.__version__}.cache"
         try:
-            return lark.Lark.open(str(grammar), cache=str(cache_file), **options)
+            return lark.Lark(grammar, cache=str(cache_file), **options)
         except OSError:
             pass
-    return lark.Lark.open(str(grammar), **options)
+    return lark.Lark(grammar, **options)
+
+
+# Identifiers are Unicode (UAX #31 ID_Start, ID_Continue and ``-``): Python's ``\w`` letters and
+# digits, plus the combining-mark blocks ``\w`` leaves out.
+_IDENTIFIER = r"[^\W\d][\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f-]*"
+
+# (old, new) texts of python-hcl2's grammar; each old text must be found exactly once, so a
+# grammar that changed under us fails loudly instead of parsing differently.
+_TERMINAL_PATCHES = [
+    (r"NL_OR_COMMENT: /\n[ \t]*/ | /#.*\n/ | /\/\/.*\n/ | /\/\*(.|\n)*?(\*\/)/",
+     "NL_OR_COMMENT: /\\n[ \\t]*/ | /#.*\\n/ | /\\/\\/.*\\n/\n"
+     "BLOCK_COMMENT: /\\/\\*(.|\\n)*?\\*\\//\n%ignore BLOCK_COMMENT\n%declare FOR_INTRO"),
+    ("NAME : /[a-zA-Z_][a-zA-Z0-9_-]*/", f"NAME : /{_IDENTIFIER}/"),
+    (r"ESCAPED_INTERPOLATION.2: /\$\$\{[^}]*\}/", r"ESCAPED_INTERPOLATION.2: /\$\$\{/"),
+    (r"ESCAPED_DIRECTIVE.2: /%%\{[^}]*\}/", r"ESCAPED_DIRECTIVE.2: /%%\{/"),
+    (r"""STRING_CHARS.1: /(?:(?!\$\$\{)(?!\$\{)(?!%%\{)(?!%\{)[^"\\]|\\.|(?:\$(?!\$?\{))|(?:%(?!%?\{)))+/""",
+     r"""STRING_CHARS.1: /(?:[^"\\\n\r$%]|\$(?!\$?\{)|%(?!%?\{)|\\(?:[nrt"\\]|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}))+/"""),
+    ("INT_LITERAL: NEGATIVE_DECIMAL? DECIMAL+", "INT_LITERAL: DECIMAL+"),
+    ("FLOAT_LITERAL: (NEGATIVE_DECIMAL? DECIMAL+ | NEGATIVE_DECIMAL+) \".\" DECIMAL+ (EXP_MARK)?\n"
+     "               | (NEGATIVE_DECIMAL? DECIMAL+ | NEGATIVE_DECIMAL+) (EXP_MARK)",
+     "FLOAT_LITERAL: DECIMAL+ \".\" DECIMAL+ (EXP_MARK)? | DECIMAL+ EXP_MARK"),
+    ('NEGATIVE_DECIMAL : "-" DECIMAL\n', ""),
+    ('ATTR_SPLAT : ".*"', r"ATTR_SPLAT : /\.[ \t]*\*/"),
+    ('FULL_SPLAT_START : "[*]"', r"FULL_SPLAT_START : /\[[ \t]*\*[ \t]*\]/"),
+    (r"HEREDOC_TEMPLATE : /<<(?P<heredoc>[a-zA-Z][a-zA-Z0-9._-]*)\r?\n(?:(?:.|\n)*?\r?\n)??\s*(?P=heredoc)\r?\n/",
+     f"HEREDOC_TEMPLATE : /<<(?P<heredoc>{_IDENTIFIER})\\n(?:(?:.|\\n)*?\\n)??[ \\t]*(?P=heredoc)[ \\t]*(?=\\n)/"),
+    (r"HEREDOC_TEMPLATE_TRIM : /<<-(?P<heredoc_trim>[a-zA-Z][a-zA-Z0-9._-]*)\r?\n(?:(?:.|\n)*?\r?\n)??\s*(?P=heredoc_trim)\r?\n/",
+     f"HEREDOC_TEMPLATE_TRIM : /<<-(?P<heredoc_trim>{_IDENTIFIER})\\n(?:(?:.|\\n)*?\\n)??[ \\t]*(?P=heredoc_trim)"
+     "[ \\t]*(?=\\n)/"),
+    (r"%ignore /[ \t\r]+/", r"%ignore /[ \t]+/"),
+]
+
+# Whole rules, by the text their line starts with, once every optional newline is gone from the
+# grammar: newlines reach the parser only where HCL makes them significant (see _PostLexer).
+_RULE_PATCHES = {
+    "start :": "start : top_body\n"
+               "top_body : new_line_or_comment? (_body_item new_line_or_comment)*\n"
+               "_body_item : attribute | block",
+    "body :": "body : (new_line_or_comment (_body_item new_line_or_comment)*)?\n"
+              "oneline_body : attribute",
+    "block :": "block : _attribute_name (_attribute_name | string)* LBRACE (body | oneline_body) RBRACE",
+    "interpolation:": "interpolation: INTERP_START STRIP_MARKER? expression STRIP_MARKER? RBRACE",
+    "!unary_op :": "!unary_op : (MINUS | NOT) unary_expr",
+    "            | template_string": "",
+    "template_string :": "",
+    "object :": "object : LBRACE new_line_or_comment? (object_elem (_object_sep object_elem)* _object_sep?)? RBRACE\n"
+                "_object_sep : COMMA new_line_or_comment? | new_line_or_comment",
+    "function_call :": "function_call : (identifier | literal_value) (COLONS identifier)* LPAR arguments? RPAR",
+    "short_index :": "short_index : DOT (INT_LITERAL | FLOAT_LITERAL)",
+    "attr_splat :": "attr_splat : ATTR_SPLAT (get_attr | short_index)*",
+    "!for_intro :": "!for_intro : FOR_INTRO identifier (COMMA identifier)? IN expression COLON",
+}
+
+
+def patch_grammar(text: str) -> str:
+    """python-hcl2's grammar with kapsulint's corrections (see the module docstring)."""
+    for old, new in _TERMINAL_PATCHES:
+        if text.count(old) != 1:
+            raise RuntimeError(f"python-hcl2's grammar changed: {old!r} not found once")
+        text = text.replace(old, new)
+    text = re.sub(r"new_line_or_comment\?[ \t]*", "", text)
+    lines = text.split("\n")
+    for prefix, rule in _RULE_PATCHES.items():
+        found = [i for i, line in enumerate(lines) if line.startswith(prefix)]
+        if len(found) != 1:
+            raise RuntimeError(f"python-hcl2's grammar changed: rule {prefix!r} not found once")
+        lines[found[0]] = rule
+    return "\n".join(lines)
 
 
 def _import_lark():
@@ -90,13 +200,17 @@ def _import_lark():
 
 def parse_hcl(text: str) -> dict:
     """Parse a whole HCL file: ``{"body": ..., "comments": [[line, col, text], ...]}``."""
+    original = len(text)
     text = _normalise(text)
     outer = _CONVERTER.comments
     _CONVERTER.comments = comments = []
     try:
-        body = _parse(text, "start")
+        # A heredoc's closing marker must be followed by a newline of the file itself, not the one
+        # _normalise may have added.
+        body = _parse(text, "start", source_end=len(text) - 1 if len(text) > original else len(text))
     finally:
         _CONVERTER.comments = outer
+    comments.sort(key=lambda comment: (comment[0], comment[1]))
     return {"body": body, "comments": comments}
 
 
@@ -116,46 +230,77 @@ def parse_expression(text: str, line_offset: int = 0, column_offset: int = 0) ->
 class _PostLexer:
     """The token stream between lark's lexer and the parser, in one pass.
 
-    A newline before a binary operator continues the expression: an LALR parser cannot tell it
-    from the newline that ends an attribute, so python-hcl2's grammar expects it merged into the
-    operator's token (as python-hcl2's own post-lexer does; ``-`` is left out, being unary too).
-    The pass also counts nesting: the token that opens a level past MAX_DEPTH (blocks, braces,
-    brackets, parentheses, template sequences) is KAP001, before the parser's stack can overflow.
+    Newlines: HCL ignores them inside parentheses, brackets, ``${ }``, ``%{ }`` and ``for``
+    expressions, and they are significant elsewhere (they end attributes and blocks and separate
+    object elements): hclsyntax's ``PushIncludeNewlines``
+    (https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/parser.go). The grammar has newlines
+    only where they are significant, and this pass drops the others (after collecting their
+    comments). A ``for`` that opens a bracket or a brace starts a ``for`` expression, whatever
+    follows (``{ for = 1 }`` is an invalid ``for``, as in hclsyntax): it becomes ``FOR_INTRO``.
+
+    The pass also rejects what the scanner rejects but the grammar cannot see (a number literal
+    followed by ``.`` and a digit, a heredoc that ends the file without a newline) and counts
+    nesting: the token that opens a level past MAX_DEPTH is KAP001, before the parser's stack can
+    overflow.
     """
 
-    _CONTINUING = frozenset({
-        "DOUBLE_EQ", "NEQ", "LT", "GT", "LEQ", "GEQ", "ASTERISK", "SLASH", "PERCENT", "DOUBLE_AMP",
-        "DOUBLE_PIPE", "PLUS", "QMARK",
-    })
-    _OPENERS = frozenset({"LBRACE", "LSQB", "LPAR", "INTERP_START", "DIRECTIVE_START"})
+    _IGNORING = frozenset({"LSQB", "LPAR", "INTERP_START", "DIRECTIVE_START"})
     _CLOSERS = frozenset({"RBRACE", "RSQB", "RPAR"})
-    always_accept = ()
+    # After one of these, a brace opens a block body (``a "b" {``), never an object.
+    _LABEL_ENDS = frozenset({"NAME", "DBLQUOTE", "NULL", "TRUE", "FALSE", "IN", "FOR", "IF", "FOR_EACH",
+                             "ELSE", "ENDIF", "ENDFOR"})
+    always_accept = ("NL_OR_COMMENT",)  # lexed in every state: this pass decides where they go
+
+    def __init__(self) -> None:
+        self.inputs: list[tuple[str, bool, int]] = []  # (text, newlines ignored at top, end of source)
 
     def process(self, stream):
-        depth = 0
-        newline = None  # a newline token held back until the next token shows what it is
+        text, ignoring, source_end = self.inputs[-1]
+        collect = _CONVERTER.collect_comment
+        modes = [ignoring]  # per open level: are newlines ignored?
+        held: list = []  # newlines after an opening bracket, until the next token shows a ``for``
+        opener = None
+        previous = None
         for token in stream:
             kind = token.type
             if kind == "NL_OR_COMMENT":
-                if newline is not None:
-                    yield newline
-                newline = token
+                collect(token)
+                if opener is not None and not modes[-1]:
+                    held.append(token)
+                elif not modes[-1]:
+                    yield token
                 continue
-            if newline is not None:
-                if kind in self._CONTINUING:
-                    token = token.update(value=str(newline) + str(token))
+            if opener is not None:
+                if token == "for" and kind in ("NAME", "FOR"):
+                    token = token.update(type="FOR_INTRO")
+                    kind = "FOR_INTRO"
+                    modes[-1] = True
                 else:
-                    yield newline
-                newline = None
-            if kind in self._OPENERS:
-                depth += 1
-                if depth > MAX_DEPTH:
+                    yield from held
+                held.clear()
+                opener = None
+            if kind in self._IGNORING or kind == "LBRACE":
+                modes.append(kind != "LBRACE")
+                if len(modes) > MAX_DEPTH + 1:
                     raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", token.line, token.column)
+                if kind == "LSQB" or (kind == "LBRACE" and previous not in self._LABEL_ENDS):
+                    opener = token
             elif kind in self._CLOSERS:
-                depth -= 1
+                if len(modes) > 1:
+                    modes.pop()
+            elif kind in ("INT_LITERAL", "FLOAT_LITERAL"):
+                after = text[token.end_pos : token.end_pos + 2]
+                if len(after) == 2 and after[0] == "." and after[1].isdigit():
+                    raise HclSyntaxError("invalid number literal", token.line, token.column)
+            elif kind in ("HEREDOC_TEMPLATE", "HEREDOC_TEMPLATE_TRIM") and token.end_pos >= source_end:
+                raise HclSyntaxError("unterminated heredoc: a newline must follow its closing marker",
+                                     token.end_line, token.end_column)
+            previous = kind
             yield token
-        if newline is not None:
-            yield newline
+        yield from held
+
+
+_POSTLEX = _PostLexer()
 
 
 def _normalise(text: str) -> str:
@@ -163,21 +308,27 @@ def _normalise(text: str) -> str:
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n")
-    # The grammar needs a newline after the last attribute and after a heredoc's closing marker.
+    # The grammar needs a newline after the last attribute.
     if not text.endswith("\n"):
         text += "\n"
     return text
 
 
-def _parse(text: str, start: str):
+def _parse(text: str, start: str, source_end: int | None = None):
     import lark
 
+    parser = _parser()
+    if not _POSTLEX.inputs:
+        _CONVERTER.attr_splats.clear()
+    _POSTLEX.inputs.append((text, start == "expression", len(text) + 1 if source_end is None else source_end))
     try:
-        return _parser().parse(text, start=start)
+        return parser.parse(text, start=start)
     except lark.exceptions.UnexpectedInput as error:
         raise _syntax_error(error, text) from None
     except RecursionError:
         raise HclSyntaxError("nesting too deep", 1, 1) from None
+    finally:
+        _POSTLEX.inputs.pop()
 
 
 def _syntax_error(error, text: str) -> HclSyntaxError:
@@ -223,7 +374,7 @@ def _readable_expected(expected) -> str:
 
 
 def _end_of(text: str) -> tuple[int, int]:
-    """The position of the last character of the file (design.md §5, KAP001)."""
+    """The position of the last character of the file, where KAP001 reports an end of input."""
     stripped = text.rstrip("\n")
     if not stripped:
         return 1, 1
@@ -310,7 +461,10 @@ def unescape(chars: str) -> str:
     def replace(match: re.Match) -> str:
         code = match.group(1)
         if code[0] in "uU" and len(code) > 1:
-            return chr(int(code[1:], 16))
+            point = int(code[1:], 16)
+            if point > 0x10FFFF or 0xD800 <= point <= 0xDFFF:
+                raise ValueError(f"invalid escape sequence `\\{code}`: not a Unicode character")
+            return chr(point)
         return _ESCAPES.get(code, "\\" + code)
 
     text = _ESCAPE_RE.sub(replace, chars) if "\\" in chars else chars
@@ -336,6 +490,7 @@ class _Converter:
 
     def __init__(self) -> None:
         self.comments: list[list] = []
+        self.attr_splats: set[int] = set()  # ids of the attribute-only splats of the parse under way
 
     def __getattr__(self, name: str):
         handler = type(self).__dict__.get("_" + name)
@@ -353,23 +508,33 @@ class _Converter:
         return children[0]
 
     def _body(self, tree, children):
+        """A body; an attribute defined twice in it is a syntax error, as in hclsyntax's parser."""
         attrs, blocks = [], []
+        names: dict[str, dict] = {}
         for child in children:
             if isinstance(child, dict):
                 if child["t"] == "attribute":
+                    first = names.setdefault(child["name"], child)
+                    if first is not child:
+                        line, column = child["p"][0], child["p"][1]
+                        raise HclSyntaxError(f"attribute `{child['name']}` redefined: it is already defined at "
+                                             f"line {first['p'][0]}", line, column)
                     attrs.append(child)
                 elif child["t"] == "block":
                     blocks.append(child)
         return {"attrs": attrs, "blocks": blocks}
 
-    def _new_line_or_comment(self, tree, children):
-        for token in children:
-            self._collect_comment(token)
-        return None
+    _top_body = _body
+    _oneline_body = _body
 
-    def _collect_comment(self, token) -> None:
+    def _new_line_or_comment(self, tree, children):
+        return None  # the post-lexer collected its comments
+
+    def collect_comment(self, token) -> None:
+        """Record the comments of a newline or comment token (called by the lexer and post-lexer)."""
         value = str(token)
-        # Operators may carry a merged newline or comment prefix (python-hcl2's post-lexer).
+        if "#" not in value and "/" not in value:
+            return
         for match in re.finditer(r"#[^\n]*|//[^\n]*|/\*.*?\*/", value, re.S):
             before = value[: match.start()]
             line = token.line + before.count("\n")
@@ -377,7 +542,7 @@ class _Converter:
             self.comments.append([line, column, match.group(0).rstrip("\r")])
 
     def _attribute(self, tree, children):
-        name, name_span = children[0]
+        name, name_span = children[0][:2]
         expr = children[-1]
         return {"t": "attribute", "name": name, "p": name_span, "expr": expr, "span": _meta_span(tree)}
 
@@ -394,12 +559,15 @@ class _Converter:
                 continue
             if isinstance(child, tuple):  # a bare name
                 if block_type is None:
-                    block_type, type_span = child
+                    block_type, type_span = child[:2]
                 else:
                     labels.append(child[0])
                     label_spans.append(child[1])
-            elif isinstance(child, dict) and child.get("t") in ("tmpl", "lit"):
-                labels.append(_plain_text(child) if child["t"] == "tmpl" else str(child["v"]))
+            elif isinstance(child, dict) and child.get("t") == "tmpl":
+                raise HclSyntaxError("invalid block label: a quoted label is a literal string, without "
+                                     "`${` interpolations or `%{` directives", child["p"][0], child["p"][1])
+            elif isinstance(child, dict) and child.get("t") == "lit":
+                labels.append(str(child["v"]))
                 label_spans.append(child["p"])
             elif isinstance(child, dict) and "attrs" in child:
                 body = child
@@ -436,9 +604,14 @@ class _Converter:
         return lit(int(str(token)), _tok_span(token))
 
     def _float_lit(self, tree, children):
+        """A literal with a fraction or an exponent keeps its text in ``num``: Terraform numbers are
+        arbitrary-precision, parsed from the decimal text, which a float cannot always hold."""
         token = children[0]
-        value = float(str(token))
-        return lit(int(value) if value.is_integer() and "e" not in str(token).lower() else value, _tok_span(token))
+        text = str(token)
+        value = float(text)
+        node = lit(int(value) if value.is_integer() and "e" not in text.lower() else value, _tok_span(token))
+        node["num"] = text
+        return node
 
     def _string(self, tree, children):
         parts: list[Any] = []
@@ -451,11 +624,16 @@ class _Converter:
     def _string_part(self, tree, children):
         child = children[0]
         if isinstance(child, _Token):
-            return unescape(str(child))
+            try:
+                return unescape(str(child))
+            except ValueError as error:
+                raise HclSyntaxError(str(error), child.line, child.column) from None
         return child
 
     def _interpolation(self, tree, children):
-        return children[1]
+        expr = _as_expr(next(c for c in children if not _is_token(c)))
+        strip = _strips(children)
+        return {"t": "_strip", "strip": strip, "e": expr} if any(strip) else expr
 
     def _template_if_start(self, tree, children):
         return {"t": "_if", "cond": _first_node(children), "p": _meta_span(tree), "strip": _strips(children)}
@@ -485,9 +663,7 @@ class _Converter:
         token = children[0]
         text = str(token)
         first_newline = text.index("\n")
-        marker = text[2:first_newline].lstrip("-")
-        body = text[first_newline + 1 :]
-        body = body[: body.rstrip().rfind(marker)] if body.rstrip().endswith(marker) else body
+        body = text[first_newline + 1 : text.rfind("\n") + 1]  # the lines between the markers
         body_lines = body.split("\n")
         indent = 0
         if trim:
@@ -531,8 +707,13 @@ class _Converter:
     def _unary_op(self, tree, children):
         operator = str(children[0]).strip()
         operand = _as_expr(children[1])
-        if operator == "-" and operand["t"] == "lit" and isinstance(operand["v"], (int, float)):
-            return lit(-operand["v"], _meta_span(tree))
+        if operator == "-" and operand["t"] == "lit" and isinstance(operand["v"], (int, float)) \
+                and not isinstance(operand["v"], bool):
+            node = lit(-operand["v"], _meta_span(tree))
+            if "num" in operand:
+                text = operand["num"]
+                node["num"] = text[1:] if text.startswith("-") else "-" + text
+            return node
         return {"t": "op", "op": "neg" if operator == "-" else "!", "args": [operand], "p": _meta_span(tree)}
 
     def _tuple(self, tree, children):
@@ -581,7 +762,12 @@ class _Converter:
 
     def _short_index(self, tree, children):
         token = children[1]
-        return {"t": "_step", "kind": "index", "key": lit(int(str(token)), _tok_span(token)), "p": _meta_span(tree)}
+        text = str(token)
+        if "." in text:
+            raise HclSyntaxError("invalid legacy index: `.N` takes a whole number (write `[N]` for other keys)",
+                                 token.line, token.column)
+        key = int(text) if text.isdigit() else int(float(text))
+        return {"t": "_step", "kind": "index", "key": lit(key, _tok_span(token)), "p": _meta_span(tree)}
 
     def _get_attr_expr_term(self, tree, children):
         obj, step = _as_expr(children[0]), children[1]
@@ -591,9 +777,17 @@ class _Converter:
         return {"t": "_step", "kind": "attr", "name": children[1][0], "p": _meta_span(tree)}
 
     def _attr_splat_expr_term(self, tree, children):
-        return {"t": "splat", "obj": _as_expr(children[0]), "ops": children[1]["ops"], "p": _meta_span(tree)}
+        obj = _as_expr(children[0])
+        if id(obj) in self.attr_splats:
+            line, column = children[1]["p"][:2]
+            raise HclSyntaxError("nested splat expression: `.*` cannot follow an attribute-only splat "
+                                 "(write `[*]`)", line, column)
+        node = {"t": "splat", "obj": obj, "ops": children[1]["ops"], "p": _meta_span(tree)}
+        self.attr_splats.add(id(node))
+        return node
 
-    _full_splat_expr_term = _attr_splat_expr_term
+    def _full_splat_expr_term(self, tree, children):
+        return {"t": "splat", "obj": _as_expr(children[0]), "ops": children[1]["ops"], "p": _meta_span(tree)}
 
     def _attr_splat(self, tree, children):
         ops = []
@@ -646,8 +840,23 @@ def _first_node(children) -> dict:
 
 
 def _strips(children) -> list[bool]:
-    marks = [i for i, c in enumerate(children) if _is_token(c) and c.type == "STRIP_MARKER"]
-    return [bool(marks and marks[0] == 1), bool(marks and marks[-1] == len(children) - 2)]
+    """The ``~`` markers of a ``${ }`` or ``%{ }`` sequence: [after the opener, before the ``}``].
+
+    A marker belongs to the opener or the closer only when it touches it (``${~``, ``~}``), as in
+    hclsyntax's scanner: elsewhere ``~`` is an unknown operator."""
+    last = len(children) - 1
+    strips = [False, False]
+    for index, child in enumerate(children):
+        if not (_is_token(child) and child.type == "STRIP_MARKER"):
+            continue
+        if index == 1 and children[0].end_pos == child.start_pos:
+            strips[0] = True
+        elif index == last - 1 and child.end_pos == children[last].start_pos:
+            strips[1] = True
+        else:
+            raise HclSyntaxError("unsupported operator `~`: a strip marker must touch `${`, `%{` or `}`",
+                                 child.line, child.column)
+    return strips
 
 
 def _plain_text(node: dict) -> str:

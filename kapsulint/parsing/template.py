@@ -152,6 +152,8 @@ def assemble(flat: list) -> list:
         elif kind == "_else":
             if not stack or stack[-1][0]["t"] != "tif":
                 raise TemplateSyntaxError("`else` without `if`", part["p"][0], part["p"][1])
+            if current is stack[-1][0]["else"]:
+                raise TemplateSyntaxError("a second `else` for one `if`", part["p"][0], part["p"][1])
             current = stack[-1][0]["else"]
         elif kind == "_endif":
             if not stack or stack[-1][0]["t"] != "tif":
