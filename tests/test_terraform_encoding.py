@@ -155,3 +155,14 @@ def test_integer_arithmetic_costs_little_more_than_python() -> None:
         return min(times)
 
     assert best(terraform) < 8 * best(plain)
+
+
+def test_values_500_levels_deep_encode_and_decode() -> None:
+    """Values files and HCL may nest 500 levels: deeper than Python's default recursion allows."""
+    value = Val("leaf")
+    for _ in range(500):
+        value = from_plain({"a": [value]})
+    assert json_encode(value).count("[") == 500
+    assert yaml_encode(value).count("- ") == 500
+    assert json_decode("[" * 500 + "]" * 500).raw[0].raw[0].raw[0].known
+    assert yaml_decode("[" * 500 + "]" * 500).raw[0].raw[0].known

@@ -34,6 +34,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml import events as yaml_events
 from ruamel.yaml.error import YAMLError
 
+from kapsulint.terraform.encode import deep_recursion
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.numbers import Unrepresentable, format_number, parse_number
 from kapsulint.values import Val
@@ -106,18 +107,19 @@ def _json_hook(value: object) -> Val:
 def json_decode(text: str) -> Val:
     """The value ``jsondecode(text)`` gives: objects become object values, arrays tuples."""
     try:
-        data = json.loads(
-            text,
-            parse_int=parse_number,
-            parse_float=parse_number,
-            parse_constant=_reject_constant,
-            object_pairs_hook=_json_object,
-        )
+        with deep_recursion():
+            data = json.loads(
+                text,
+                parse_int=parse_number,
+                parse_float=parse_number,
+                parse_constant=_reject_constant,
+                object_pairs_hook=_json_object,
+            )
+            return _wrap(data)
     except json.JSONDecodeError as error:
         raise EvalError(error.msg) from None
     except RecursionError:
         raise Unrepresentable("nesting too deep") from None
-    return _wrap(data)
 
 
 def _wrap(data: object) -> Val:
@@ -379,6 +381,11 @@ _PARSER = YAML(typ="safe", pure=True)
 
 def yaml_decode(text: str) -> Val:
     """The value ``yamldecode(text)`` gives: mappings become object values, sequences tuples."""
+    with deep_recursion():
+        return _yaml_decode(text)
+
+
+def _yaml_decode(text: str) -> Val:
     try:
         decoder = _Decoder(iter(_PARSER.parse(text or "\n")))
         decoder.next()  # stream start

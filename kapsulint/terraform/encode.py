@@ -14,14 +14,34 @@ https://github.com/zclconf/go-cty-yaml/blob/v1.1.0/emitterc.go.
 
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
 from fractions import Fraction
+from typing import Iterator
 
 from kapsulint.terraform.numbers import format_number
 from kapsulint.values import UNKNOWN, Val
 
 
 class ContainsUnknown(Exception):
-    """The value to encode is not wholly known, so neither is its encoding."""
+    """The encoding is Unknown: part of the value is Unknown (so Terraform's result is Unknown
+    too), or the value nests deeper than Python's recursion limit lets the encoder follow."""
+
+
+MAX_DEPTH = 500
+"""The nesting the encoders and decoders follow whatever Python's recursion limit (values files
+and HCL may nest this deep); deeper, the result is Unknown."""
+
+
+@contextmanager
+def deep_recursion() -> Iterator[None]:
+    """Room on Python's recursion limit for MAX_DEPTH levels, a few frames each."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit + 10 * MAX_DEPTH)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def _check_known(value: Val) -> None:
@@ -45,7 +65,11 @@ def json_string(text: str) -> str:
 def json_encode(value: Val) -> str:
     """What ``jsonencode(value)`` returns: no spaces, object and map keys sorted."""
     parts: list[str] = []
-    _json(value, parts)
+    try:
+        with deep_recursion():
+            _json(value, parts)
+    except RecursionError:
+        raise ContainsUnknown("nesting too deep") from None
     return "".join(parts)
 
 
@@ -319,7 +343,11 @@ def _scalar(raw: object) -> tuple[str, str]:
 def yaml_encode(value: Val) -> str:
     """What ``yamlencode(value)`` returns: one document, block style, keys sorted and quoted."""
     emitter = _Emitter()
-    emitter.node(value, root=True)
+    try:
+        with deep_recursion():
+            emitter.node(value, root=True)
+    except RecursionError:
+        raise ContainsUnknown("nesting too deep") from None
     emitter.write_indent()  # document end (implicit)
     if emitter.open_ended:  # stream end
         emitter.write_indicator("...", True, False, False)
