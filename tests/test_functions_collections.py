@@ -219,6 +219,19 @@ def test_unknown_where_an_element_decides() -> None:
         assert call(name, args).raw is UNKNOWN, name
 
 
+def test_an_unknown_list_result_has_an_unknown_length() -> None:
+    """Waiting for an Unknown element, a list function's result is an Unknown list, not the
+    tuple it was given (whose length would be known)."""
+    for name, args in [
+        ("distinct", [Val([u(NUMBER), Val(1)])]),
+        ("matchkeys", [Val([u(NUMBER), Val(1)]), Val([Val("a"), Val("b")]), Val([Val("a")])]),
+        ("chunklist", [Val([Val(1), Val(2)]), u(NUMBER)]),
+    ]:
+        result = call(name, args)
+        assert isinstance(type_of(result), ListType), name
+        assert call("length", [result]).raw is UNKNOWN, name
+
+
 def test_results_keep_where_their_parts_were_written() -> None:
     from kapsulint.findings import Loc
 

@@ -74,6 +74,16 @@ def go_int(value: Val) -> int | None:
     return None
 
 
+def list_type(value: Val) -> Type:
+    """The type of ``value`` converted for a ``list(any)`` parameter (DYNAMIC if it cannot be):
+    the registry passes an argument unconverted when it waits for an Unknown, and the Unknown
+    result must still be a list (its length unknown), not the tuple it was given."""
+    try:
+        return type_of(convert(Val(UNKNOWN, type=type_of(value)), ListType(DYNAMIC)))
+    except EvalError:
+        return DYNAMIC
+
+
 def is_sequence(ty: Type) -> bool:
     return isinstance(ty, (ListType, SetType, TupleType))
 
@@ -125,7 +135,7 @@ def anytrue(args: list[Val], call: Call) -> Val:
 
 
 def _chunklist_type(args: list[Val]) -> Type:
-    return ListType(type_of(args[0]))
+    return ListType(list_type(args[0]))
 
 
 @function("chunklist", Param("list", ListType(DYNAMIC), allow_unknown=True), Param("size", NUMBER),
@@ -156,7 +166,7 @@ def compact(args: list[Val], call: Call) -> Val:
     return _list(kept, STRING, call)
 
 
-@function("distinct", Param("list", ListType(DYNAMIC)), returns=lambda args: type_of(args[0]))
+@function("distinct", Param("list", ListType(DYNAMIC)), returns=lambda args: list_type(args[0]))
 def distinct(args: list[Val], call: Call) -> Val:
     kept: list[Val] = []
     for item in args[0].raw:
@@ -528,7 +538,7 @@ def _matchkeys_type(args: list[Val]) -> Type:
         unify_unsafe([type_of(args[1]), type_of(args[2])])
     except EvalError:
         raise call_error("matchkeys", "keys and searchset must be of the same type") from None
-    return type_of(args[0])
+    return list_type(args[0])
 
 
 _LIST_OF_ANY = Param("values", ListType(DYNAMIC))
@@ -581,7 +591,10 @@ def range_(args: list[Val], call: Call) -> Val:
             raise call_error("range", "more than 1024 values were generated; either decrease the difference "
                                       "between start and end or use a smaller step")
         items.append(Val(number, call.loc, type=NUMBER))
-        number = numbers.add(number, step)
+        try:
+            number = numbers.add(number, step)
+        except numbers.Unrepresentable:  # an infinite number: no kapsulint value holds it
+            return unknown(call, ListType(NUMBER))
     return _list(items, NUMBER, call)
 
 
@@ -618,7 +631,10 @@ def sum_(args: list[Val], call: Call) -> Val:
             number = convert(item, NUMBER).raw
         except EvalError:
             raise arg_error("list", _NOT_NUMBERS) from None
-        total = number if total is None else numbers.add(total, number)
+        try:
+            total = number if total is None else numbers.add(total, number)
+        except numbers.Unrepresentable:  # an infinite sum: no kapsulint value holds it
+            return unknown(call, NUMBER)
     return Val(total, call.loc, type=NUMBER)
 
 
