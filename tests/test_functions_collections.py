@@ -232,6 +232,16 @@ def test_an_unknown_list_result_has_an_unknown_length() -> None:
         assert call("length", [result]).raw is UNKNOWN, name
 
 
+def test_an_unknown_picked_element_keeps_its_resource_reference() -> None:
+    ref = ("scaleway_k8s_cluster.main", "id")
+    cluster_ids = Val(UNKNOWN, type=ListType(STRING), ref=ref)
+    assert call("element", [cluster_ids, Val(0)]).ref == ref
+    assert call("one", [cluster_ids]).ref == ref
+    assert call("coalesce", [Val(None), Val(UNKNOWN, type=STRING, ref=ref)]).ref == ref
+    assert call("lookup", [Val(UNKNOWN, type=MapType(STRING), ref=ref), Val("a")]).ref == ref
+    assert call("length", [cluster_ids]).ref is None
+
+
 def test_results_keep_where_their_parts_were_written() -> None:
     from kapsulint.findings import Loc
 

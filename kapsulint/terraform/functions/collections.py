@@ -62,8 +62,11 @@ def shallow_unknown(value: Val) -> bool:
     return value.raw is UNKNOWN or value.open
 
 
-def unknown(call: Call, ty: Type = DYNAMIC) -> Val:
-    return Val(UNKNOWN, call.loc, type=ty)
+def unknown(call: Call, ty: Type = DYNAMIC, source: Val | None = None) -> Val:
+    """An Unknown result; one that stands for a picked element (``element``, ``one``, ``lookup``,
+    ``coalesce``) keeps the resource reference of the Unknown ``source`` it was picked from, so
+    rules can still follow it to the resource."""
+    return Val(UNKNOWN, call.loc, type=ty, ref=source.ref if source is not None else None)
 
 
 def go_int(value: Val) -> int | None:
@@ -194,7 +197,7 @@ def coalesce(args: list[Val], call: Call) -> Val:
     for arg in args:
         arg = convert(arg, ty)
         if shallow_unknown(arg):
-            return unknown(call, ty)
+            return unknown(call, ty, arg)
         if arg.raw is None or (ty == STRING and arg.raw == ""):
             continue
         return arg
@@ -221,7 +224,7 @@ def coalescelist(args: list[Val], call: Call) -> Val:
     ty = _coalescelist_type(args)
     for arg in args:
         if shallow_unknown(arg):
-            return unknown(call, ty)
+            return unknown(call, ty, arg)
         if arg.raw:
             return arg
     raise call_error("coalescelist", "no non-null arguments")
@@ -342,10 +345,10 @@ def element(args: list[Val], call: Call) -> Val:
     """The element at index modulo the length; a list also takes a negative index."""
     listval, indexval = args
     if shallow_unknown(listval) and isinstance(type_of(listval), Dynamic):
-        return unknown(call)
+        return unknown(call, DYNAMIC, listval)
     ty = _element_type(args)
     if shallow_unknown(listval):
-        return unknown(call, ty)
+        return unknown(call, ty, listval)
     position = go_int(indexval)
     if position is None:
         raise call_error("element", f"invalid index: {WHOLE_NUMBER}")
@@ -518,10 +521,10 @@ def _one_type(args: list[Val]) -> Type:
 def one(args: list[Val], call: Call) -> Val:
     value = args[0]
     if shallow_unknown(value) and isinstance(type_of(value), Dynamic):
-        return unknown(call)
+        return unknown(call, DYNAMIC, value)
     ty = _one_type(args)
     if shallow_unknown(value) or (isinstance(type_of(value), SetType) and value.contains_unknown()):
-        return unknown(call, ty)
+        return unknown(call, ty, value)
     if not value.raw:
         return Val(None, call.loc, type=ty)
     if len(value.raw) == 1:

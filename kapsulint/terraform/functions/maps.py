@@ -111,10 +111,10 @@ def lookup(args: list[Val], call: Call) -> Val:
     """The element at the key (even when it is null), else the default converted to its type."""
     mapping, key = args[0], args[1]
     if shallow_unknown(mapping) and isinstance(type_of(mapping), Dynamic):
-        return unknown(call)
+        return unknown(call, DYNAMIC, mapping)
     ty = _lookup_type(args)
     if shallow_unknown(mapping) or shallow_unknown(key):
-        return unknown(call, ty)
+        return unknown(call, ty, mapping if shallow_unknown(mapping) else None)
     if key.raw in mapping.raw:
         return mapping.raw[key.raw]
     if len(args) == 3:
