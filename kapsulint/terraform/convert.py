@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence, Union
+from typing import Callable, Iterable, Mapping, Sequence
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.errors import EvalError
-from kapsulint.terraform.numbers import NEGATIVE_ZERO, format_number, parse_number
+from kapsulint.terraform.numbers import NEGATIVE_ZERO, Unrepresentable, format_number, parse_number
 from kapsulint.terraform.types import (
     BOOL,
     DYNAMIC,
@@ -37,28 +37,14 @@ from kapsulint.terraform.types import (
 )
 from kapsulint.values import UNKNOWN, Val
 
-# One step of the path to a failing nested value: an attribute name, or an index (a list index,
-# a map key) as go-cty's GetAttrStep and IndexStep.
-PathStep = Union["Attr", int, str]
-
-
-class Attr(str):
-    """A path step that names an object attribute (a plain ``str`` step is a map key)."""
-
-
 class ConversionError(EvalError):
-    """A value that cannot be converted: go-cty's message, and the path to the failing part.
+    """A value that cannot be converted, with go-cty's message.
 
-    ``str(error)`` is the bare message, as Terraform shows it for a function argument;
-    :func:`format_path` gives the path prefix Terraform adds for a variable."""
-
-    def __init__(self, message: str, path: Sequence[PathStep] = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = tuple(path)
+    go-cty also records the path to the failing part, but Terraform prints only the message
+    (for function arguments and variables alike), so it is not kept here."""
 
 
-_Converter = Callable[[Val, tuple], Val]
+_Converter = Callable[[Val], Val]
 
 
 def convert(value: Val, target: Type) -> Val:
@@ -69,7 +55,7 @@ def convert(value: Val, target: Type) -> Val:
     conversion = _conversion(source, target, True)
     if conversion is None:
         raise ConversionError(mismatch_message(source, target))
-    return conversion(value, ())
+    return conversion(value)
 
 
 def can_convert(source: Type, target: Type, unsafe: bool = True) -> bool:
@@ -93,7 +79,7 @@ def _conversion(source: Type, target: Type, unsafe: bool) -> _Converter | None:
         return None
     plain_target = without_optional(target)
 
-    def wrapped(value: Val, path: tuple) -> Val:
+    def wrapped(value: Val) -> Val:
         if isinstance(target, Dynamic):
             return value
         raw = value.raw
@@ -102,7 +88,7 @@ def _conversion(source: Type, target: Type, unsafe: bool) -> _Converter | None:
                        ref=value.ref, sensitive=value.sensitive)
         if raw is None:
             return Val(None, value.loc, type=dynamic_replace(type_of(value), plain_target), sensitive=value.sensitive)
-        result = known(value, path)
+        result = known(value)
         if value.sensitive and not result.sensitive:
             result = _retyped(result, type_of(result), sensitive=True)
         return result
@@ -151,25 +137,19 @@ def _conversion_known(source: Type, target: Type, unsafe: bool) -> _Converter | 
     return None
 
 
-def _passthrough(value: Val, path: tuple) -> Val:
+def _passthrough(value: Val) -> Val:
     return value
 
 
 def _dynamic_fixup(target: Type) -> _Converter:
-    def fixup(value: Val, path: tuple) -> Val:
-        try:
-            return convert(value, target)
-        except ConversionError as error:
-            raise ConversionError(error.message, path + error.path) from None
-
-    return fixup
+    return lambda value: convert(value, target)
 
 
 # ---------------------------------------------------------------------------------------------
 # primitives (conversion_primitive.go)
 
 
-def _to_string(value: Val, path: tuple) -> Val:
+def _to_string(value: Val) -> Val:
     raw = value.raw
     if raw is True or raw is False:
         text = "true" if raw else "false"
@@ -178,15 +158,18 @@ def _to_string(value: Val, path: tuple) -> Val:
     return Val(text, value.loc, type=STRING, sensitive=value.sensitive)
 
 
-def _string_to_number(value: Val, path: tuple) -> Val:
+def _string_to_number(value: Val) -> Val:
     try:
         number = parse_number(value.raw)
     except EvalError:
-        raise ConversionError("a number is required", path) from None
+        raise ConversionError("a number is required") from None
+    except Unrepresentable:
+        # "Inf" is a number to Terraform, one no kapsulint value holds
+        return Val(UNKNOWN, value.loc, type=NUMBER, sensitive=value.sensitive)
     return Val(number, value.loc, type=NUMBER, sensitive=value.sensitive)
 
 
-def _string_to_bool(value: Val, path: tuple) -> Val:
+def _string_to_bool(value: Val) -> Val:
     raw = value.raw
     if raw in ("true", "1"):
         return Val(True, value.loc, type=BOOL, sensitive=value.sensitive)
@@ -194,8 +177,8 @@ def _string_to_bool(value: Val, path: tuple) -> Val:
         return Val(False, value.loc, type=BOOL, sensitive=value.sensitive)
     lowered = raw.lower()
     if lowered in ("true", "false"):
-        raise ConversionError(f'a bool is required; to convert from string, use lowercase "{lowered}"', path)
-    raise ConversionError("a bool is required", path)
+        raise ConversionError(f'a bool is required; to convert from string, use lowercase "{lowered}"')
+    raise ConversionError("a bool is required")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -205,34 +188,34 @@ def _string_to_bool(value: Val, path: tuple) -> Val:
 def _collection_to_sequence(target: ListType | SetType, element: _Converter | None) -> _Converter:
     noun = "list" if isinstance(target, ListType) else "set"
 
-    def to_sequence(value: Val, path: tuple) -> Val:
+    def to_sequence(value: Val) -> Val:
         items = []
         for index, item in enumerate(_members(value)):
             if element is not None:
-                item = element(item, path + (index,))
+                item = element(item)
             items.append(item)
         source = type_of(value)
         if not items:
             ety = source.element if isinstance(target.element, Dynamic) else without_optional(target.element)
             return _sequence(target, [], ety, value)
         if not _all_same_type(items):
-            raise ConversionError(f"element types must all match for conversion to {noun}", path)
+            raise ConversionError(f"element types must all match for conversion to {noun}")
         return _sequence(target, items, type_of(items[0]), value)
 
     return to_sequence
 
 
 def _map_to_map(target: MapType, element: _Converter) -> _Converter:
-    def to_map(value: Val, path: tuple) -> Val:
-        items = {key: element(item, path + (key,)) for key, item in sorted(value.raw.items())}
+    def to_map(value: Val) -> Val:
+        items = {key: element(item) for key, item in sorted(value.raw.items())}
         if not items:
             source = type_of(value)
             ety = source.element if isinstance(target.element, Dynamic) else without_optional(target.element)
             return _map(items, ety, value)
         if isinstance(target.element, (ListType, SetType, MapType, ObjectType)):
-            items = _unify_elements(items, path, False)
+            items = _unify_elements(items, False)
         if not _all_same_type(list(items.values())):
-            raise ConversionError("element types must all match for conversion to map", path)
+            raise ConversionError("element types must all match for conversion to map")
         return _map(items, type_of(next(iter(items.values()))), value)
 
     return to_map
@@ -242,7 +225,7 @@ def _tuple_to_sequence(source: TupleType, target: ListType | SetType, unsafe: bo
     noun = "list" if isinstance(target, ListType) else "set"
     if not source.elements:
         ety = without_optional(target.element)
-        return lambda value, path: _sequence(target, [], ety, value)
+        return lambda value: _sequence(target, [], ety, value)
     ety = target.element
     if isinstance(ety, Dynamic):
         unified = _unify(source.elements, unsafe)
@@ -261,16 +244,16 @@ def _tuple_to_sequence(source: TupleType, target: ListType | SetType, unsafe: bo
             return None
         converters.append(converter)
 
-    def to_sequence(value: Val, path: tuple) -> Val:
+    def to_sequence(value: Val) -> Val:
         items = []
         for index, (item, converter) in enumerate(zip(value.raw, converters)):
             if converter is not None:
-                item = converter(item, path + (index,))
+                item = converter(item)
             items.append(item)
         if noun == "list":
-            items = _unify_list(items, path, unsafe)
+            items = _unify_list(items, unsafe)
         if not _all_same_type(items):
-            raise ConversionError(f"element types must all match for conversion to {noun}", path)
+            raise ConversionError(f"element types must all match for conversion to {noun}")
         return _sequence(target, items, type_of(items[0]), value)
 
     return to_sequence
@@ -279,7 +262,7 @@ def _tuple_to_sequence(source: TupleType, target: ListType | SetType, unsafe: bo
 def _object_to_map(source: ObjectType, target: MapType, unsafe: bool) -> _Converter | None:
     if not source.attributes:
         ety = without_optional(target.element)
-        return lambda value, path: _map({}, ety, value)
+        return lambda value: _map({}, ety, value)
     ety = target.element
     if isinstance(ety, Dynamic):
         unified = _unify(tuple(source.attributes.values()), unsafe)
@@ -296,15 +279,15 @@ def _object_to_map(source: ObjectType, target: MapType, unsafe: bool) -> _Conver
             return None
         converters[name] = converter
 
-    def to_map(value: Val, path: tuple) -> Val:
+    def to_map(value: Val) -> Val:
         items = {}
         for name, item in sorted(value.raw.items()):
             converter = converters.get(name)
-            items[name] = converter(item, path + (name,)) if converter is not None else item
+            items[name] = converter(item) if converter is not None else item
         if isinstance(ety, (ListType, SetType, MapType, ObjectType)):
-            items = _unify_elements(items, path, unsafe)
+            items = _unify_elements(items, unsafe)
         if not _all_same_type(list(items.values())):
-            raise ConversionError("attribute types must all match for conversion to map", path)
+            raise ConversionError("attribute types must all match for conversion to map")
         return _map(items, type_of(next(iter(items.values()))), value)
 
     return to_map
@@ -322,25 +305,25 @@ def _map_to_object(source: MapType, target: ObjectType, unsafe: bool) -> _Conver
         converters[name] = converter
     matching = {name for name, attribute in target.attributes.items() if attribute == source.element}
 
-    def to_object(value: Val, path: tuple) -> Val:
+    def to_object(value: Val) -> Val:
         items: dict[str, Val] = {}
         for name, item in sorted(value.raw.items()):
             if name not in target.attributes:
                 continue
             converter = converters.get(name)
             if converter is not None:
-                item = converter(item, path + (name,))
+                item = converter(item)
             elif name not in matching:
                 raise ConversionError(
-                    f"map element type is incompatible with attribute {_quote(name)}: "
-                    f"{mismatch_message(type_of(item), target.attributes[name])}", path)
+                    f"map element type is incompatible with attribute {go_quote(name)}: "
+                    f"{mismatch_message(type_of(item), target.attributes[name])}")
             items[name] = _plain_null(item)
         for name, attribute in target.attributes.items():
             if name not in items:
                 if name in target.optional:
                     items[name] = Val(None, value.loc, type=attribute)
                 else:
-                    raise ConversionError(f"map has no element for required attribute {_quote(name)}", path)
+                    raise ConversionError(f"map has no element for required attribute {go_quote(name)}")
         return _object(items, value)
 
     return to_object
@@ -362,7 +345,7 @@ def _object_to_object(source: ObjectType, target: ObjectType, unsafe: bool) -> _
             return None
         converters[name] = converter
 
-    def to_object(value: Val, path: tuple) -> Val:
+    def to_object(value: Val) -> Val:
         items: dict[str, Val] = {}
         for name in sorted(value.raw):
             if name not in converters:
@@ -370,7 +353,7 @@ def _object_to_object(source: ObjectType, target: ObjectType, unsafe: bool) -> _
             item = value.raw[name]
             converter = converters[name]
             if converter is not None:
-                item = converter(item, path + (Attr(name),))
+                item = converter(item)
             items[name] = _plain_null(item)
         for name in sorted(target.optional):
             if name not in items:
@@ -393,42 +376,42 @@ def _tuple_to_tuple(source: TupleType, target: TupleType, unsafe: bool) -> _Conv
             return None
         converters.append(converter)
 
-    def to_tuple(value: Val, path: tuple) -> Val:
-        items = [converter(item, path + (index,)) if converter is not None else item
+    def to_tuple(value: Val) -> Val:
+        items = [converter(item) if converter is not None else item
                  for index, (item, converter) in enumerate(zip(value.raw, converters))]
         return _retyped_items(value, items, TupleType(type_of(item) for item in items))
 
     return to_tuple
 
 
-def _unify_list(items: list[Val], path: tuple, unsafe: bool) -> list[Val]:
+def _unify_list(items: list[Val], unsafe: bool) -> list[Val]:
     """go-cty's ``conversionUnifyListElements``: the converted elements brought to one type."""
     unified = _unify(tuple(type_of(item) for item in items), unsafe)
     if unified is None:
-        raise ConversionError("cannot find a common base type for all elements", path)
+        raise ConversionError("cannot find a common base type for all elements")
     result = []
     for index, item in enumerate(items):
         if type_of(item) != unified:
             converter = _conversion(type_of(item), unified, unsafe)
             if converter is None:
-                raise ConversionError("cannot find a common base type for all elements", path)
-            item = converter(item, path + (index,))
+                raise ConversionError("cannot find a common base type for all elements")
+            item = converter(item)
         result.append(item)
     return result
 
 
-def _unify_elements(items: dict[str, Val], path: tuple, unsafe: bool) -> dict[str, Val]:
+def _unify_elements(items: dict[str, Val], unsafe: bool) -> dict[str, Val]:
     """go-cty's ``conversionUnifyCollectionElements``, for the elements of a map."""
     unified = _unify(tuple(type_of(item) for item in items.values()), unsafe)
     if unified is None:
-        raise ConversionError("cannot find a common base type for all elements", path)
+        raise ConversionError("cannot find a common base type for all elements")
     result = {}
     for name, item in items.items():
         if type_of(item) != unified:
             converter = _conversion(type_of(item), unified, unsafe)
             if converter is None:
-                raise ConversionError("cannot find a common base type for all elements", path)
-            item = converter(item, path + (name,))
+                raise ConversionError("cannot find a common base type for all elements")
+            item = converter(item)
         result[name] = item
     return result
 
@@ -588,13 +571,13 @@ def _mismatch_objects(got: ObjectType, want: ObjectType) -> str:
         if unsafe_mismatch:
             continue
         if _conversion(given, wanted, True) is None:
-            unsafe_mismatch = f"attribute {_quote(name)}: {mismatch_message(given, wanted)}"
+            unsafe_mismatch = f"attribute {go_quote(name)}: {mismatch_message(given, wanted)}"
         if safe_mismatch:
             continue
         if _conversion(given, wanted, False) is None:
-            safe_mismatch = f"attribute {_quote(name)}: {mismatch_message(given, wanted)}"
+            safe_mismatch = f"attribute {go_quote(name)}: {mismatch_message(given, wanted)}"
     if missing:
-        quoted = [_quote(name) for name in missing]
+        quoted = [go_quote(name) for name in missing]
         if len(quoted) == 1:
             return f"attribute {quoted[0]} is required"
         if len(quoted) == 2:
@@ -617,7 +600,7 @@ def _mismatch_from_structural(got: TupleType | ObjectType, want: Type) -> str:
         for name in sorted(got.attributes):
             given = got.attributes[name]
             if given != wanted and _conversion(given, wanted, True) is None:
-                return f"element {_quote(name)}: {mismatch_message(given, wanted)}"
+                return f"element {go_quote(name)}: {mismatch_message(given, wanted)}"
     return f"all elements must be {friendly_name(wanted, True)}"
 
 
@@ -630,20 +613,7 @@ def _mismatch_from_collection(got: Type, want: Type) -> str:
     return f"incorrect {noun}: {mismatch_message(got.element, want.element)}"  # type: ignore[attr-defined]
 
 
-def format_path(path: Sequence[PathStep]) -> str:
-    """A conversion error's path as Terraform prints it (``tfdiags.FormatCtyPath``)."""
-    parts = []
-    for step in path:
-        if isinstance(step, Attr):
-            parts.append("." + step)
-        elif isinstance(step, str):
-            parts.append(f"[{_quote(step)}]")
-        else:
-            parts.append(f"[{format_number(step)}]")
-    return "".join(parts)
-
-
-def _quote(text: str) -> str:
+def go_quote(text: str) -> str:
     """Go's ``strconv.Quote`` (what ``%q`` prints)."""
     out = ['"']
     for char in text:
@@ -684,6 +654,24 @@ def unify_unsafe(types: Sequence[Type]) -> Type:
     if unified is None:
         raise EvalError("no common type")
     return unified
+
+
+def unify_values(values: Sequence[Val]) -> list[Val] | None:
+    """``values`` converted to their unsafe unified type, or None when there is none or a
+    conversion fails (HCL's ``unifyAsSlice`` for type defaults). Values unified as dynamic
+    become Unknown, as go-cty's conversions to ``DynamicVal`` make them."""
+    types = tuple(type_of(value) for value in values)
+    unified = _unify(types, True)
+    if unified is None:
+        return None
+    if isinstance(unified, Dynamic):
+        if all(isinstance(ty, Dynamic) for ty in types):
+            return list(values)
+        return [Val(UNKNOWN, value.loc) for value in values]
+    try:
+        return [convert(value, unified) for value in values]
+    except ConversionError:
+        return None
 
 
 @lru_cache(maxsize=4096)
@@ -921,8 +909,7 @@ def conditional_type(then_value: Val, else_value: Val) -> Type:
 
 def equal(a: Val, b: Val) -> bool | object:
     """Terraform's ``a == b``: True, False, or :data:`~kapsulint.values.UNKNOWN` when Terraform
-    knows the answer only after apply (an Unknown part, or types with a dynamic part, as in
-    ``[null] == [null]``). Marks are ignored. UNKNOWN refuses a truth value, so an ``if`` on it
+    knows the answer only after apply (an Unknown part). Marks are ignored. UNKNOWN refuses a truth value, so an ``if`` on it
     raises TypeError, which the function registry turns into an Unknown result."""
     a_null, b_null = a.raw is None, b.raw is None
     a_known, b_known = a.raw is not UNKNOWN and not a.open, b.raw is not UNKNOWN and not b.open
@@ -940,7 +927,7 @@ def equal(a: Val, b: Val) -> bool | object:
     if a_null and b_null:
         return True
     a_type, b_type = type_of(a), type_of(b)
-    if _has_dynamic(a_type) or _has_dynamic(b_type):
+    if not _wholly_known_type(a) or not _wholly_known_type(b):
         if not _conforms(a_type, b_type) and not _conforms(b_type, a_type):
             return False
         return UNKNOWN
@@ -985,6 +972,23 @@ def _equal_same_type(a: Val, b: Val, ty: Type) -> bool | object:
 
 def _equal_member(a: Val, b: Val) -> bool:
     return equal(a, b) is True
+
+
+def _wholly_known_type(value: Val) -> bool:
+    """go-cty's ``Value.HasWhollyKnownType``: no part is an Unknown whose type has a dynamic
+    part (a null of type dynamic is known)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        raw = item.raw
+        if raw is UNKNOWN or item.open:
+            if _has_dynamic(type_of(item) if raw is UNKNOWN else DYNAMIC):
+                return False
+        elif isinstance(raw, dict):
+            stack.extend(raw.values())
+        elif isinstance(raw, list):
+            stack.extend(raw)
+    return True
 
 
 def _has_dynamic(ty: Type) -> bool:
@@ -1042,7 +1046,7 @@ def _hash_bytes(value: Val) -> str:
         elif raw is True or raw is False:
             parts.append("T" if raw else "F")
         elif isinstance(raw, str):
-            parts.append(_quote(raw))
+            parts.append(go_quote(raw))
         elif isinstance(raw, (int, Fraction)):
             parts.append(_go_float_g10(raw))
         else:
@@ -1051,7 +1055,7 @@ def _hash_bytes(value: Val) -> str:
             if isinstance(ty, MapType):
                 pending.append("{")
                 for key in sorted(raw):
-                    pending.extend((_quote(key), ":", raw[key], ";"))
+                    pending.extend((go_quote(key), ":", raw[key], ";"))
                 pending.append("}")
             elif isinstance(ty, (ListType, SetType)):
                 pending.append("[")

@@ -166,7 +166,9 @@ def type_text(ty: Type, indent: str = "") -> str:
 
 
 def _is_multiline(ty: Type) -> bool:
-    return bool(ty.attributes) if isinstance(ty, ObjectType) else isinstance(ty, TupleType) and bool(ty.elements)
+    """A collection of objects or tuples puts its element on a line of its own, even an empty
+    ``object({})`` (https://github.com/hashicorp/terraform/blob/v1.11.4/internal/repl/session.go)."""
+    return isinstance(ty, (ObjectType, TupleType))
 
 
 def is_known_type(ty: Type) -> bool:
