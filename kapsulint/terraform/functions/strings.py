@@ -1,0 +1,893 @@
+"""Terraform's string functions, each declared and behaving as Terraform 1.11 does.
+
+Declarations and behaviour follow go-cty v1.16.0 (the version Terraform 1.11.4 builds with):
+https://github.com/zclconf/go-cty/blob/v1.16.0/cty/function/stdlib/string.go,
+https://github.com/zclconf/go-cty/blob/v1.16.0/cty/function/stdlib/format.go (with its scanner
+``format_fsm.rl``), https://github.com/zclconf/go-cty/blob/v1.16.0/cty/function/stdlib/regexp.go,
+and Terraform's https://github.com/hashicorp/terraform/blob/v1.11.4/internal/lang/funcs/string.go
+(``startswith``, ``endswith``, ``strcontains``, ``replace``, ``templatestring``). Go's library
+functions they call are reproduced where Python's differ: ``strings.ToUpper`` maps rune by rune
+with simple case mappings (``upper("ß")`` is ``ß``), ``strings.TrimSpace`` uses Go's
+``unicode.IsSpace``, ``fmt`` formats ``big.Float`` and ``big.Int`` as Go does
+(https://github.com/golang/go/blob/go1.23.3/src/math/big/ftoa.go, ``intconv.go``).
+
+Characters are grapheme clusters (``substr``, ``strrev``, ``format`` widths), as go-textseg v15
+segments them (Unicode 15.0, https://www.unicode.org/reports/tr29/tr29-41.html): see
+:func:`grapheme_clusters`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from fractions import Fraction
+
+import regex as engine
+
+from kapsulint.terraform import numbers
+from kapsulint.terraform.convert import convert, go_quote
+from kapsulint.terraform.encode import json_encode, json_string
+from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.functions.registry import Call, Param, function
+from kapsulint.terraform.functions.regex import GoSyntaxError, Translation, Untranslatable, translate
+from kapsulint.terraform.types import (
+    BOOL,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+    Type,
+    type_of,
+)
+from kapsulint.values import UNKNOWN, Val
+
+# ------------------------------------------------------------------------------ grapheme clusters
+
+_CLUSTER = engine.compile(r"\X")
+_CONSONANT = engine.compile(r"\p{InCB=Consonant}")
+_PREPEND = engine.compile(r"\p{GCB=Prepend}")
+
+
+def grapheme_clusters(text: str) -> list[str]:
+    """``text`` split into extended grapheme clusters as go-textseg v15 splits it.
+
+    The ``regex`` engine's ``\\X`` follows a later Unicode, whose rule GB9c keeps an Indic
+    conjunct (consonant, virama, consonant) in one cluster; Unicode 15.0 breaks before the
+    second consonant (``length("क्ष")`` is 2 in Terraform), so clusters are split there."""
+    if text.isascii():
+        if "\r\n" not in text:
+            return list(text)
+        return _CLUSTER.findall(text)
+    clusters: list[str] = []
+    for cluster in _CLUSTER.findall(text):
+        start = 0
+        for index in range(1, len(cluster)):
+            if _CONSONANT.match(cluster[index]) and not _PREPEND.match(cluster[index - 1]):
+                clusters.append(cluster[start:index])
+                start = index
+        clusters.append(cluster[start:])
+    return clusters
+
+
+# --------------------------------------------------------------------------------------- helpers
+
+
+def _string(raw: str, call: Call) -> Val:
+    return Val(raw, call.loc, type=STRING)
+
+
+def _bool(raw: bool, call: Call) -> Val:
+    return Val(raw, call.loc, type=BOOL)
+
+
+def _failed(call: Call, detail: str) -> EvalError:
+    """A function's own error, as HCL reports it."""
+    return EvalError(f'Error in function call: Call to function "{call.name}" failed: {detail}.')
+
+
+def _invalid(param: str, detail: str) -> EvalError:
+    """An error go-cty attributes to one argument (``function.NewArgError``)."""
+    return EvalError(f'Invalid function argument: Invalid value for "{param}" parameter: {detail}.')
+
+
+_INT64 = (-(1 << 63), (1 << 63) - 1)
+
+
+def _go_int(value: Val, call: Call) -> int:
+    """``gocty.FromCtyValue(number, &int)``: a whole number in Go's int range, or its error."""
+    raw = value.raw
+    if not isinstance(raw, int) or not _INT64[0] <= raw <= _INT64[1]:
+        raise _failed(call, f"value must be a whole number, between {_INT64[0]} and {_INT64[1]}")
+    return int(raw)
+
+
+_GO_SPACE = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+"""Go's ``unicode.IsSpace``: Latin-1 spaces and the White_Space property."""
+
+
+def _map_runes(text: str, mapping: dict[str, str], convert_char) -> str:  # type: ignore[no-untyped-def]
+    out = []
+    for char in text:
+        mapped = mapping.get(char)
+        if mapped is None:
+            mapped = mapping[char] = convert_char(char)
+        out.append(mapped)
+    return "".join(out)
+
+
+def _simple_upper(char: str) -> str:
+    """Go's ``unicode.ToUpper``: a one-rune mapping, never ``ß`` -> ``SS``."""
+    upper = char.upper()
+    if len(upper) == 1:
+        return upper
+    title = char.title()  # U+1FB3 and its kin: the simple uppercase is the one-rune titlecase
+    return title if len(title) == 1 else char
+
+
+def _simple_lower(char: str) -> str:
+    lower = char.lower()
+    if len(lower) == 1:
+        return lower
+    return "i" if char == "\u0130" else char
+
+
+def _simple_title(char: str) -> str:
+    title = char.title()
+    return title if len(title) == 1 else char
+
+
+_UPPER: dict[str, str] = {}
+_LOWER: dict[str, str] = {}
+_TITLE: dict[str, str] = {}
+
+
+# ------------------------------------------------------------------------ case and plain editing
+
+
+@function("upper", Param("str", STRING), returns=STRING)
+def _upper(args: list[Val], call: Call) -> Val:
+    text = args[0].raw
+    return _string(text.upper() if text.isascii() else _map_runes(text, _UPPER, _simple_upper), call)
+
+
+@function("lower", Param("str", STRING), returns=STRING)
+def _lower(args: list[Val], call: Call) -> Val:
+    text = args[0].raw
+    return _string(text.lower() if text.isascii() else _map_runes(text, _LOWER, _simple_lower), call)
+
+
+def _is_separator(char: str) -> bool:
+    """Go's ``strings.isSeparator`` (the word boundaries of ``strings.Title``)."""
+    if char.isascii():
+        return not (char.isalnum() or char == "_")
+    category = unicodedata.category(char)
+    if category.startswith("L") or category == "Nd":
+        return False
+    return char in _GO_SPACE
+
+
+@function("title", Param("str", STRING), returns=STRING)
+def _title(args: list[Val], call: Call) -> Val:
+    out = []
+    previous = " "
+    for char in args[0].raw:
+        out.append(_map_runes(char, _TITLE, _simple_title) if _is_separator(previous) else char)
+        previous = char
+    return _string("".join(out), call)
+
+
+@function("strrev", Param("str", STRING), returns=STRING)
+def _strrev(args: list[Val], call: Call) -> Val:
+    return _string("".join(reversed(grapheme_clusters(args[0].raw))), call)
+
+
+@function("chomp", Param("str", STRING), returns=STRING)
+def _chomp(args: list[Val], call: Call) -> Val:
+    # go-cty removes the match of (?:\r\n?|\n)*\z: every trailing \r and \n, in any order
+    return _string(args[0].raw.rstrip("\r\n"), call)
+
+
+@function("trimspace", Param("str", STRING), returns=STRING)
+def _trimspace(args: list[Val], call: Call) -> Val:
+    return _string(args[0].raw.strip(_GO_SPACE), call)
+
+
+@function("trim", Param("str", STRING), Param("cutset", STRING), returns=STRING)
+def _trim(args: list[Val], call: Call) -> Val:
+    cutset = args[1].raw
+    return _string(args[0].raw.strip(cutset) if cutset else args[0].raw, call)
+
+
+@function("trimprefix", Param("str", STRING), Param("prefix", STRING), returns=STRING)
+def _trimprefix(args: list[Val], call: Call) -> Val:
+    return _string(args[0].raw.removeprefix(args[1].raw), call)
+
+
+@function("trimsuffix", Param("str", STRING), Param("suffix", STRING), returns=STRING)
+def _trimsuffix(args: list[Val], call: Call) -> Val:
+    return _string(args[0].raw.removesuffix(args[1].raw), call)
+
+
+@function("indent", Param("spaces", NUMBER), Param("str", STRING), returns=STRING)
+def _indent(args: list[Val], call: Call) -> Val:
+    spaces = _go_int(args[0], call)
+    if spaces < 0:
+        # strings.Repeat panics; go-cty reports the panic (with a stack trace) as the error
+        raise _failed(call, "panic in function implementation: strings: negative Repeat count")
+    return _string(args[1].raw.replace("\n", "\n" + " " * spaces), call)
+
+
+@function("startswith", Param("str", STRING, allow_unknown=True), Param("prefix", STRING), returns=BOOL)
+def _startswith(args: list[Val], call: Call) -> Val:
+    text, prefix = args
+    if text.raw is UNKNOWN:
+        # an Unknown string may still have a known prefix in Terraform; kapsulint's has none
+        return _bool(True, call) if prefix.raw == "" else Val(UNKNOWN, call.loc, type=BOOL)
+    return _bool(text.raw.startswith(prefix.raw), call)
+
+
+@function("endswith", Param("str", STRING), Param("suffix", STRING), returns=BOOL)
+def _endswith(args: list[Val], call: Call) -> Val:
+    return _bool(args[0].raw.endswith(args[1].raw), call)
+
+
+@function("strcontains", Param("str", STRING), Param("substr", STRING), returns=BOOL)
+def _strcontains(args: list[Val], call: Call) -> Val:
+    return _bool(args[1].raw in args[0].raw, call)
+
+
+@function("split", Param("separator", STRING), Param("str", STRING), returns=ListType(STRING))
+def _split(args: list[Val], call: Call) -> Val:
+    separator, text = args[0].raw, args[1].raw
+    # Go's strings.Split: an empty separator splits after each rune, and "" splits to nothing
+    parts = list(text) if separator == "" else text.split(separator)
+    return Val([_string(part, call) for part in parts], call.loc, type=ListType(STRING))
+
+
+@function("join", Param("separator", STRING), varparam=Param("lists", ListType(STRING)), returns=STRING)
+def _join(args: list[Val], call: Call) -> Val:
+    lists = args[1:]
+    if not lists:
+        raise _failed(call, "at least one list is required")
+    items: list[str] = []
+    for number, joined in enumerate(lists, start=1):
+        for index, element in enumerate(joined.raw):
+            if element.raw is None:
+                where = f"element {index} of list {number}" if len(lists) > 1 else f"element {index}"
+                raise _invalid("lists", f"{where} is null; cannot concatenate null values")
+            items.append(element.raw)
+    return _string(args[0].raw.join(items), call)
+
+
+@function("substr", Param("str", STRING), Param("offset", NUMBER), Param("length", NUMBER), returns=STRING)
+def _substr(args: list[Val], call: Call) -> Val:
+    """go-cty's ``substr``, including its corners: an offset still negative after adding the
+    length counts from the start, and a zero length with a negative offset takes the rest."""
+    offset = _go_int(args[1], call)
+    length = _go_int(args[2], call)
+    clusters = grapheme_clusters(args[0].raw)
+    if offset < 0:
+        offset += len(clusters)
+    elif length == 0:
+        return _string("", call)
+    if offset > len(clusters):
+        return _string("", call)
+    rest = clusters[offset:] if offset > 0 else clusters
+    if length <= 0:
+        return _string("".join(rest), call)
+    return _string("".join(rest[:length]), call)
+
+
+# ----------------------------------------------------------------------------------------- format
+
+
+class _Verb:
+    """One ``%`` sequence of a format string, as go-cty's scanner reads it."""
+
+    __slots__ = ("raw", "offset", "arg", "mode", "zero", "sharp", "plus", "minus", "space", "width", "precision")
+
+    def __init__(self, offset: int, arg: int) -> None:
+        self.raw = ""
+        self.offset = offset
+        self.arg = arg
+        self.mode = ""
+        self.zero = self.sharp = self.plus = self.minus = self.space = False
+        self.width = -1
+        self.precision = -1
+
+
+class _FormatError(Exception):
+    """An error of the format scanner or of one verb; ``argument`` when go-cty blames an argument."""
+
+    def __init__(self, message: str, argument: bool = False) -> None:
+        super().__init__(message)
+        self.argument = argument
+
+
+_FLAGS = {"0": "zero", "#": "sharp", "-": "minus", "+": "plus", " ": "space"}
+
+
+def _scan_verb(text: str, start: int, next_arg: int) -> tuple[_Verb, int]:
+    """The verb at ``text[start]`` (a ``%``): the ragel machine ``fmt_verb`` of format_fsm.rl."""
+    verb = _Verb(start, next_arg)
+    i = start + 1
+    end = len(text)
+
+    def unexpected(at: int) -> _FormatError:
+        if at >= end:
+            return _FormatError(f"invalid format string starting at offset {end}")
+        return _FormatError(f"unrecognized format character {_go_rune(text[at])} at offset {at}")
+
+    while i < end and text[i] in _FLAGS:
+        setattr(verb, _FLAGS[text[i]], True)
+        i += 1
+    if i < end and "1" <= text[i] <= "9":
+        j = i
+        while j < end and "0" <= text[j] <= "9":
+            j += 1
+        verb.width, i = int(text[i:j]), j
+    if i < end and text[i] == ".":
+        j = i + 1
+        while j < end and "0" <= text[j] <= "9":
+            j += 1
+        verb.precision, i = int(text[i + 1:j] or "0"), j
+    if i < end and text[i] == "[":
+        i += 1
+        if not (i < end and "1" <= text[i] <= "9"):
+            raise unexpected(i)
+        j = i
+        while j < end and "0" <= text[j] <= "9":
+            j += 1
+        verb.arg = int(text[i:j])
+        if j >= end or text[j] != "]":
+            raise unexpected(j)
+        i = j + 1
+    if i >= end or not (text[i].isascii() and text[i].isalpha()):
+        raise unexpected(i)
+    verb.mode = text[i]
+    verb.raw = text[start:i + 1]
+    return verb, i + 1
+
+
+def _go_rune(char: str) -> str:
+    """Go's ``%q`` of a rune: single-quoted."""
+    quoted = go_quote(char)[1:-1]
+    return "'" + ("'" if char == "'" else quoted.replace('\\"', '"')).replace("'", "\\'") + "'"
+
+
+def _format(text: str, args: list[Val]) -> str:
+    """go-cty's ``formatFSM``."""
+    out: list[str] = []
+    next_arg = 1
+    highest = 0
+    i = 0
+    end = len(text)
+    while i < end:
+        char = text[i]
+        if char != "%":
+            out.append(char)
+            i += 1
+            continue
+        if i + 1 < end and text[i + 1] == "%":
+            out.append("%")
+            i += 2
+            continue
+        verb, i = _scan_verb(text, i, next_arg)
+        highest = max(highest, verb.arg)
+        out.append(_format_verb(verb, args))
+        next_arg = verb.arg + 1
+    if highest < len(args):
+        if highest == 0:
+            raise _FormatError("too many arguments; no verbs in format string", argument=True)
+        raise _FormatError(f"too many arguments; only {highest} used by format string", argument=True)
+    return "".join(out)
+
+
+def _format_verb(verb: _Verb, args: list[Val]) -> str:
+    """go-cty's ``formatAppend``."""
+    if verb.arg > len(args):
+        raise _FormatError(
+            f"not enough arguments for {go_quote(verb.raw)} at {verb.offset}: "
+            f"need index {verb.arg} but have {len(args)} total"
+        )
+    arg = args[verb.arg - 1]
+    if verb.mode != "v" and arg.raw is None:
+        raise _FormatError(f"unsupported value for {go_quote(verb.raw)} at {verb.offset}: null value cannot be formatted")
+    mode = verb.mode
+    if mode == "v":
+        return _format_as_is(verb, arg)
+    if mode == "t":
+        return "true" if _converted(verb, arg, BOOL).raw else "false"
+    if mode in "bdoxXeEfgG":
+        number = _converted(verb, arg, NUMBER).raw
+        if abs(verb.width) > 1_000_000 or abs(verb.precision) > 1_000_000:
+            raise ValueError("Go's fmt refuses such a width")  # %!(BADWIDTH): kapsulint gives Unknown
+        if mode in "bdoxX":
+            if not isinstance(number, int):
+                raise _FormatError(f"unsupported value for {go_quote(verb.raw)} at {verb.offset}: an integer is required")
+            return _go_int_format(verb, int(number))
+        return _go_float_format(verb, number)
+    if mode in "sq":
+        string = _converted(verb, arg, STRING).raw
+        if verb.precision > 0:
+            string = "".join(grapheme_clusters(string)[: verb.precision])
+        return _pad(verb, string if mode == "s" else json_string(string))
+    raise _FormatError(f"unsupported format verb {_go_rune(mode)} in {go_quote(verb.raw)} at offset {verb.offset}")
+
+
+def _converted(verb: _Verb, arg: Val, target: Type) -> Val:
+    try:
+        return convert(arg, target)
+    except EvalError as error:
+        raise _FormatError(f"unsupported value for {go_quote(verb.raw)} at {verb.offset}: {error}") from None
+
+
+def _format_as_is(verb: _Verb, arg: Val) -> str:
+    """``%v`` and ``%#v``: strings and numbers plainly (numbers as ``%g``), the rest as JSON."""
+    if not verb.sharp and arg.raw is not None:
+        ty = type_of(arg)
+        if ty == STRING:
+            return _pad(verb, arg.raw)
+        if ty == NUMBER:
+            return _pad(verb, _float_text(arg.raw, "g", -1))
+    return _pad(verb, json_encode(arg))
+
+
+def _pad(verb: _Verb, text: str) -> str:
+    """go-cty's ``formatPadWidth``: width in grapheme clusters, zeros or spaces, either side."""
+    if verb.width < 0:
+        return text
+    missing = verb.width - len(grapheme_clusters(text))
+    if missing <= 0:
+        return text
+    padding = ("0" if verb.zero else " ") * missing
+    return text + padding if verb.minus else padding + text
+
+
+def _go_int_format(verb: _Verb, number: int) -> str:
+    """Go's ``big.Int.Format`` for ``%b %d %o %x %X`` with flags, width and precision."""
+    base = {"b": 2, "d": 10, "o": 8, "x": 16, "X": 16}[verb.mode]
+    digits = _to_base(abs(number), base)
+    if verb.mode == "X":
+        digits = digits.upper()
+    sign = "-" if number < 0 else "+" if verb.plus else " " if verb.space else ""
+    prefix = {"b": "0b", "o": "0", "x": "0x", "X": "0X"}.get(verb.mode, "") if verb.sharp else ""
+    zeros = 0
+    if verb.precision >= 0:
+        if len(digits) < verb.precision:
+            zeros = verb.precision - len(digits)
+        elif digits == "0" and verb.precision == 0:
+            return ""
+    left = right = 0
+    length = len(sign) + len(prefix) + zeros + len(digits)
+    if verb.width >= 0 and length < verb.width:
+        missing = verb.width - length
+        if verb.minus:
+            right = missing
+        elif verb.zero and verb.precision < 0:
+            zeros = missing
+        else:
+            left = missing
+    return " " * left + sign + prefix + "0" * zeros + digits + " " * right
+
+
+def _to_base(number: int, base: int) -> str:
+    if base == 10:
+        return str(number)
+    return format(number, {2: "b", 8: "o", 16: "x"}[base])
+
+
+def _go_float_format(verb: _Verb, number: numbers.Number) -> str:
+    """Go's ``big.Float.Format`` for ``%e %E %f %g %G``: default precision 6, shortest for
+    ``%g``; the ``0`` flag pads with zeros after the sign even with ``-`` (Go's ``fmt`` keeps
+    both flags and ``big.Float`` tests ``0`` first)."""
+    precision = verb.precision
+    if precision < 0 and verb.mode in "eEf":
+        precision = 6
+    text = _float_text(number, verb.mode, precision)
+    sign = ""
+    if text.startswith("-"):
+        sign, text = "-", text[1:]
+    elif verb.plus:
+        sign = "+"
+    elif verb.space:
+        sign = " "
+    padding = max(verb.width - len(sign) - len(text), 0) if verb.width >= 0 else 0
+    if verb.zero:
+        return sign + "0" * padding + text
+    if verb.minus:
+        return sign + text + " " * padding
+    return " " * padding + sign + text
+
+
+def _exact_decimal(number: numbers.Number) -> tuple[str, int]:
+    """The exact decimal digits of a nonzero ``|number|`` (a ``big.Float``, so a dyadic
+    rational) and its decimal point: value = 0.digits * 10**point."""
+    value = abs(Fraction(number))
+    denominator = value.denominator
+    exponent = denominator.bit_length() - 1  # a power of two
+    mantissa = value.numerator
+    if exponent == 0:
+        digits = str(mantissa)
+        point = len(digits)
+    else:
+        digits = str(mantissa * 5**exponent)
+        point = len(digits) - exponent
+    return digits.rstrip("0"), point
+
+
+def _round(digits: str, point: int, n: int) -> tuple[str, int]:
+    """Go's ``decimal.round``: to ``n`` digits, half to even; nothing when n < 0 or n covers
+    all digits; a result with no digits has point 0."""
+    if n < 0 or n >= len(digits):
+        return digits, point
+    if digits[n] == "5" and n + 1 == len(digits):
+        up = n > 0 and int(digits[n - 1]) % 2 == 1
+    else:
+        up = digits[n] >= "5"
+    if not up:
+        kept = digits[:n].rstrip("0")
+        return (kept, point) if kept else ("", 0)
+    head = digits[:n].rstrip("9")
+    if not head:
+        return "1", point + 1
+    return head[:-1] + str(int(head[-1]) + 1), point
+
+
+def _float_text(number: numbers.Number, mode: str, precision: int) -> str:
+    """Go's ``big.Float.Text(mode, precision)`` (``Append``), sign included."""
+    negative = number < 0 or number is numbers.NEGATIVE_ZERO
+    if number == 0:
+        digits, point = "", 0
+    else:
+        digits, point = _exact_decimal(number)
+    shortest = precision < 0
+    lower = mode.lower()
+    if shortest:
+        if digits:
+            digits, point = numbers._shortest(abs(Fraction(number)), numbers.precision(number))
+        precision = {"e": len(digits) - 1, "f": max(len(digits) - point, 0), "g": len(digits)}[lower]
+    elif lower == "e":
+        digits, point = _round(digits, point, 1 + precision)
+    elif lower == "f":
+        digits, point = _round(digits, point, point + precision)
+    else:
+        precision = precision or 1
+        digits, point = _round(digits, point, precision)
+    sign = "-" if negative else ""
+    if lower == "e":
+        return sign + _fmt_e(digits, point, precision, mode)
+    if lower == "f":
+        return sign + _fmt_f(digits, point, precision)
+    eprec = precision
+    if eprec > len(digits) and len(digits) >= point:
+        eprec = len(digits)
+    if shortest:
+        eprec = 6
+    exponent = point - 1
+    if exponent < -4 or exponent >= eprec:
+        precision = min(precision, len(digits))
+        return sign + _fmt_e(digits, point, precision - 1, "e" if mode == "g" else "E")
+    if precision > point:
+        precision = len(digits)
+    return sign + _fmt_f(digits, point, max(precision - point, 0))
+
+
+def _fmt_e(digits: str, point: int, precision: int, letter: str) -> str:
+    out = digits[0] if digits else "0"
+    if precision > 0:
+        out += "." + digits[1:precision + 1].ljust(precision, "0")
+    exponent = point - 1 if digits else 0
+    return f"{out}{letter}{'-' if exponent < 0 else '+'}{abs(exponent):02d}"
+
+
+def _fmt_f(digits: str, point: int, precision: int) -> str:
+    if point > 0:
+        out = digits[:point].ljust(point, "0")
+    else:
+        out = "0"
+    if precision > 0:
+        fraction = "".join(
+            digits[point + i] if 0 <= point + i < len(digits) else "0" for i in range(precision)
+        )
+        out += "." + fraction
+    return out
+
+
+def _dynamic_argument(args: list[Val]) -> bool:
+    """go-cty gives Unknown (of type dynamic) when an argument of a parameter that does not
+    allow the dynamic type has it: a ``null`` literal, or an Unknown of no known type."""
+    return any(type_of(arg) == DYNAMIC for arg in args)
+
+
+@function("format", Param("format", STRING),
+          varparam=Param("args", DYNAMIC, allow_null=True, allow_unknown=True), returns=STRING)
+def _format_function(args: list[Val], call: Call) -> Val:
+    if _dynamic_argument(args[1:]):
+        return Val(UNKNOWN, call.loc, type=DYNAMIC)
+    if any(arg.contains_unknown() for arg in args[1:]):
+        return Val(UNKNOWN, call.loc, type=STRING)
+    try:
+        return _string(_format(args[0].raw, args[1:]), call)
+    except _FormatError as error:
+        raise (_invalid("args", str(error)) if error.argument else _failed(call, str(error))) from None
+
+
+@function("formatlist", Param("format", STRING),
+          varparam=Param("args", DYNAMIC, allow_null=True, allow_unknown=True), returns=ListType(STRING))
+def _formatlist(args: list[Val], call: Call) -> Val:
+    """go-cty's ``formatlist``: sequences are iterated together, other values repeated."""
+    result_type = ListType(STRING)
+    text, values = args[0].raw, args[1:]
+    if _dynamic_argument(values):
+        return Val(UNKNOWN, call.loc, type=DYNAMIC)
+    if not values:
+        try:
+            return Val([_string(_format(text, []), call)], call.loc, type=result_type)
+        except _FormatError as error:
+            raise _failed(call, str(error)) from None
+    length = -1
+    chooser = -1
+    unknown = False
+    sequences: list[list[Val] | None] = []
+    for index, value in enumerate(values):
+        ty = type_of(value)
+        if isinstance(ty, (ListType, SetType, TupleType)) and value.raw is not None:
+            if value.raw is UNKNOWN and not isinstance(ty, TupleType):
+                unknown = True
+                sequences.append(None)
+                continue
+            count = len(ty.elements) if value.raw is UNKNOWN else len(value.raw)  # type: ignore[union-attr]
+            if length == -1:
+                length, chooser = count, index
+            elif count != length:
+                raise _invalid("args", f"argument {index + 1} has length {count}, which is inconsistent with argument {chooser + 1} of length {length}")
+            if value.raw is UNKNOWN:
+                unknown = True
+            sequences.append(None if value.raw is UNKNOWN else value.raw)
+        else:
+            sequences.append(None)
+    if unknown:
+        return Val(UNKNOWN, call.loc, type=result_type)
+    if length == 0:
+        return Val([], call.loc, type=result_type)
+    results: list[Val] = []
+    for iteration in range(max(length, 1)):
+        current = [
+            sequence[iteration] if sequence is not None else value
+            for sequence, value in zip(sequences, values)
+        ]
+        if any(arg.contains_unknown() for arg in current):
+            results.append(Val(UNKNOWN, call.loc, type=STRING))
+            continue
+        try:
+            results.append(_string(_format(text, current), call))
+        except _FormatError as error:
+            raise _failed(call, f"error on format iteration {iteration}: {error}") from None
+    return Val(results, call.loc, type=result_type)
+
+
+# -------------------------------------------------------------------------------- regular expressions
+
+
+def _pattern_type(pattern: str) -> Type:
+    """go-cty's ``regexPatternResultType``: string, a tuple of strings, or an object of them."""
+    try:
+        names = translate(pattern).names
+    except GoSyntaxError as error:
+        raise _invalid("pattern", f"invalid regexp pattern: {error.code} in {error.expr}") from None
+    except Untranslatable:
+        return DYNAMIC  # the groups are not all read: a value of unknown type
+    named = [name for name in names if name]
+    if not names:
+        return STRING
+    if named and len(named) != len(names):
+        raise _invalid("pattern", "invalid regexp pattern: cannot mix both named and unnamed capture groups")
+    if named:
+        return ObjectType({name: STRING for name in named})
+    return TupleType([STRING] * len(names))
+
+
+def _regex_type(args: list[Val]) -> Type:
+    if args[0].raw is UNKNOWN:
+        return DYNAMIC
+    return _pattern_type(args[0].raw)
+
+
+def _regexall_type(args: list[Val]) -> Type:
+    if args[0].raw is UNKNOWN:
+        return ListType(DYNAMIC)
+    return ListType(_pattern_type(args[0].raw))
+
+
+def _usable(pattern: str, subject: str) -> Translation | None:
+    """The translated pattern, or None when kapsulint cannot match ``subject`` as Go would."""
+    try:
+        translation = translate(pattern)
+    except Untranslatable:
+        return None
+    return translation if translation.exact_for(subject) else None
+
+
+def _all_matches(compiled: engine.Pattern, text: str) -> list[engine.Match]:
+    """Go's ``Regexp.allMatches``: an empty match right after a match is skipped."""
+    matches: list[engine.Match] = []
+    position, previous_end, end = 0, -1, len(text)
+    while position <= end:
+        match = compiled.search(text, position)
+        if match is None:
+            break
+        accept = True
+        if match.end() == position:
+            if match.start() == previous_end:
+                accept = False
+            position += 1
+        else:
+            position = match.end()
+        previous_end = match.end()
+        if accept:
+            matches.append(match)
+    return matches
+
+
+def _result(match: engine.Match, translation: Translation, ty: Type, call: Call) -> Val:
+    if ty == STRING:
+        return _string(match.group(0), call)
+    groups = [
+        _string(match.group(index), call) if match.start(index) >= 0 else Val(None, call.loc, type=STRING)
+        for index in range(1, len(translation.names) + 1)
+    ]
+    if isinstance(ty, TupleType):
+        return Val(groups, call.loc, type=ty)
+    attributes = {name: group for name, group in zip(translation.names, groups)}  # a repeated name: the last
+    return Val(attributes, call.loc, type=ty)
+
+
+@function("regex", Param("pattern", STRING), Param("string", STRING), returns=_regex_type)
+def _regex(args: list[Val], call: Call) -> Val:
+    ty = _pattern_type(args[0].raw)
+    translation = _usable(args[0].raw, args[1].raw)
+    if translation is None or ty == DYNAMIC:
+        return Val(UNKNOWN, call.loc, type=ty)
+    match = translation.compiled.search(args[1].raw)
+    if match is None:
+        raise _failed(call, "pattern did not match any part of the given string")
+    return _result(match, translation, ty, call)
+
+
+@function("regexall", Param("pattern", STRING), Param("string", STRING), returns=_regexall_type)
+def _regexall(args: list[Val], call: Call) -> Val:
+    ty = _pattern_type(args[0].raw)
+    translation = _usable(args[0].raw, args[1].raw)
+    if translation is None or ty == DYNAMIC:
+        return Val(UNKNOWN, call.loc, type=ListType(ty))
+    matches = _all_matches(translation.compiled, args[1].raw)
+    return Val([_result(match, translation, ty, call) for match in matches], call.loc, type=ListType(ty))
+
+
+def _expand(template: str, match: engine.Match, names: tuple[str, ...]) -> str:
+    """Go's ``Regexp.Expand``: ``$1``, ``${1}``, ``$name``, ``${name}``, ``$$``; a reference to
+    no group is empty, a malformed ``$`` is literal."""
+    out: list[str] = []
+    while True:
+        dollar = template.find("$")
+        if dollar < 0:
+            break
+        out.append(template[:dollar])
+        template = template[dollar + 1:]
+        if template.startswith("$"):
+            out.append("$")
+            template = template[1:]
+            continue
+        name, rest = _extract(template)
+        if name is None:
+            out.append("$")
+            continue
+        template = rest
+        number = int(name) if name.isascii() and name.isdigit() and (name == "0" or not name.startswith("0")) and len(name) <= 9 else -1
+        if number >= 0:
+            if number <= len(names) and match.start(number) >= 0:
+                out.append(match.group(number))
+        else:
+            for index, group_name in enumerate(names, start=1):
+                if group_name == name and match.start(index) >= 0:
+                    out.append(match.group(index))
+                    break
+    out.append(template)
+    return "".join(out)
+
+
+def _extract(text: str) -> tuple[str | None, str]:
+    """Go's ``extract``: a leading ``name`` or ``{name}`` (letters, digits, ``_``)."""
+    brace = text.startswith("{")
+    body = text[1:] if brace else text
+    i = 0
+    while i < len(body):
+        char = body[i]
+        category = unicodedata.category(char)
+        if not (category.startswith("L") or category == "Nd" or char == "_"):
+            break
+        i += 1
+    if i == 0:
+        return None, text
+    name = body[:i]
+    if brace:
+        if i >= len(body) or body[i] != "}":
+            return None, text
+        i += 1
+    return name, body[i:]
+
+
+def _replace_all(compiled: engine.Pattern, text: str, template: str, names: tuple[str, ...]) -> str:
+    """Go's ``Regexp.ReplaceAllString`` loop."""
+    out: list[str] = []
+    last_end = search = 0
+    end = len(text)
+    while search <= end:
+        match = compiled.search(text, search)
+        if match is None:
+            break
+        start, stop = match.span()
+        out.append(text[last_end:start])
+        if stop > last_end or start == 0:
+            out.append(_expand(template, match, names))
+        last_end = stop
+        width = 1 if search < end else 0
+        if search + width > stop:
+            search += width
+        elif search + 1 > stop:
+            search += 1
+        else:
+            search = stop
+    out.append(text[last_end:])
+    return "".join(out)
+
+
+@function("replace", Param("str", STRING), Param("substr", STRING), Param("replace", STRING), returns=STRING)
+def _replace(args: list[Val], call: Call) -> Val:
+    text, substring, replacement = (arg.raw for arg in args)
+    if len(substring) > 1 and substring.startswith("/") and substring.endswith("/"):
+        try:
+            translation = translate(substring[1:-1])
+        except GoSyntaxError as error:
+            raise _failed(call, str(error)) from None
+        except Untranslatable:
+            return Val(UNKNOWN, call.loc, type=STRING)
+        if not translation.exact_for(text):
+            return Val(UNKNOWN, call.loc, type=STRING)
+        return _string(_replace_all(translation.compiled, text, replacement, translation.names), call)
+    return _string(text.replace(substring, replacement), call)
+
+
+# --------------------------------------------------------------------------------- templatestring
+
+_IDENTIFIER = engine.compile(r"[\p{ID_Start}_][\p{ID_Continue}-]*")
+
+
+@function("templatestring", Param("template", DYNAMIC, allow_null=True, allow_unknown=True),
+          Param("vars", DYNAMIC), returns=STRING)
+def _templatestring(args: list[Val], call: Call) -> Val:
+    """Terraform's ``templatestring``, given the template's value; the caller checks that the
+    argument is a reference, as Terraform requires of its expression."""
+    template, names = args
+    if template.raw is UNKNOWN:
+        return Val(UNKNOWN, call.loc, type=STRING)
+    if type_of(template) != STRING or template.raw is None:
+        raise _invalid("template", "invalid template value: a string is required")
+    if not isinstance(type_of(names), (MapType, ObjectType)):
+        raise _invalid("vars", "invalid vars value: must be a map")
+    for name in names.raw:
+        if not _IDENTIFIER.fullmatch(name):
+            raise _invalid("vars", f"invalid template variable name {go_quote(name)}: must start with a letter, followed by zero or more letters, digits, and underscores")
+    if call.context is None:
+        return Val(UNKNOWN, call.loc, type=STRING)
+    rendered = call.context.render_template("<templatestring argument>", template.raw, dict(names.raw), call.loc)
+    if rendered.raw is None:
+        raise EvalError("Template result is null: The result of the template is null, which is not a valid result for a templatestring call.")
+    try:
+        return convert(rendered, STRING)
+    except EvalError as error:
+        raise _failed(call, f"invalid template result: {error}") from None
