@@ -28,11 +28,9 @@ import calendar
 import json
 import re
 from fractions import Fraction
-from typing import Iterator
-
-from ruamel.yaml import YAML
-from ruamel.yaml import events as yaml_events
-from ruamel.yaml.error import YAMLError
+from functools import cache
+from types import ModuleType
+from typing import Any, Iterator
 
 from kapsulint.terraform.encode import deep_recursion
 from kapsulint.terraform.errors import EvalError
@@ -284,12 +282,13 @@ def _go_quote(text: str) -> str:
 
 
 class _Decoder:
-    def __init__(self, events: Iterator[yaml_events.Event]) -> None:
+    def __init__(self, events: Iterator[Any], kinds: ModuleType) -> None:
         self.events = events
+        self.kinds = kinds
         self.pending: dict[str, int] = {}
         self.anchors: dict[str, Val] = {}
 
-    def next(self) -> yaml_events.Event:
+    def next(self) -> Any:
         return next(self.events)
 
     def begin(self, anchor: str | None) -> None:
@@ -303,8 +302,8 @@ class _Decoder:
                 del self.pending[anchor]
             self.anchors[anchor] = value
 
-    def node(self, event: yaml_events.Event) -> Val:
-        if isinstance(event, yaml_events.ScalarEvent):
+    def node(self, event: Any) -> Val:
+        if isinstance(event, self.kinds.ScalarEvent):
             self.begin(event.anchor)
             raw = _resolve(event.tag, event.value, event.style is not None)
             if raw is _INFINITY:
@@ -312,32 +311,32 @@ class _Decoder:
             value = Val("<<" if raw is _MERGE else raw)
             self.complete(event.anchor, value)
             return value
-        if isinstance(event, yaml_events.AliasEvent):
+        if isinstance(event, self.kinds.AliasEvent):
             if event.anchor in self.pending:
                 raise EvalError(f'cannot refer to anchor "{event.anchor}" from inside its own definition')
             if event.anchor not in self.anchors:
                 raise EvalError(f'reference to undefined anchor "{event.anchor}"')
             return self.anchors[event.anchor]
-        if isinstance(event, yaml_events.MappingStartEvent):
+        if isinstance(event, self.kinds.MappingStartEvent):
             return self.mapping(event)
-        if isinstance(event, yaml_events.SequenceStartEvent):
+        if isinstance(event, self.kinds.SequenceStartEvent):
             return self.sequence(event)
-        if isinstance(event, yaml_events.DocumentStartEvent):
+        if isinstance(event, self.kinds.DocumentStartEvent):
             raise EvalError("only a single document is allowed")
         raise EvalError("expecting value but found end of stream")
 
-    def mapping(self, start: yaml_events.MappingStartEvent) -> Val:
+    def mapping(self, start: Any) -> Val:
         if start.tag not in (None, _MAP):
             raise EvalError(f'can\'t interpret mapping as {start.tag}')
         self.begin(start.anchor)
         members: dict[str, Val] = {}
         while True:
             event = self.next()
-            if isinstance(event, yaml_events.MappingEndEvent):
+            if isinstance(event, self.kinds.MappingEndEvent):
                 value = Val(members)
                 self.complete(start.anchor, value)
                 return value
-            if not isinstance(event, yaml_events.ScalarEvent):
+            if not isinstance(event, self.kinds.ScalarEvent):
                 raise EvalError("only strings are allowed as mapping keys")
             key = _resolve(event.tag, event.value, event.style is not None)
             if key is _MERGE:
@@ -353,14 +352,14 @@ class _Decoder:
                 raise Unrepresentable(event.value)
             members[_key_text(key)] = self.node(self.next())
 
-    def sequence(self, start: yaml_events.SequenceStartEvent) -> Val:
+    def sequence(self, start: Any) -> Val:
         if start.tag not in (None, _SEQ):
             raise EvalError(f"can't interpret sequence as {start.tag}")
         self.begin(start.anchor)
         items: list[Val] = []
         while True:
             event = self.next()
-            if isinstance(event, yaml_events.SequenceEndEvent):
+            if isinstance(event, self.kinds.SequenceEndEvent):
                 value = Val(items)
                 self.complete(start.anchor, value)
                 return value
@@ -376,7 +375,14 @@ def _key_text(key: object) -> str:
     return format_number(key)  # type: ignore[arg-type]
 
 
-_PARSER = YAML(typ="safe", pure=True)
+@cache
+def _ruamel() -> tuple[Any, ModuleType, type[Exception]]:
+    """ruamel.yaml's parser, its events and its error, imported on first use only: a warm run
+    that decodes no YAML imports no YAML library."""
+    from ruamel.yaml import YAML, events
+    from ruamel.yaml.error import YAMLError
+
+    return YAML(typ="safe", pure=True), events, YAMLError
 
 
 def yaml_decode(text: str) -> Val:
@@ -386,20 +392,21 @@ def yaml_decode(text: str) -> Val:
 
 
 def _yaml_decode(text: str) -> Val:
+    parser, events, yaml_error = _ruamel()
     try:
-        decoder = _Decoder(iter(_PARSER.parse(text or "\n")))
+        decoder = _Decoder(iter(parser.parse(text or "\n")), events)
         decoder.next()  # stream start
         start = decoder.next()
-        if not isinstance(start, yaml_events.DocumentStartEvent):
+        if not isinstance(start, events.DocumentStartEvent):
             raise EvalError("missing start of document")
         if start.version is not None and start.version != (1, 1):
             raise EvalError("found incompatible YAML document")
         value = decoder.node(decoder.next())
-        if not isinstance(decoder.next(), yaml_events.DocumentEndEvent):
+        if not isinstance(decoder.next(), events.DocumentEndEvent):
             raise EvalError("unexpected extra content after value")
-        if not isinstance(decoder.next(), yaml_events.StreamEndEvent):
+        if not isinstance(decoder.next(), events.StreamEndEvent):
             raise EvalError("unexpected extra content after value")
-    except YAMLError as error:
+    except yaml_error as error:
         raise EvalError(str(getattr(error, "problem", None) or error)) from None
     except RecursionError:
         raise Unrepresentable("nesting too deep") from None
