@@ -49,11 +49,14 @@ FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 @click.option("--jobs", "-j", type=int, help="Processes that parse uncached files (default: the CPUs available).")
 @click.option("--list-rules", is_flag=True, help="List the rule catalogue.")
 @click.option("--explain", metavar="RULE", help="Show one rule's documentation.")
+@click.option("--eval", "evals", multiple=True, metavar="EXPRESSION",
+              help="Evaluate EXPRESSION in the root module of PATH (a directory, default .) as Terraform "
+                   "would, print it as a JSON line, and exit (repeatable).")
 @click.version_option(__version__, prog_name="kapsulint")
 def main(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, list_rules,
-         explain) -> None:
+         explain, evals) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
     # The cyclic garbage collector is paused for the command: a run allocates millions of
     # short-lived objects, freed by reference counting, and collections over the growing model
@@ -64,7 +67,7 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
         _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero,
               config_path, var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path,
               write_baseline_path, sarif_include_suppressed, statistics, quiet, show_files, show_settings,
-              no_cache, jobs, list_rules, explain)
+              no_cache, jobs, list_rules, explain, evals)
     finally:
         if collecting:
             gc.enable()
@@ -73,7 +76,7 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
 def _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
           var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
           sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, list_rules,
-          explain) -> None:
+          explain, evals) -> None:
     from kapsulint.settings import CommandLine, SettingsError, resolve_settings
 
     if list_rules:
@@ -116,6 +119,9 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
 
     if show_files:
         _show_files(resolved, cwd)
+        return
+    if evals:
+        _evaluate(resolved, targets[0], list(evals))
         return
     result = run(resolved.settings)
     findings = result.findings
@@ -205,6 +211,22 @@ def _show_files(resolved, cwd: Path) -> None:
         source = project.files[path]
         state = "error" if source.error else "skipped" if source.skipped else "template" if source.template else "ok"
         click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}")
+
+
+def _evaluate(resolved, target: Path, expressions: list[str]) -> None:
+    from kapsulint.console import ExpressionSyntaxError, evaluate_lines, parse_expressions
+    from kapsulint.project import Project
+    from kapsulint.runner import scan_options
+
+    if not target.is_dir():
+        _fail(f"--eval evaluates in a module directory; {target} is not a directory")
+    try:
+        nodes = parse_expressions(expressions)
+    except ExpressionSyntaxError as error:
+        _fail(str(error))
+    project = Project(scan_options(resolved.settings)).load()
+    for line in evaluate_lines(project, str(target), expressions, nodes):
+        click.echo(line)
 
 
 def _show_settings(resolved) -> None:

@@ -172,3 +172,46 @@ def terraform_format(spec: str, args: list[Any]) -> str:
         return ("%" + verb) % value
 
     return _VERB_RE.sub(replace, spec)
+
+
+def located_result(name: str, args: list[Val], result: Val, context: Any, loc: Loc) -> Val:
+    """A function's result with the places its text or structure was written, for the rules.
+
+    ``file()`` and ``templatefile()`` text starts in the file read; an encoded document keeps the
+    structure it was made from; a decoded one gets the positions of the document's nodes (in the
+    file or heredoc it came from, or of the structure that was encoded)."""
+    if name in ("yamlencode", "jsonencode") and args:
+        if result.encoded is None:  # an Unknown document keeps its known parts for the rules
+            result.encoded = args[0]
+        return result
+    if not result.known or not args or not isinstance(args[0].raw, str):
+        return result
+    if name == "file":
+        result.origin = (context.resolve(args[0].raw), 0, 0)
+    elif name == "templatefile":
+        target = context.resolve(args[0].raw)
+        rendered = context.rendered.get(target)
+        result.origin = rendered.origin if rendered is not None and rendered.origin else (target, 0, 0)
+    elif name in ("yamldecode", "jsondecode"):
+        source = args[0]
+        located = source.encoded or decode_located(source.raw, source.origin, loc, context.instance.project)
+        if located is not None:
+            relocate(result, located)
+    return result
+
+
+def relocate(exact: Val, located: Val) -> None:
+    """Copy the locations of ``located`` onto ``exact`` wherever the two have the same shape."""
+    stack = [(exact, located)]
+    while stack:
+        target, source = stack.pop()
+        if source.loc is not None:
+            target.loc = source.loc
+        if source.ref is not None and target.ref is None:
+            target.ref = source.ref
+        if isinstance(target.raw, dict) and isinstance(source.raw, dict):
+            if source.keylocs:
+                target.keylocs = {k: v for k, v in source.keylocs.items() if k in target.raw}
+            stack.extend((target.raw[k], source.raw[k]) for k in target.raw if k in source.raw)
+        elif isinstance(target.raw, list) and isinstance(source.raw, list) and len(target.raw) == len(source.raw):
+            stack.extend(zip(target.raw, source.raw))

@@ -1,20 +1,34 @@
-"""Expression evaluation, with Unknown where Terraform would only know at apply time.
+"""Expression evaluation as Terraform does it, with Unknown where Terraform knows only at apply.
 
 An :class:`Evaluator` belongs to one module instance and evaluates the adapter's expression
-nodes into :class:`~kapsulint.values.Val` trees. References resolve through the module instance
-(variables, locals, resources, module outputs); anything it cannot know is Unknown, and Unknown
-propagates. Each module instance has a step budget so no input can make a run hang.
+nodes into :class:`~kapsulint.values.Val` trees with HCL's semantics
+(https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/expression.go): operands are converted
+to the types operators and functions declare, indexes and attributes that do not exist are
+errors, conditionals unify their results' types. Where Terraform reports an error the evaluator
+raises :class:`~kapsulint.terraform.errors.EvalError`; ``try``/``can`` catch it, and at the top
+(:meth:`Evaluator.eval`) it becomes Unknown, so no rule fires on what Terraform would refuse.
+References resolve through the module instance (variables, locals, resources, module outputs);
+each module instance has a step budget so no input can make a run hang.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kapsulint.encoding import located_result
 from kapsulint.findings import Loc
+from kapsulint.terraform import functions, operators
+from kapsulint.terraform.access import elements, index_value, iteration_pairs, number
+from kapsulint.terraform.convert import conditional_type, convert, make_list
+from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.numbers import parse_number
+from kapsulint.terraform.types import BOOL, DYNAMIC, STRING, ListType, MapType, ObjectType, SetType, TupleType, type_of
 from kapsulint.values import UNKNOWN, Val, unknown_from
 
 if TYPE_CHECKING:
     from kapsulint.instances import ModuleInstance
+
+__all__ = ["EMPTY_SCOPE", "Evaluator", "Scope", "index_value", "iteration_pairs", "number"]
 
 STEP_BUDGET = 200_000
 MAX_VALUE_SIZE = 100_000
@@ -54,14 +68,19 @@ class Evaluator:
         self.steps = 0
 
     def eval(self, node: dict | None, path: str, scope: Scope = EMPTY_SCOPE) -> Val:
-        """The value of ``node`` (written in file ``path``); Unknown when past the budget."""
+        """The value of ``node`` (written in file ``path``); Unknown where Terraform would fail."""
         if node is None:
             return Val(None)
         try:
-            return self._eval(node, path, scope)
-        except BudgetExceeded:
+            return self.eval_strict(node, path, scope)
+        except EvalError:
             return Val(UNKNOWN, Loc.of(path, node["p"]))
-        except RecursionError:
+
+    def eval_strict(self, node: dict, path: str, scope: Scope = EMPTY_SCOPE) -> Val:
+        """The value of ``node``, raising :class:`EvalError` where Terraform reports an error."""
+        try:
+            return self._eval(node, path, scope)
+        except (BudgetExceeded, RecursionError):
             return Val(UNKNOWN, Loc.of(path, node["p"]))
 
     def _eval(self, node: dict, path: str, scope: Scope) -> Val:
@@ -76,7 +95,10 @@ class Evaluator:
     # -- literals and collections -----------------------------------------------------------
 
     def _eval_lit(self, node: dict, path: str, scope: Scope) -> Val:
-        value = Val(node["v"], Loc.of(path, node["p"]))
+        raw = node["v"]
+        if isinstance(raw, float) or "num" in node:
+            raw = parse_number(node.get("num") or repr(raw))
+        value = Val(raw, Loc.of(path, node["p"]))
         heredoc = node.get("heredoc")
         if heredoc is not None:
             value.origin = (path, heredoc["line"] - 1, heredoc["indent"])
@@ -92,18 +114,22 @@ class Evaluator:
     def _eval_object(self, node: dict, path: str, scope: Scope) -> Val:
         result: dict[str, Val] = {}
         keylocs: dict[str, Loc] = {}
-        open_keys = False
+        unknown_key: Val | None = None
         for key_node, value_node in node["items"]:
             key = self._eval(key_node, path, scope)
-            if not key.known:
-                open_keys = True
+            value = self._eval(value_node, path, scope)
+            if key.raw is None:
+                raise EvalError("Null value as key: Can't use a null value as a key.")
+            if key.contains_unknown():
+                unknown_key = key
                 continue
-            text = key.text()
-            if text is None:
-                continue
-            result[text] = self._eval(value_node, path, scope)
+            text = _object_key(key)
+            result[text] = value
             keylocs[text] = Loc.of(path, key_node["p"])
-        return Val(result, Loc.of(path, node["p"]), keylocs=keylocs, open=open_keys)
+        loc = Loc.of(path, node["p"])
+        if unknown_key is not None:
+            return Val(UNKNOWN, loc, sensitive=unknown_key.sensitive)
+        return Val(result, loc, keylocs=keylocs)
 
     # -- templates ----------------------------------------------------------------------------
 
@@ -114,22 +140,26 @@ class Evaluator:
         pieces = _Rendered()
         sources: list[Val] = []
         segments: list[tuple[int, int, Val]] = []
-        if not self._render(node["parts"], path, scope, pieces, sources, segments):
-            return unknown_from(*sources, loc=loc)
-        value = Val("".join(pieces.parts), loc, sensitive=any(s.sensitive for s in sources))
+        known = self._render(node["parts"], path, scope, pieces, sources, segments)
+        sensitive = any(s.sensitive for s in sources)
+        if not known:
+            return Val(UNKNOWN, loc, type=STRING, sensitive=sensitive)
+        value = Val("".join(pieces.parts), loc, sensitive=sensitive)
         heredoc = node.get("heredoc")
         if heredoc is not None:
             # the interpolations' (start, end, value) let a YAML scalar that is exactly one of
-            # them point where that value was written (design.md §4)
+            # them point where that value was written
             value.origin = (path, heredoc["line"] - 1, heredoc["indent"], tuple(segments))
         return value
 
     def eval_file_template(self, node: dict, path: str, scope: Scope) -> Val:
         """A ``templatefile()`` body, located like a heredoc that starts on the file's first line."""
-        return self.eval({**node, "heredoc": {"line": 1, "indent": 0}}, path, scope)
+        return self.eval_strict({**node, "heredoc": {"line": 1, "indent": 0}}, path, scope)
 
     def _render(self, parts: list, path: str, scope: Scope, out: _Rendered, sources: list[Val],
                 segments: list[tuple[int, int, Val]] | None = None) -> bool:
+        """Render ``parts`` into ``out``; False when the text is Unknown (errors still raise)."""
+        known = True
         for part in parts:
             if isinstance(part, str):
                 out.add(part)
@@ -138,35 +168,47 @@ class Evaluator:
             if kind == "tif":
                 test = self._eval(part["cond"], path, scope)
                 sources.append(test)
-                if not test.known or not isinstance(test.raw, bool) and test.text() not in ("true", "false"):
+                if test.raw is None:
+                    raise EvalError("Invalid template if condition: The condition value is null.")
+                if test.contains_unknown():
                     return False
-                branch = part["then"] if test.is_true() else part["else"]
-                if not self._render(branch, path, scope, out, sources, segments):
-                    return False
+                test = _to_bool(test, "Invalid template if condition")
+                branch = part["then"] if test.raw else part["else"]
+                known = self._render(branch, path, scope, out, sources, segments) and known
             elif kind == "tfor":
                 collection = self._eval(part["coll"], path, scope)
                 sources.append(collection)
-                pairs = iteration_pairs(collection)
+                pairs = _for_pairs(collection, "template")
                 if pairs is None:
                     return False
                 for key, item in pairs:
                     names = {part["vv"]: item}
                     if part["kv"]:
                         names[part["kv"]] = key
-                    if not self._render(part["body"], path, scope.child(names), out, sources, segments):
-                        return False
+                    known = self._render(part["body"], path, scope.child(names), out, sources, segments) and known
             else:
                 value = self._eval(part, path, scope)
                 sources.append(value)
-                text = value.text()
-                if not value.known or text is None:
-                    return False
+                if value.raw is None:
+                    raise EvalError("Invalid template interpolation value: The expression result is null. "
+                                    "Cannot include a null value in a string template.")
+                if value.raw is UNKNOWN:
+                    known = False
+                    continue
+                try:
+                    text = convert(value, STRING).raw
+                except EvalError:
+                    raise EvalError("Invalid template interpolation value: Cannot include the given value "
+                                    "in a string template: string required.") from None
+                if text is UNKNOWN:
+                    known = False
+                    continue
                 if segments is not None:
                     segments.append((out.length, out.length + len(text), value))
                 out.add(text)
             if out.length > MAX_VALUE_SIZE * 10:
                 return False
-        return True
+        return known
 
     # -- references -------------------------------------------------------------------------
 
@@ -214,20 +256,18 @@ class Evaluator:
         if target.raw is UNKNOWN and target.ref is not None and target.ref[1] is None:
             # A whole resource passed around as a value: resolve its attribute now.
             return self.instance.resource_attribute(target.ref[0], [name], target.loc)
-        if isinstance(target.raw, list):
-            return Val(UNKNOWN, target.loc)
-        return target.get(name)
+        return index_value(target, Val(name), attribute=True)
 
     def _eval_splat(self, node: dict, path: str, scope: Scope) -> Val:
         target = self._eval(node["obj"], path, scope)
         loc = Loc.of(path, node["p"])
+        if target.raw is None:
+            return Val([], loc)
+        source_type = type_of(target)
+        sequence = isinstance(source_type, (ListType, SetType, TupleType))
         if not target.known:
             return unknown_from(target, loc=loc)
-        if target.is_null:
-            return Val([], loc)
-        items = target.elements() if target.is_list else [target]
-        if isinstance(target.raw, dict):
-            items = [target]
+        items = elements(target) if sequence else [target]
         results = []
         for item in items:
             value = item
@@ -237,48 +277,60 @@ class Evaluator:
                 else:
                     value = index_value(value, self._eval(operand, path, scope))
             results.append(value)
+        if isinstance(source_type, (ListType, SetType)):
+            return make_list(results, loc=loc)
         return Val(results, loc)
 
     # -- operators ----------------------------------------------------------------------------
 
     def _eval_cond(self, node: dict, path: str, scope: Scope) -> Val:
+        loc = Loc.of(path, node["p"])
+        then, then_error = self._branch(node["then"], path, scope)
+        other, other_error = self._branch(node["else"], path, scope)
+        result_type = conditional_type(then, other)
         test = self._eval(node["test"], path, scope)
-        if not test.known:
-            return unknown_from(test, loc=Loc.of(path, node["p"]))
-        if test.is_true():
-            return self._eval(node["then"], path, scope)
-        if test.is_false():
-            return self._eval(node["else"], path, scope)
-        return Val(UNKNOWN, Loc.of(path, node["p"]))
+        if test.raw is None:
+            raise EvalError("Null condition: The condition value is null. Conditions must either be true or false.")
+        if test.contains_unknown():
+            return Val(UNKNOWN, loc, type=result_type, sensitive=test.sensitive)
+        test = _to_bool(test, "Incorrect condition type")
+        chosen, error = (then, then_error) if test.raw else (other, other_error)
+        if error is not None:
+            raise error
+        if result_type != DYNAMIC and type_of(chosen) != result_type:
+            try:
+                chosen = convert(chosen, result_type)
+            except EvalError:
+                raise EvalError("Inconsistent conditional result types: The true and false result "
+                                "expressions must have consistent types.") from None
+        if test.sensitive and not chosen.sensitive:
+            chosen = _with_sensitive(chosen)
+        return chosen
+
+    def _branch(self, node: dict, path: str, scope: Scope) -> tuple[Val, EvalError | None]:
+        """A conditional's result: HCL evaluates both, and reports only the chosen one's error."""
+        try:
+            return self._eval(node, path, scope), None
+        except EvalError as error:
+            return Val(UNKNOWN, Loc.of(path, node["p"])), error
 
     def _eval_op(self, node: dict, path: str, scope: Scope) -> Val:
-        from kapsulint.operators import apply_operator
-
         loc = Loc.of(path, node["p"])
-        operator = node["op"]
-        if operator in ("&&", "||"):
-            left = self._eval(node["args"][0], path, scope)
-            if left.known and operator == "&&" and left.is_false():
-                return Val(False, loc)
-            if left.known and operator == "||" and left.is_true():
-                return Val(True, loc)
-            right = self._eval(node["args"][1], path, scope)
-            return apply_operator(operator, [left, right], loc)
         args = [self._eval(arg, path, scope) for arg in node["args"]]
-        return apply_operator(operator, args, loc)
+        return operators.apply(node["op"], args, loc)
 
     def _eval_for(self, node: dict, path: str, scope: Scope) -> Val:
         loc = Loc.of(path, node["p"])
         collection = self._eval(node["coll"], path, scope)
-        pairs = iteration_pairs(collection)
-        if pairs is None:
-            return unknown_from(collection, loc=loc)
+        pairs = _for_pairs(collection, "for")
         is_object = node["key"] is not None
+        if pairs is None:
+            return Val(UNKNOWN, loc, sensitive=collection.sensitive)
         items: list[Val] = []
         mapping: dict[str, Val] = {}
         keylocs: dict[str, Loc] = {}
         groups: dict[str, list[Val]] = {}
-        open_keys = False
+        unknown = False
         for key, item in pairs:
             names = {node["vv"]: item}
             if node["kv"]:
@@ -286,38 +338,44 @@ class Evaluator:
             inner = scope.child(names)
             if node["cond"] is not None:
                 keep = self._eval(node["cond"], path, inner)
-                if not keep.known:
-                    if is_object:
-                        open_keys = True
-                        continue
-                    return unknown_from(keep, loc=loc)
-                if not keep.is_true():
+                if keep.raw is None:
+                    raise EvalError("Condition is null: The value of the 'if' clause must not be null.")
+                if keep.contains_unknown():
+                    unknown = True
                     continue
-            value = self._eval(node["value"], path, inner)
+                if not _to_bool(keep, "Invalid 'for' condition").raw:
+                    continue
             if not is_object:
-                items.append(value)
+                items.append(self._eval(node["value"], path, inner))
                 continue
             key_value = self._eval(node["key"], path, inner)
-            text = key_value.text()
-            if not key_value.known or text is None:
-                open_keys = True
+            value = self._eval(node["value"], path, inner)
+            if key_value.raw is None:
+                raise EvalError("Invalid object key: Key expression in 'for' expression must not produce a null value.")
+            if key_value.contains_unknown():
+                unknown = True
                 continue
+            text = _object_key(key_value, "Invalid object key")
             keylocs.setdefault(text, key_value.loc or loc)
             if node["group"]:
                 groups.setdefault(text, []).append(value)
+            elif text in mapping:
+                raise EvalError(f'Duplicate object key: Two different items produced the key "{text}" in this '
+                                "'for' expression. If duplicates are expected, use the ellipsis (...) after "
+                                "the value expression to enable grouping by key.")
             else:
                 mapping[text] = value
+        if unknown:
+            return Val(UNKNOWN, loc, sensitive=collection.sensitive)
         if not is_object:
             return Val(items, loc)
         if node["group"]:
             mapping = {k: Val(v, loc) for k, v in groups.items()}
-        return Val(mapping, loc, keylocs=keylocs, open=open_keys)
+        return Val(mapping, loc, keylocs=keylocs)
 
     # -- functions ----------------------------------------------------------------------------
 
     def _eval_call(self, node: dict, path: str, scope: Scope) -> Val:
-        from kapsulint.functions import call_function
-
         loc = Loc.of(path, node["p"])
         name = node["name"]
         if name in ("try", "can"):
@@ -325,22 +383,42 @@ class Evaluator:
         args = [self._eval(arg, path, scope) for arg in node["args"]]
         if node["expand"] and args:
             spread = args[-1]
-            if not spread.known or not spread.is_list:
+            if spread.raw is None:
+                raise EvalError("Invalid expanding argument value: The expanding argument (indicated by ...) must not be null.")
+            if not spread.known:
                 return unknown_from(spread, loc=loc)
-            args = args[:-1] + spread.elements()
-        return call_function(name, args, loc, self, path)
+            if not isinstance(type_of(spread), (ListType, SetType, TupleType)):
+                raise EvalError("Invalid expanding argument value: The expanding argument (indicated by ...) "
+                                "must be of a tuple, list, or set type.")
+            args = args[:-1] + elements(spread)
+        if "::" in name:  # a provider-defined function: only the provider knows
+            return unknown_from(*args, loc=loc)
+        if name not in functions.FUNCTIONS:
+            from kapsulint.functions import call_function
+
+            return call_function(name, args, loc, self, path)
+        context = self.instance.function_context(path)
+        result = functions.call(name, args, loc, context)
+        return located_result(name, args, result, context, loc)
 
     def _eval_try(self, node: dict, path: str, scope: Scope, loc: Loc) -> Val:
-        """``try`` and ``can``: a reference that resolves to null through a missing key fails."""
+        """``try`` and ``can``: the first argument that evaluates without an error."""
+        can = node["name"] == "can"
+        if can and len(node["args"]) != 1:
+            raise EvalError('Invalid function arguments: function "can" expects 1 argument.')
+        if not node["args"]:
+            raise EvalError('Not enough function arguments: Function "try" expects at least one argument.')
         for arg in node["args"]:
-            value = self._eval(arg, path, scope)
-            if not value.known:
-                return unknown_from(value, loc=loc)
-            if value.raw is not None or arg["t"] not in ("attr", "index"):
-                return Val(True, loc) if node["name"] == "can" else value
-            if node["name"] == "can":
-                return Val(False, loc)
-        return Val(UNKNOWN, loc)
+            try:
+                value = self._eval(arg, path, scope)
+            except EvalError:
+                continue
+            if value.contains_unknown():
+                return Val(UNKNOWN, loc, type=BOOL if can else None)
+            return Val(True, loc) if can else value
+        if can:
+            return Val(False, loc)
+        raise EvalError("Error in function call: Call to function \"try\" failed: no expression succeeded.")
 
 
 # The node kinds the evaluator knows, to their handlers (a dictionary: evaluation's hottest lookup).
@@ -375,48 +453,32 @@ class _Rendered:
         self.length += len(text)
 
 
-def iteration_pairs(collection: Val) -> list[tuple[Val, Val]] | None:
-    """(key, value) pairs of a list, set or object, in Terraform's order; None when Unknown."""
+def _object_key(key: Val, summary: str = "Incorrect key type") -> str:
+    try:
+        return convert(key, STRING).raw
+    except EvalError:
+        raise EvalError(f"{summary}: Can't use this value as a key: string required.") from None
+
+
+def _to_bool(value: Val, summary: str) -> Val:
+    try:
+        return convert(value, BOOL)
+    except EvalError:
+        raise EvalError(f"{summary}: The condition expression must be of type bool.") from None
+
+
+def _for_pairs(collection: Val, what: str) -> list[tuple[Val, Val]] | None:
+    """A ``for``'s (key, value) pairs; None when Unknown; EvalError when not iterable."""
+    if collection.raw is None:
+        raise EvalError(f"Iteration over null value: A null value cannot be used as the collection in a '{what}' expression.")
     if not collection.known or collection.open:
         return None
-    if isinstance(collection.raw, list):
-        return [(Val(i), item) for i, item in enumerate(collection.raw)]
-    if isinstance(collection.raw, dict):
-        return [(Val(k, collection.key_loc(k)), collection.raw[k]) for k in sorted(collection.raw)]
-    if collection.raw is None:
-        return []
-    return None
+    if not isinstance(type_of(collection), (ListType, SetType, TupleType, MapType, ObjectType)):
+        raise EvalError(f"Iteration over non-iterable value: A value of type {type_of(collection)!r} cannot "
+                        f"be used as the collection in a '{what}' expression.")
+    return iteration_pairs(collection)
 
 
-def index_value(target: Val, key: Val) -> Val:
-    if not target.known:
-        return unknown_from(target)
-    if not key.known:
-        return unknown_from(target, key)
-    if isinstance(target.raw, list):
-        if isinstance(key.raw, (int, float)) or (isinstance(key.raw, str) and key.raw.isdigit()):
-            index = int(key.raw)
-            if 0 <= index < len(target.raw):
-                return target.raw[index]
-            return Val(UNKNOWN, target.loc) if target.open else Val(None)
-        return Val(None)
-    if isinstance(target.raw, dict):
-        text = key.text()
-        return target.get(text) if text is not None else Val(None)
-    return Val(None)
-
-
-def number(value: Val) -> int | float | None:
-    """A value as a Terraform number (strings convert), or None."""
-    raw = value.raw
-    if isinstance(raw, bool):
-        return None
-    if isinstance(raw, (int, float)):
-        return raw
-    if isinstance(raw, str):
-        try:
-            parsed = float(raw)
-        except ValueError:
-            return None
-        return int(parsed) if parsed.is_integer() else parsed
-    return None
+def _with_sensitive(value: Val) -> Val:
+    return Val(value.raw, value.loc, keylocs=value.keylocs, open=value.open, sensitive=True, ref=value.ref,
+               encoded=value.encoded, origin=value.origin, type=value.type)

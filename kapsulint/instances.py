@@ -9,12 +9,15 @@ anything the provider computes is Unknown carrying a reference back to that inst
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from typing import TYPE_CHECKING, Iterator
 
 from kapsulint.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
 from kapsulint.findings import Loc
-from kapsulint.model import Block, Module, ModuleCall, Resource
+from kapsulint.model import Block, Module, ModuleCall, Resource, Variable
+from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.typeexpr import NO_CONSTRAINT, convert_variable, parse_type_constraint, prepare_default
 from kapsulint.values import UNKNOWN, Val, unknown_from
 
 if TYPE_CHECKING:
@@ -41,6 +44,7 @@ class ModuleInstance:
         self.parent = parent
         self.call = call
         self.call_scope = call_scope
+        self._context: FunctionContext | None = None
         self.root_values = root_values or {}
         self.evaluator = Evaluator(self)
         self._variables: dict[str, Val] = {}
@@ -66,6 +70,12 @@ class ModuleInstance:
     def eval(self, node: dict | None, path: str, scope: Scope = EMPTY_SCOPE) -> Val:
         return self.evaluator.eval(node, path, scope)
 
+    def function_context(self, path: str) -> FunctionContext:
+        """What ``file()``, ``templatefile()`` and the path functions need, for a call in ``path``."""
+        if self._context is None:
+            self._context = FunctionContext(self)
+        return self._context
+
     def eval_attr(self, block: Block, name: str, scope: Scope = EMPTY_SCOPE) -> Val:
         attribute = block.attr(name)
         if attribute is None:
@@ -90,21 +100,38 @@ class ModuleInstance:
 
     def _variable(self, name: str) -> Val:
         declared = self.module.variables.get(name)
-        value: Val | None = None
+        given: Val | None = None
         if self.call is not None:
             argument = self.call.block.attr(name)
             if argument is not None and self.parent is not None:
-                value = self.parent.eval(argument.expr, argument.path, self.call_scope)
+                given = self.parent.eval(argument.expr, argument.path, self.call_scope)
         elif name in self.root_values:
-            value = self.root_values[name]
-        if (value is None or value.raw is None) and declared is not None and declared.default is not None:
-            default = declared.default
-            value = self.eval(default.expr, default.path)
-        if value is None:
-            value = Val(UNKNOWN)
+            given = self.root_values[name]
+        if declared is None:
+            value = given if given is not None else Val(UNKNOWN)
+        else:
+            try:
+                value = self._typed(declared, given)
+            except EvalError:  # Terraform refuses the value: nothing to judge
+                value = Val(UNKNOWN, given.loc if given is not None else declared.block.loc)
         if declared is not None and declared.sensitive or SECRET_NAME.search(name):
             value = mark_sensitive(value)
         return value
+
+    def _typed(self, declared: Variable, given: Val | None) -> Val:
+        """A variable's value as Terraform prepares it: its type's ``optional()`` defaults applied,
+        converted to its type, its default when it is not set (or null and not nullable)."""
+        constraint = NO_CONSTRAINT
+        if declared.type_expr is not None:
+            path = declared.block.attr("type").path
+            constraint = parse_type_constraint(declared.type_expr,
+                                               lambda node: self.evaluator.eval_strict(node, path))
+        default = None
+        if declared.default is not None:
+            written = declared.default
+            default = prepare_default(self.evaluator.eval_strict(written.expr, written.path), constraint,
+                                      declared.nullable)
+        return convert_variable(given, constraint, name=declared.name, default=default, nullable=declared.nullable)
 
     def local(self, name: str) -> Val:
         if name in self._locals:
@@ -245,6 +272,40 @@ class ModuleInstance:
         if output is None:
             return Val(UNKNOWN, loc), []
         return child.eval_attr(output, "value"), steps[1:]
+
+
+class FunctionContext:
+    """The files and templates of the scan, as the Terraform functions of one module instance see them.
+
+    Relative paths are relative to the working directory, which is the root module's. Rendered
+    templates are kept by path so the call can place the text where the template file is."""
+
+    def __init__(self, instance: ModuleInstance) -> None:
+        self.instance = instance
+        self.rendered: dict[str, Val] = {}
+
+    def base_directory(self) -> str:
+        return self.instance.root.module.path
+
+    def module_directory(self) -> str:
+        return self.instance.module.path
+
+    def resolve(self, name: str) -> str:
+        if posixpath.isabs(name):
+            return posixpath.normpath(name)
+        return posixpath.normpath(posixpath.join(self.base_directory(), name))
+
+    def read_file(self, path: str) -> str | None:
+        return self.instance.project.read_text(self.resolve(path))
+
+    def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
+        target = self.resolve(path)
+        template = self.instance.project.template(target)
+        if template is None:
+            return Val(UNKNOWN, loc)
+        rendered = self.instance.evaluator.eval_file_template(template, target, Scope(names))
+        self.rendered[target] = rendered
+        return rendered
 
 
 class ResourceInstance:

@@ -186,6 +186,12 @@ class Variable:
         attribute = self.block.attr("type")
         return attribute.expr if attribute else None
 
+    @property
+    def nullable(self) -> bool:
+        """``nullable = false`` written as a literal; Terraform's default is true."""
+        attribute = self.block.attr("nullable")
+        return not (attribute and attribute.expr.get("t") == "lit" and attribute.expr.get("v") is False)
+
 
 class ModuleCall:
     name: str

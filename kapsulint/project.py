@@ -277,6 +277,11 @@ class Project:
                 self._instances.append(ModuleInstance(self, module, root_values=values))
         return self._instances
 
+    def root_instance(self, directory: str) -> ModuleInstance:
+        """The module in ``directory`` as a root module, with its tfvars and the run's variables."""
+        module = self._module(os.path.normpath(directory))
+        return ModuleInstance(self, module, root_values=self._root_values(module))
+
     def instances(self) -> Iterator[ModuleInstance]:
         """Every module instance, parents before children."""
         stack = list(reversed(self.top_instances()))

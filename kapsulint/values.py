@@ -7,9 +7,11 @@ place a footgun is written even when it travelled through locals, variables and 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Iterator
 
 from kapsulint.findings import Loc
+from kapsulint.terraform.numbers import format_number as terraform_number_text
 
 
 class _Unknown:
@@ -35,7 +37,8 @@ UNKNOWN = _Unknown()
 class Val:
     """One node of an evaluated value.
 
-    ``raw`` is None, bool, int, float, str, ``list[Val]``, ``dict[str, Val]`` or UNKNOWN.
+    ``raw`` is None, bool, int, Fraction (a non-integral Terraform number), float (a number read
+    from a YAML document), str, ``list[Val]``, ``dict[str, Val]`` or UNKNOWN.
     ``open`` marks an object whose set of keys is not fully known (built from an Unknown operand).
     ``ref`` names the resource instance (and attribute) an Unknown came from, so rules can follow
     ``cluster_id = scaleway_k8s_cluster.main.id`` back to its cluster. ``encoded`` keeps the
@@ -132,7 +135,7 @@ class Val:
         raw = self.raw
         if isinstance(raw, bool):
             return "true" if raw else "false"
-        if isinstance(raw, (int, float)):
+        if isinstance(raw, (int, float, Fraction)):
             return format_number(raw)
         if isinstance(raw, str):
             return raw
@@ -175,10 +178,11 @@ class Val:
         return result
 
 
-def format_number(number: int | float) -> str:
-    if isinstance(number, float) and number.is_integer() and abs(number) < 1e16:
-        return str(int(number))
-    return str(number)
+def format_number(number: int | float | Fraction) -> str:
+    """A number as Terraform prints it; a float (a YAML document's number) as Python does."""
+    if isinstance(number, float):
+        return str(int(number)) if number.is_integer() and abs(number) < 1e16 else str(number)
+    return terraform_number_text(number)
 
 
 def unknown_from(*sources: Val, loc: Loc | None = None) -> Val:

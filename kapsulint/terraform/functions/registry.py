@@ -109,7 +109,11 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
         converted.append(arg)
     sensitive = any(arg.sensitive for arg in args)
     if wait:
-        return Val(UNKNOWN, loc, type=_return_type(spec, converted), sensitive=sensitive)
+        # the resource an Unknown came from travels on, so a rule can follow
+        # ``element(split("/", scaleway_lb_ip.x.id), 1)`` back to that resource
+        refs = {arg.ref for arg in args if arg.ref is not None}
+        return Val(UNKNOWN, loc, type=_return_type(spec, converted), sensitive=sensitive,
+                   ref=refs.pop() if len(refs) == 1 else None)
     try:
         result = spec.implementation(converted, Call(name, loc, context))
     except EvalError:
