@@ -98,10 +98,6 @@ def _check_fits(value: Val, model: Val) -> None:
             _check_fits(member, want[key])
 
 
-def _json_hook(value: object) -> Val:
-    return value if isinstance(value, Val) else Val(value)
-
-
 def json_decode(text: str) -> Val:
     """The value ``jsondecode(text)`` gives: objects become object values, arrays tuples."""
     try:
@@ -181,7 +177,7 @@ def _timestamp(text: str) -> str | None:
         year, month, day = (int(match.group(i)) for i in (1, 2, 3))
         hour, minute, second = (int(match.group(i) or 0) for i in (4, 5, 6))
         zone = match.group(7) or "Z"
-        if not 1 <= month <= 12 or not 1 <= day <= calendar.monthrange(year, month)[1]:
+        if not 1 <= month <= 12 or not 1 <= day <= calendar.monthrange(year or 2000, month)[1]:  # year 0 leaps as 2000
             continue
         if hour > 23 or minute > 59 or second > 59:
             continue
