@@ -38,6 +38,7 @@ CONVERSIONS = {"tolist": ListType(DYNAMIC), "toset": SetType(DYNAMIC), "tomap": 
 UNKNOWN_ALLOWED = {
     'regex("(?i)i", "\\u0130i")',
     'regex("(?i)\\\\W+", "sſ-K+k")',
+    'regex("(?i)ΣΑΣ", "σας")',
 }
 # The same where Terraform reports an error (no match): Unknown is allowed there too.
 UNKNOWN_INSTEAD_OF_ERROR = {

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import unicodedata
 from fractions import Fraction
+from typing import Callable
 
 import regex as engine
 
@@ -108,7 +109,8 @@ _GO_SPACE = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006
 """Go's ``unicode.IsSpace``: Latin-1 spaces and the White_Space property."""
 
 
-def _map_runes(text: str, mapping: dict[str, str], convert_char) -> str:  # type: ignore[no-untyped-def]
+def _map_runes(text: str, mapping: dict[str, str], convert_char: Callable[[str], str]) -> str:
+    """``text`` mapped rune by rune (Go's ``strings.Map``), each rune's mapping cached."""
     out = []
     for char in text:
         mapped = mapping.get(char)
@@ -353,9 +355,9 @@ def _scan_verb(text: str, start: int, next_arg: int) -> tuple[_Verb, int]:
 
 
 def _go_rune(char: str) -> str:
-    """Go's ``%q`` of a rune: single-quoted."""
-    quoted = go_quote(char)[1:-1]
-    return "'" + ("'" if char == "'" else quoted.replace('\\"', '"')).replace("'", "\\'") + "'"
+    """Go's ``%q`` of a rune (``strconv.QuoteRune``): single-quoted."""
+    quoted = {'"': '"', "'": "\\'"}.get(char) or go_quote(char)[1:-1]
+    return f"'{quoted}'"
 
 
 def _format(text: str, args: list[Val]) -> str:
@@ -640,7 +642,8 @@ def _formatlist(args: list[Val], call: Call) -> Val:
                 unknown = True
                 sequences.append(None)
                 continue
-            count = len(ty.elements) if value.raw is UNKNOWN else len(value.raw)  # type: ignore[union-attr]
+            # an Unknown tuple still has the length of its type
+            count = len(ty.elements) if isinstance(ty, TupleType) and value.raw is UNKNOWN else len(value.raw)
             if length == -1:
                 length, chooser = count, index
             elif count != length:
