@@ -3,8 +3,8 @@
 Each is declared as go-cty's stdlib (https://github.com/zclconf/go-cty/tree/v1.16.0/cty/function/stdlib:
 ``collection.go``, ``sequence.go``, ``number.go`` for ``min``/``max``, ``string.go`` for ``sort``)
 or Terraform (https://github.com/hashicorp/terraform/blob/v1.11.4/internal/lang/funcs/collection.go:
-``alltrue``, ``anytrue``, ``coalesce``, ``index``, ``length``, ``lookup``, ``matchkeys``, ``one``,
-``sum``, ``transpose``) declares it; go-cty v1.16.0 is the version Terraform 1.11.4 builds with.
+``alltrue``, ``anytrue``, ``coalesce``, ``index``, ``length``, ``matchkeys``, ``one``, ``sum``)
+declares it; go-cty v1.16.0 is the version Terraform 1.11.4 builds with.
 The functions of maps and objects are in :mod:`kapsulint.terraform.functions.maps`, the set
 operations in :mod:`kapsulint.terraform.functions.sets`.
 
@@ -89,18 +89,6 @@ def list_type(value: Val) -> Type:
 
 def is_sequence(ty: Type) -> bool:
     return isinstance(ty, (ListType, SetType, TupleType))
-
-
-def element_types(value: Val) -> list[Type]:
-    """The type of each element of a known list, set or tuple."""
-    ty = type_of(value)
-    if isinstance(ty, TupleType):
-        return list(ty.elements)
-    return [ty.element] * len(value.raw)  # type: ignore[union-attr]
-
-
-def _tuple(items: list[Val], types: list[Type], call: Call) -> Val:
-    return Val(items, call.loc, type=TupleType(types))
 
 
 def _list(items: list[Val], element: Type, call: Call) -> Val:
