@@ -8,6 +8,7 @@ numbers, ``...``), its calls evaluated through the function registry (``tolist``
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -260,3 +261,27 @@ def test_sensitive_arguments_make_sensitive_results() -> None:
     assert call("length", [secret]).sensitive
     with pytest.raises(EvalError, match=r"\(sensitive value\)"):
         call("lookup", [Val({"a": Val(1)}, type=MapType(NUMBER)), Val("b", sensitive=True)])
+
+
+FUNCTION_NAMES = ["alltrue", "anytrue", "chunklist", "coalesce", "coalescelist", "compact", "concat", "contains",
+                  "distinct", "element", "flatten", "index", "keys", "length", "lookup", "matchkeys", "merge", "one",
+                  "range", "reverse", "setintersection", "setproduct", "setsubtract", "setunion", "slice", "sort",
+                  "sum", "transpose", "values", "zipmap", "min", "max"]
+ODD_ARGUMENTS = [
+    Val(None), Val(None, type=STRING), u(), u(STRING), u(NUMBER), u(ListType(STRING)), u(SetType(NUMBER)),
+    u(MapType(STRING)), u(type_of(Val({"a": Val(1)}))), u(type_of(Val([Val(1), Val("a")]))), Val(1), Val("a"),
+    Val(True), Val([]), Val({}), Val([Val(1), u()]), Val([u(STRING), Val("x")]), Val({"a": u()}),
+    Val({"a": Val(1)}, open=True), Val([Val([Val(1)]), u(ListType(NUMBER))]), Val({"k": Val([Val("x")])}),
+    Val([Val(None), Val("a")]), Val("s", sensitive=True), Val([u(NUMBER), u(NUMBER)], type=SetType(NUMBER)),
+]
+
+
+@pytest.mark.parametrize("name", FUNCTION_NAMES)
+def test_any_arguments_give_a_value_or_terraforms_error(name: str) -> None:
+    """Nulls, Unknowns of every kind, partly Unknown and open values: never another exception."""
+    for count in (0, 1, 2):
+        for args in itertools.product(ODD_ARGUMENTS, repeat=count):
+            try:
+                assert isinstance(call(name, list(args)), Val)
+            except EvalError:
+                pass
