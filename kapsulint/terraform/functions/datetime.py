@@ -216,11 +216,10 @@ def _time_quote(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def rfc3339(time: Time) -> str | None:
-    """``Time.Format(time.RFC3339)``; None outside the years 0 to 9999."""
-    if not 0 <= time.year <= 9999:
-        return None
-    text = f"{time.year:04d}-{time.month:02d}-{time.day:02d}T{time.hour:02d}:{time.minute:02d}:{time.second:02d}"
+def rfc3339(time: Time) -> str:
+    """``Time.Format(time.RFC3339)`` (a year is its sign and at least four digits)."""
+    year = f"{'-' if time.year < 0 else ''}{abs(time.year):04d}"
+    text = f"{year}-{time.month:02d}-{time.day:02d}T{time.hour:02d}:{time.minute:02d}:{time.second:02d}"
     return text + _offset(time.offset, colon=True, zulu=True)
 
 
@@ -422,8 +421,7 @@ def _timeadd(args: list[Val], call: Call) -> Val:
         duration = go_parse_duration(args[1].raw)
     except ValueError as error:
         raise call_error(call, str(error)) from None
-    text = rfc3339(time.add(duration))
-    return Val(UNKNOWN if text is None else text, call.loc, type=STRING)
+    return Val(rfc3339(time.add(duration)), call.loc, type=STRING)
 
 
 @function("timecmp", Param("timestamp_a", STRING), Param("timestamp_b", STRING), returns=NUMBER)

@@ -252,41 +252,40 @@ _MAGIC = frozenset("*?[{\\")
 
 
 def _index_unescaped(text: str, char: str) -> int:
-    """doublestar's ``indexRuneWithEscaping``."""
-    index = 0
-    while index < len(text):
-        if text[index] == "\\":
-            index += 2
-            continue
-        if text[index] == char:
-            return index
-        index += 1
-    return -1
+    """doublestar's ``indexRuneWithEscaping``: ``char`` not right after a backslash."""
+    end = text.find(char)
+    if end > 0 and text[end - 1] == "\\":
+        rest = _index_unescaped(text[end + 1:], char)
+        return -1 if rest < 0 else rest + end + 1
+    return end
 
 
 def _split_unescaped(text: str, separator: str) -> list[str]:
-    """doublestar's ``splitPathOnSeparator``: ``separator`` outside braces and escapes."""
-    parts, depth, start, index = [], 0, 0, 0
-    while index < len(text):
-        char = text[index]
-        if char == "\\":
-            index += 2
-            continue
-        if char == "{":
-            depth += 1
-        elif char == "}" and depth > 0:
-            depth -= 1
-        elif char == separator and depth == 0:
-            parts.append(text[start:index])
-            start = index + 1
-        index += 1
-    parts.append(text[start:])
+    """doublestar's ``splitPathOnSeparator``: at each ``separator`` not escaped (braces are not
+    looked at: ``{a/b,c}`` is split too)."""
+    parts, start = [], 0
+    if separator not in text:
+        return [text]
+    ends_empty = False
+    while start < len(text):
+        end = _index_unescaped(text[start:], separator)
+        ends_empty = end >= 0
+        end = start + end if end >= 0 else len(text)
+        parts.append(text[start:end])
+        start = end + 1
+    if ends_empty:
+        parts.append("")
     return parts
 
 
 def match_component(pattern: str, name: str) -> bool:
-    """doublestar v1's ``matchComponent``: ``*``, ``?``, ``[...]`` (``^`` negates), ``{a,b}``
-    and ``\\`` escapes within one path element; :class:`GlobError` for a malformed pattern."""
+    """doublestar v1.1.5's ``matchComponent``: ``*``, ``?``, ``[...]`` (``^`` negates),
+    ``{a,b}`` and ``\\`` escapes within one path element; :class:`GlobError` for a malformed
+    pattern (not raised from behind a ``*``, whose tries ignore errors)."""
+    if not pattern:
+        return not name
+    if not name and pattern != "*":
+        return False
     p = n = 0
     while p < len(pattern) and n < len(name):
         char = pattern[p]
@@ -301,7 +300,7 @@ def match_component(pattern: str, name: str) -> bool:
             p += 1
             if p >= len(pattern):
                 return True
-            return any(match_component(pattern[p:], name[i:]) for i in range(n, len(name)))
+            return any(_match_quietly(pattern[p:], name[i:]) for i in range(n, len(name)))
         elif char == "[":
             p += 1
             end = _index_unescaped(pattern[p:], "]")
@@ -324,6 +323,13 @@ def match_component(pattern: str, name: str) -> bool:
             return False
     rest = pattern[p:]
     return (p >= len(pattern) and n >= len(name)) or (n >= len(name) and rest == "*") or rest == "**"
+
+
+def _match_quietly(pattern: str, name: str) -> bool:
+    try:
+        return match_component(pattern, name)
+    except GlobError:
+        return False
 
 
 def _class_matches(runes: str, char: str) -> bool:
