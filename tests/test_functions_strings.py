@@ -285,3 +285,10 @@ def test_grapheme_clusters() -> None:
     assert grapheme_clusters("👨‍👩‍👧🇫🇷") == ["👨‍👩‍👧", "🇫🇷"]
     assert grapheme_clusters("क्ष") == ["क्", "ष"]  # Unicode 15.0: no GB9c
     assert grapheme_clusters("") == []
+
+
+def test_absurd_widths_and_indents_are_unknown_not_gigabytes() -> None:
+    assert not call("indent", [Val(10**9), Val("a\nb")]).known
+    assert not call("format", [Val("%2000000s"), Val("a")]).known
+    assert not call("format", [Val("%.2000000f"), Val(1)]).known
+    assert call("format", [Val("%3s"), Val("a")]).raw == "  a"

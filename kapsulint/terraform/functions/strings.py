@@ -95,6 +95,8 @@ def _invalid(param: str, detail: str) -> EvalError:
 
 
 _INT64 = (-(1 << 63), (1 << 63) - 1)
+_MAX_PADDING = 1_000_000
+"""Widths, precisions and indents beyond this give Unknown (Go's fmt refuses widths past 1e6)."""
 
 
 def _go_int(value: Val, call: Call) -> int:
@@ -219,6 +221,8 @@ def _indent(args: list[Val], call: Call) -> Val:
     if spaces < 0:
         # strings.Repeat panics; go-cty reports the panic (with a stack trace) as the error
         raise _failed(call, "panic in function implementation: strings: negative Repeat count")
+    if spaces > _MAX_PADDING:
+        raise ValueError("an indent no configuration needs")  # Unknown rather than gigabytes
     return _string(args[1].raw.replace("\n", "\n" + " " * spaces), call)
 
 
@@ -405,7 +409,7 @@ def _format_verb(verb: _Verb, args: list[Val]) -> str:
         return "true" if _converted(verb, arg, BOOL).raw else "false"
     if mode in "bdoxXeEfgG":
         number = _converted(verb, arg, NUMBER).raw
-        if abs(verb.width) > 1_000_000 or abs(verb.precision) > 1_000_000:
+        if verb.width > _MAX_PADDING or verb.precision > _MAX_PADDING:
             raise ValueError("Go's fmt refuses such a width")  # %!(BADWIDTH): kapsulint gives Unknown
         if mode in "bdoxX":
             if not isinstance(number, int):
@@ -442,6 +446,8 @@ def _pad(verb: _Verb, text: str) -> str:
     """go-cty's ``formatPadWidth``: width in grapheme clusters, zeros or spaces, either side."""
     if verb.width < 0:
         return text
+    if verb.width > _MAX_PADDING:
+        raise ValueError("a width no configuration needs")  # Unknown rather than gigabytes
     missing = verb.width - len(grapheme_clusters(text))
     if missing <= 0:
         return text
