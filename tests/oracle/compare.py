@@ -20,7 +20,8 @@ Categories (each a list of ``Outcome``):
 - ``error_agreed``: both error (the messages need not match), or kapsulint errors where the
   console reported an error of the configuration (``configuration_error``) and answered anyway;
 - ``error_unknown``: Unknown where Terraform errors, which is what a rule must see then;
-- ``false_error``: an error where Terraform has a value.
+- ``false_error``: an error where Terraform has a value;
+- ``crash``: kapsulint failed with an internal error on the expression alone.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ if __package__ in (None, ""):
 
 from tests.oracle.corpus import Case, load_cases, load_golden  # noqa: E402
 
-CATEGORIES = ("same", "unknown", "wrong", "error_agreed", "error_unknown", "false_error")
+CATEGORIES = ("same", "unknown", "wrong", "error_agreed", "error_unknown", "false_error", "crash")
 _CALL = re.compile(r"(?<![\w.:\"])([a-z][a-z0-9_]*)\s*\(")
 _NOT_FUNCTIONS = frozenset({"if", "for", "in"})
 
@@ -77,6 +78,8 @@ def classify_one(golden: dict[str, Any], answer: dict[str, Any] | None) -> str:
     """The category of one answer against its golden entry."""
     if answer is None:
         return "wrong"
+    if "crash" in answer:
+        return "crash"
     if "error" in golden:
         if "error" in answer:
             return "error_agreed"
@@ -120,28 +123,22 @@ def evaluate_directory(directory: Path | str, expressions: Sequence[str], var_fi
     """kapsulint's answers for ``expressions`` in the root module ``directory``, in one process.
 
     ``var_files`` are relative to ``directory``, where kapsulint runs. An answer's ``value`` is
-    parsed with decimal numbers, as ``classify`` expects. kapsulint exits 2 when an expression
-    does not parse: then each expression runs alone, and one that exits 2 by itself is answered
-    with an error (Terraform's console rejects it too, or the answer is a false error).
+    parsed with decimal numbers, as ``classify`` expects. When the process fails (exit 2 for an
+    expression that does not parse, anything else is a crash), the expressions are split in
+    halves until the failing ones run alone; one that fails by itself is answered ``{"expression", "error", "exit": 2}`` or
+    ``{"expression", "crash", "exit"}`` with the last line of kapsulint's stderr.
     """
     result = _run_kapsulint(directory, expressions, var_files, variables)
     if result.returncode == 0:
         return [_parse_json(line) for line in result.stdout.splitlines() if line.strip()]
-    if result.returncode != 2 or len(expressions) <= 1:
-        message = result.stderr.strip().splitlines()[-1] if result.stderr.strip() else f"exit {result.returncode}"
-        if result.returncode == 2 and expressions:
-            return [{"expression": expressions[0], "error": message, "exit": 2}]
-        raise RuntimeError(f"kapsulint --eval exited {result.returncode} in {directory}:\n{result.stderr}")
-    answers: list[dict[str, Any]] = []
-    for expression in expressions:
-        answers.extend(evaluate_directory(directory, [expression], var_files, variables))
-    if all(_run_failed(answer) for answer in answers):
-        raise RuntimeError(f"kapsulint --eval exited 2 for every expression in {directory}:\n{result.stderr}")
-    return answers
-
-
-def _run_failed(answer: dict[str, Any]) -> bool:
-    return answer.get("exit") == 2
+    if len(expressions) == 1:
+        lines = result.stderr.strip().splitlines()
+        message = lines[-1] if lines else f"exit {result.returncode}"
+        key = "error" if result.returncode == 2 else "crash"
+        return [{"expression": expressions[0], key: message, "exit": result.returncode}]
+    half = len(expressions) // 2
+    return (evaluate_directory(directory, expressions[:half], var_files, variables)
+            + evaluate_directory(directory, expressions[half:], var_files, variables))
 
 
 def run_case(case: Case) -> dict[str, list[Outcome]]:
@@ -172,20 +169,22 @@ def summarise(results: dict[str, dict[str, list[Outcome]]]) -> str:
                 by_function[function_of(outcome.expression) or "(no call)"][category] += 1
     lines = []
     for title, table in (("topic", by_topic), ("function", by_function)):
-        lines.append(f"{title:<28}" + "".join(f"{category:>14}" for category in CATEGORIES))
+        lines.append(f"{title:<44}" + "".join(f"{category:>13}" for category in CATEGORIES))
         for key in sorted(table):
-            lines.append(f"{key:<28}" + "".join(f"{table[key][category]:>14}" for category in CATEGORIES))
+            lines.append(f"{key:<44}" + "".join(f"{table[key][category]:>13}" for category in CATEGORIES))
         lines.append("")
     total = Counter()
     for counts in by_topic.values():
         total.update(counts)
     known = sum(total.values())
-    lines.append(f"{'total':<28}" + "".join(f"{total[category]:>14}" for category in CATEGORIES))
-    lines.append(f"{known} expressions; wrong {total['wrong']}, unknown {total['unknown']}")
+    lines.append(f"{'total':<44}" + "".join(f"{total[category]:>13}" for category in CATEGORIES))
+    lines.append(f"{known} expressions; wrong {total['wrong']}, unknown {total['unknown']}, crash {total['crash']}")
     for topic, categories in results.items():
-        for outcome in categories["wrong"]:
-            lines.append(f"WRONG {topic}: {outcome.expression}\n  terraform: {json.dumps(outcome.golden)}"
-                         f"\n  kapsulint: {json.dumps(outcome.answer, default=str)}")
+        for category in ("wrong", "crash"):
+            for outcome in categories[category]:
+                lines.append(f"{category.upper()} {topic}: {outcome.expression}\n"
+                             f"  terraform: {json.dumps(outcome.golden)}\n"
+                             f"  kapsulint: {json.dumps(outcome.answer, default=str)}")
     return "\n".join(lines)
 
 
@@ -193,7 +192,7 @@ def main(argv: list[str]) -> int:
     cases = [case for case in load_cases() if not argv or any(name in case.name for name in argv)]
     results = {case.name: run_case(case) for case in cases}
     print(summarise(results))
-    return 1 if any(categories["wrong"] for categories in results.values()) else 0
+    return 1 if any(categories["wrong"] or categories["crash"] for categories in results.values()) else 0
 
 
 if __name__ == "__main__":
