@@ -20,8 +20,9 @@ from kapsulint.findings import Loc
 from kapsulint.terraform import functions, operators
 from kapsulint.terraform.access import elements, index_value, iteration_pairs, number
 from kapsulint.terraform.convert import conditional_type, convert, make_list
-from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.errors import EvalError, InvalidReference
 from kapsulint.terraform.numbers import parse_number
+from kapsulint.terraform.strings import nfc
 from kapsulint.terraform.types import BOOL, DYNAMIC, STRING, ListType, MapType, ObjectType, SetType, TupleType, type_of
 from kapsulint.values import UNKNOWN, Val, unknown_from
 
@@ -96,7 +97,9 @@ class Evaluator:
 
     def _eval_lit(self, node: dict, path: str, scope: Scope) -> Val:
         raw = node["v"]
-        if isinstance(raw, float) or "num" in node:
+        if isinstance(raw, str):
+            raw = nfc(raw)
+        elif isinstance(raw, float) or "num" in node:
             raw = parse_number(node.get("num") or repr(raw))
         value = Val(raw, Loc.of(path, node["p"]))
         heredoc = node.get("heredoc")
@@ -144,7 +147,7 @@ class Evaluator:
         sensitive = any(s.sensitive for s in sources)
         if not known:
             return Val(UNKNOWN, loc, type=STRING, sensitive=sensitive)
-        value = Val("".join(pieces.parts), loc, sensitive=sensitive)
+        value = Val(nfc("".join(pieces.parts)), loc, sensitive=sensitive)
         heredoc = node.get("heredoc")
         if heredoc is not None:
             # the interpolations' (start, end, value) let a YAML scalar that is exactly one of
@@ -311,6 +314,8 @@ class Evaluator:
         """A conditional's result: HCL evaluates both, and reports only the chosen one's error."""
         try:
             return self._eval(node, path, scope), None
+        except InvalidReference:
+            raise
         except EvalError as error:
             return Val(UNKNOWN, Loc.of(path, node["p"])), error
 
@@ -411,6 +416,8 @@ class Evaluator:
         for arg in node["args"]:
             try:
                 value = self._eval(arg, path, scope)
+            except InvalidReference:
+                raise
             except EvalError:
                 continue
             if value.contains_unknown():

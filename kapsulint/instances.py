@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Iterator
 from kapsulint.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
 from kapsulint.findings import Loc
 from kapsulint.model import Block, Module, ModuleCall, Resource, Variable
-from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.errors import EvalError, InvalidReference
 from kapsulint.terraform.typeexpr import NO_CONSTRAINT, convert_variable, parse_type_constraint, prepare_default
 from kapsulint.values import UNKNOWN, Val, unknown_from
 
@@ -159,27 +159,53 @@ class ModuleInstance:
         return value
 
     def _resolve_head(self, root: str, steps: list, loc: Loc, scope: Scope) -> tuple[Val, list]:
-        if root == "var" and steps and isinstance(steps[0], str):
-            return self.variable(steps[0]), steps[1:]
-        if root == "local" and steps and isinstance(steps[0], str):
-            return self.local(steps[0]), steps[1:]
-        if root == "path" and steps and isinstance(steps[0], str):
-            paths = {"module": self.module.path, "root": self.root.module.path, "cwd": self.root.module.path}
-            return (Val(paths[steps[0]], loc) if steps[0] in paths else Val(UNKNOWN, loc)), steps[1:]
-        if root == "module" and steps and isinstance(steps[0], str):
-            return self._module_output(steps[0], steps[1:], loc)
-        if root == "data" and len(steps) >= 2 and all(isinstance(s, str) for s in steps[:2]):
+        """The value ``root`` and its first steps name, and the steps left to apply to it.
+
+        References to what the module does not declare are :class:`InvalidReference`, as
+        Terraform's reference checks make them (https://github.com/hashicorp/terraform/blob/v1.11.4/internal/lang/references.go)."""
+        name = steps[0] if steps and isinstance(steps[0], str) else None
+        if root == "var":
+            if name is None or name not in self.module.variables:
+                raise InvalidReference(f'Reference to undeclared input variable: An input variable with the name "{name or ""}" has not been declared.')
+            return self.variable(name), steps[1:]
+        if root == "local":
+            if name is None or name not in self.module.locals:
+                raise InvalidReference(f'Reference to undeclared local value: A local value with the name "{name or ""}" has not been declared.')
+            return self.local(name), steps[1:]
+        if root == "path":
+            paths = {"module": posixpath.relpath(self.module.path, self.root.module.path),
+                     "root": ".", "cwd": self.root.module.path}
+            if name not in paths:
+                raise InvalidReference(f'Invalid "path" attribute: The "path" object does not have an attribute named "{name or ""}".')
+            return Val(paths[name], loc), steps[1:]
+        if root == "module":
+            if name is None or name not in self.module.calls:
+                raise InvalidReference(f'Reference to undeclared module: No module call named "{name or ""}" is declared.')
+            return self._module_output(name, steps[1:], loc)
+        if root == "data":
+            if len(steps) < 2 or not all(isinstance(s, str) for s in steps[:2]):
+                raise InvalidReference("Invalid data resource reference.")
             resource = self.module.resources.get(f"data.{steps[0]}.{steps[1]}")
-            if resource is not None:
-                return self._resource_reference(resource, steps[2:], loc)
-            return Val(UNKNOWN, loc), []
-        if root in ("count", "each", "self", "terraform"):
-            return Val(UNKNOWN, loc), []
-        if steps and isinstance(steps[0], str):
-            resource = self.module.resources.get(f"{root}.{steps[0]}")
-            if resource is not None:
-                return self._resource_reference(resource, steps[1:], loc)
-        return Val(UNKNOWN, loc), []
+            if resource is None:
+                raise InvalidReference(f'Reference to undeclared resource: A data resource "{steps[0]}" "{steps[1]}" has not been declared.')
+            return self._resource_reference(resource, steps[2:], loc)
+        if root == "terraform":
+            if name != "workspace":
+                raise InvalidReference(f'Invalid "terraform" attribute: The "terraform" object does not have an attribute named "{name or ""}".')
+            return Val(UNKNOWN, loc), []  # the selected workspace is the machine's, not the code's
+        if root == "count":
+            raise InvalidReference('Reference to "count" in non-counted context.')
+        if root == "each":
+            raise InvalidReference('Reference to "each" in context without for_each.')
+        if root == "self":
+            raise InvalidReference('Invalid "self" reference: The "self" object is not available in this context.')
+        if name is None:
+            raise InvalidReference("Invalid reference: A reference to a resource type must be followed by at least "
+                                   "one attribute access, specifying the resource name.")
+        resource = self.module.resources.get(f"{root}.{name}")
+        if resource is None:
+            raise InvalidReference(f'Reference to undeclared resource: A managed resource "{root}" "{name}" has not been declared.')
+        return self._resource_reference(resource, steps[1:], loc)
 
     # -- resources ----------------------------------------------------------------------------
 

@@ -7,3 +7,10 @@ class EvalError(Exception):
     Raised inside evaluation and caught by ``try``/``can``; where nothing catches it the value is
     Unknown for the rules, and ``--eval`` prints the message.
     """
+
+
+class InvalidReference(EvalError):
+    """A reference to something the module does not declare (``var.nope``, ``aws_x.y``, ``self``).
+
+    Terraform checks references before it evaluates anything, so this error stands even in the
+    branch a conditional does not take and inside ``try``/``can``."""

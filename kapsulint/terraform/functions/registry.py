@@ -22,6 +22,7 @@ from typing import Callable, NamedTuple, Protocol
 from kapsulint.findings import Loc
 from kapsulint.terraform.convert import convert
 from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.strings import nfc
 from kapsulint.terraform.types import DYNAMIC, Type, type_of
 from kapsulint.values import UNKNOWN, Val
 
@@ -33,6 +34,7 @@ class Param(NamedTuple):
     type: Type = DYNAMIC
     allow_null: bool = False
     allow_unknown: bool = False
+    allow_marked: bool = False  # the function reads the argument's sensitive mark itself
 
 
 class Context(Protocol):
@@ -96,7 +98,7 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
     wait = False
     for param, arg in zip(params, args):
         if arg.raw is None and not param.allow_null:
-            raise EvalError(f'Invalid function argument: invalid value for "{param.name}" parameter: argument must not be null.')
+            raise EvalError(f'Invalid function argument: Invalid value for "{param.name}" parameter: argument must not be null.')
         if not param.allow_unknown and (arg.raw is UNKNOWN or arg.contains_unknown()):
             wait = True
             converted.append(arg)
@@ -105,9 +107,9 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
             try:
                 arg = convert(arg, param.type)
             except EvalError as error:
-                raise EvalError(f'Invalid function argument: invalid value for "{param.name}" parameter: {error}') from None
+                raise EvalError(f'Invalid function argument: Invalid value for "{param.name}" parameter: {error}.') from None
         converted.append(arg)
-    sensitive = any(arg.sensitive for arg in args)
+    sensitive = any(not param.allow_marked and _marked_anywhere(arg) for param, arg in zip(params, args))
     if wait:
         # the resource an Unknown came from travels on, so a rule can follow
         # ``element(split("/", scaleway_lb_ip.x.id), 1)`` back to that resource
@@ -120,6 +122,8 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
         raise
     except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError):
         return Val(UNKNOWN, loc, sensitive=sensitive)
+    if isinstance(result.raw, str) and nfc(result.raw) is not result.raw:
+        result = Val(nfc(result.raw), result.loc, sensitive=result.sensitive, type=result.type, origin=result.origin)
     if sensitive and not result.sensitive:
         result = _marked(result)
     return result
@@ -129,10 +133,26 @@ def _params_for(spec: Function, count: int) -> list[Param]:
     fixed = len(spec.params)
     if count < fixed:
         missing = spec.params[count].name
-        raise EvalError(f'Not enough function arguments: function "{spec.name}" expects {fixed} argument(s). Missing value for "{missing}".')
+        least = "at least " if spec.varparam is not None else ""
+        raise EvalError(f'Not enough function arguments: Function "{spec.name}" expects {least}{fixed} argument(s). '
+                        f'Missing value for "{missing}".')
     if count > fixed and spec.varparam is None:
-        raise EvalError(f'Too many function arguments: function "{spec.name}" expects only {fixed} argument(s).')
+        raise EvalError(f'Too many function arguments: Function "{spec.name}" expects only {fixed} argument(s).')
     return list(spec.params) + [spec.varparam] * (count - fixed)  # type: ignore[list-item]
+
+
+def _marked_anywhere(value: Val) -> bool:
+    """go-cty marks a function's whole result when any part of an argument is marked."""
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        if current.sensitive:
+            return True
+        if isinstance(current.raw, dict):
+            stack.extend(current.raw.values())
+        elif isinstance(current.raw, list):
+            stack.extend(current.raw)
+    return False
 
 
 def _return_type(spec: Function, args: list[Val]) -> Type:
@@ -140,7 +160,7 @@ def _return_type(spec: Function, args: list[Val]) -> Type:
         return spec.returns
     try:
         return spec.returns(args)
-    except (EvalError, ArithmeticError, LookupError, TypeError, ValueError):
+    except Exception:  # noqa: BLE001 - a return type that cannot be computed is dynamic
         return DYNAMIC
 
 
