@@ -125,8 +125,9 @@ def evaluate_directory(directory: Path | str, expressions: Sequence[str], var_fi
     ``var_files`` are relative to ``directory``, where kapsulint runs. An answer's ``value`` is
     parsed with decimal numbers, as ``classify`` expects. When the process fails (exit 2 for an
     expression that does not parse, anything else is a crash), the expressions are split in
-    halves until the failing ones run alone; one that fails by itself is answered ``{"expression", "error", "exit": 2}`` or
-    ``{"expression", "crash", "exit"}`` with the last line of kapsulint's stderr.
+    halves until the failing ones run alone; one that fails by itself is answered
+    ``{"expression", "error", "exit": 2}`` or ``{"expression", "crash", "exit"}`` with the last
+    line of kapsulint's stderr.
     """
     result = _run_kapsulint(directory, expressions, var_files, variables)
     if result.returncode == 0:

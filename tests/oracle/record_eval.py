@@ -42,6 +42,7 @@ if __package__ in (None, ""):
 
 from tests.oracle.corpus import GOLDENS_DIR, Case, load_cases  # noqa: E402
 
+RECORDED_VERSION = "1.11.4"
 UNKNOWN = "(known after apply)"
 SENSITIVE = "(sensitive value)"
 WORKERS = 8
@@ -197,6 +198,8 @@ def main(argv: list[str]) -> int:
     cases = load_cases()
     selected = [case for case in cases if not argv or any(name in case.name for name in argv)]
     version = terraform_version()
+    if version != RECORDED_VERSION:
+        print(f"warning: Terraform {version}, the goldens and README say {RECORDED_VERSION}", file=sys.stderr)
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         for case in selected:
             golden = record_case(case, pool, version)
