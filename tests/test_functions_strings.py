@@ -25,6 +25,7 @@ from kapsulint.terraform.convert import convert
 from kapsulint.terraform.encode import json_encode
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions import call
+from kapsulint.terraform.functions import strings
 from kapsulint.terraform.functions.strings import grapheme_clusters
 from kapsulint.terraform.types import DYNAMIC, STRING, ListType, MapType, SetType, Type, type_of, type_text
 from kapsulint.values import UNKNOWN, Val
@@ -292,3 +293,11 @@ def test_absurd_widths_and_indents_are_unknown_not_gigabytes() -> None:
     assert not call("format", [Val("%2000000s"), Val("a")]).known
     assert not call("format", [Val("%.2000000f"), Val(1)]).known
     assert call("format", [Val("%3s"), Val("a")]).raw == "  a"
+
+
+def test_exponential_backtracking_gives_unknown_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # linear in Go's engine, exponential in a backtracking one
+    monkeypatch.setattr(strings, "_MATCH_SECONDS", 0.05)
+    subject = Val("a" * 60 + "b")
+    assert not call("regexall", [Val("(a|aa)+$"), subject]).known
+    assert not call("replace", [subject, Val("/(a|aa)+$/"), Val("-")]).known

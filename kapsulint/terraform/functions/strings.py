@@ -18,6 +18,7 @@ segments them (Unicode 15.0, https://www.unicode.org/reports/tr29/tr29-41.html):
 
 from __future__ import annotations
 
+import time
 import unicodedata
 from fractions import Fraction
 from typing import Callable
@@ -721,12 +722,32 @@ def _usable(pattern: str, subject: str) -> Translation | None:
     return translation if translation.exact_for(subject) else None
 
 
+_MATCH_SECONDS = 1.0
+"""Go's engine is linear; a backtracking one can take exponential time (``(a|aa)+$``): past this
+budget for one call the answer is Unknown."""
+
+
+class _Searcher:
+    """``search`` calls that share one call's time budget (``TimeoutError`` past it)."""
+
+    def __init__(self, compiled: engine.Pattern) -> None:
+        self.compiled = compiled
+        self.deadline = time.monotonic() + _MATCH_SECONDS
+
+    def search(self, text: str, position: int = 0) -> engine.Match | None:
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError("regular expression budget spent")
+        return self.compiled.search(text, position, timeout=remaining)
+
+
 def _all_matches(compiled: engine.Pattern, text: str) -> list[engine.Match]:
     """Go's ``Regexp.allMatches``: an empty match right after a match is skipped."""
+    searcher = _Searcher(compiled)
     matches: list[engine.Match] = []
     position, previous_end, end = 0, -1, len(text)
     while position <= end:
-        match = compiled.search(text, position)
+        match = searcher.search(text, position)
         if match is None:
             break
         accept = True
@@ -761,7 +782,10 @@ def _regex(args: list[Val], call: Call) -> Val:
     translation = _usable(args[0].raw, args[1].raw)
     if translation is None or ty == DYNAMIC:
         return Val(UNKNOWN, call.loc, type=ty)
-    match = translation.compiled.search(args[1].raw)
+    try:
+        match = _Searcher(translation.compiled).search(args[1].raw)
+    except TimeoutError:
+        return Val(UNKNOWN, call.loc, type=ty)
     if match is None:
         raise _failed(call, "pattern did not match any part of the given string")
     return _result(match, translation, ty, call)
@@ -773,7 +797,10 @@ def _regexall(args: list[Val], call: Call) -> Val:
     translation = _usable(args[0].raw, args[1].raw)
     if translation is None or ty == DYNAMIC:
         return Val(UNKNOWN, call.loc, type=ListType(ty))
-    matches = _all_matches(translation.compiled, args[1].raw)
+    try:
+        matches = _all_matches(translation.compiled, args[1].raw)
+    except TimeoutError:
+        return Val(UNKNOWN, call.loc, type=ListType(ty))
     return Val([_result(match, translation, ty, call) for match in matches], call.loc, type=ListType(ty))
 
 
@@ -832,11 +859,12 @@ def _extract(text: str) -> tuple[str | None, str]:
 
 def _replace_all(compiled: engine.Pattern, text: str, template: str, names: tuple[str, ...]) -> str:
     """Go's ``Regexp.ReplaceAllString`` loop."""
+    searcher = _Searcher(compiled)
     out: list[str] = []
     last_end = search = 0
     end = len(text)
     while search <= end:
-        match = compiled.search(text, search)
+        match = searcher.search(text, search)
         if match is None:
             break
         start, stop = match.span()
@@ -867,7 +895,10 @@ def _replace(args: list[Val], call: Call) -> Val:
             return Val(UNKNOWN, call.loc, type=STRING)
         if not translation.exact_for(text):
             return Val(UNKNOWN, call.loc, type=STRING)
-        return _string(_replace_all(translation.compiled, text, replacement, translation.names), call)
+        try:
+            return _string(_replace_all(translation.compiled, text, replacement, translation.names), call)
+        except TimeoutError:
+            return Val(UNKNOWN, call.loc, type=STRING)
     return _string(text.replace(substring, replacement), call)
 
 
