@@ -13,7 +13,8 @@ import hashlib
 import uuid
 from typing import Callable
 
-from kapsulint.terraform.functions.numeric import INT64_RANGE, call_error, go_int, go_quote
+from kapsulint.terraform.convert import go_quote
+from kapsulint.terraform.functions.numeric import INT64_RANGE, call_error, go_int
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import NUMBER, STRING
 from kapsulint.values import UNKNOWN, Val

@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from kapsulint.terraform.functions.numeric import argument_error, call_error, go_quote
+from kapsulint.terraform.convert import go_quote
+from kapsulint.terraform.functions.numeric import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import NUMBER, STRING
 from kapsulint.values import UNKNOWN, Val

@@ -13,8 +13,9 @@ import codecs
 from urllib.parse import quote_plus
 
 from kapsulint.terraform import decode, encode
+from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
-from kapsulint.terraform.functions.numeric import argument_error, call_error, go_quote
+from kapsulint.terraform.functions.numeric import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import DYNAMIC, STRING, ListType, ObjectType
 from kapsulint.values import UNKNOWN, Val

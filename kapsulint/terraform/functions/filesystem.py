@@ -2,8 +2,9 @@
 templatefile, abspath, dirname, basename, pathexpand.
 
 Declared as in https://github.com/hashicorp/terraform/blob/v1.11.4/internal/lang/funcs/filesystem.go
-(and ``crypto.go`` for the hashes). Paths are Go's ``path/filepath`` on a Unix system; ``fileset``
-globs as https://github.com/bmatcuk/doublestar/blob/v1.1.5/doublestar.go does.
+(``crypto.go`` for the hashes, ``string.go`` for the checks of a template's variables). Paths
+are Go's ``path/filepath`` on a Unix system; ``fileset`` globs as
+https://github.com/bmatcuk/doublestar/blob/v1.1.5/doublestar.go does.
 
 Files are read through the call's context (:class:`~kapsulint.terraform.functions.registry.Context`),
 given the path as Terraform opens it (home expanded, cleaned), which the context reads from the
@@ -26,9 +27,10 @@ from __future__ import annotations
 import base64
 import posixpath
 
+from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.crypto import HASHES, hash_text
-from kapsulint.terraform.functions.numeric import argument_error, call_error, go_quote
+from kapsulint.terraform.functions.numeric import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import BOOL, DYNAMIC, STRING, MapType, ObjectType, SetType, type_of
 from kapsulint.values import UNKNOWN, Val
@@ -203,9 +205,18 @@ def _templatefile(args: list[Val], call: Call) -> Val:
         text = _text(_read(call, path.raw), path.raw, call)
         if not isinstance(type_of(names), (MapType, ObjectType)):
             raise argument_error("vars", "invalid vars value: must be a map")
+        for name in names.raw:
+            if not _valid_identifier(name):
+                raise argument_error("vars", f"invalid template variable name {go_quote(name)}: must start with a "
+                                     "letter, followed by zero or more letters, digits, and underscores")
         return _context(call).render_template(path.raw, text, dict(names.items()), call.loc)
 
     return _known(call, render)
+
+
+def _valid_identifier(name: str) -> bool:
+    """HCL's ``hclsyntax.ValidIdentifier``: a letter or ``_``, then letters, digits, ``_``, ``-``."""
+    return name[:1].isidentifier() and ("_" + name[1:].replace("-", "_")).isidentifier()
 
 
 @function("basename", Param("path", STRING), returns=STRING)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 
+from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.numbers import (
@@ -269,25 +270,3 @@ def _big_int(text: str, base: int) -> int | None:
             return None
         result = result * base + digit
     return -result if text.startswith("-") else result
-
-
-def go_quote(text: str) -> str:
-    """``text`` as Go's ``%q`` writes it (``strconv.Quote``)."""
-    out = ['"']
-    for char in text:
-        code = ord(char)
-        if char in '"\\':
-            out.append("\\" + char)
-        elif char in _GO_ESCAPES:
-            out.append(_GO_ESCAPES[char])
-        elif code < 0x20 or code == 0x7F:
-            out.append(f"\\x{code:02x}")
-        elif 0xD800 <= code < 0xE000 or not char.isprintable() and code > 0x7F:
-            out.append(f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-        else:
-            out.append(char)
-    out.append('"')
-    return "".join(out)
-
-
-_GO_ESCAPES = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v"}
