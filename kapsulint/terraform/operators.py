@@ -55,7 +55,10 @@ def apply(operator: str, args: list[Val], loc: Loc) -> Val:
     elif operator in _COMPARISON:
         value = _COMPARISON[operator](raws[0], raws[1])
     elif operator in _ARITHMETIC:
-        value = _ARITHMETIC[operator](raws[0], raws[1])
+        try:
+            value = _ARITHMETIC[operator](raws[0], raws[1])
+        except numbers.Unrepresentable:  # an infinity: Terraform has it, kapsulint's values do not
+            return Val(UNKNOWN, loc, type=NUMBER, sensitive=sensitive)
     else:
         raise EvalError(f"Unsupported operator {operator}")
     return Val(value, loc, sensitive=sensitive)

@@ -21,7 +21,9 @@ from typing import Callable, NamedTuple, Protocol
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.convert import convert
+from kapsulint.terraform.encode import ContainsUnknown
 from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.numbers import Unrepresentable
 from kapsulint.terraform.strings import nfc
 from kapsulint.terraform.types import DYNAMIC, Type, type_of
 from kapsulint.values import UNKNOWN, Val
@@ -120,7 +122,9 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
         result = spec.implementation(converted, Call(name, loc, context))
     except EvalError:
         raise
-    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError):
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError,
+            Unrepresentable, ContainsUnknown):
+        # kapsulint's own limits (an infinity, an Unknown deep inside): it does not know the value
         return Val(UNKNOWN, loc, sensitive=sensitive)
     if isinstance(result.raw, str) and nfc(result.raw) is not result.raw:
         result = Val(nfc(result.raw), result.loc, sensitive=result.sensitive, type=result.type, origin=result.origin)
