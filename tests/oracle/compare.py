@@ -37,10 +37,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from tests.oracle.corpus import Case, load_cases, load_golden  # noqa: E402
+try:
+    from .corpus import Case, load_cases, load_golden
+except ImportError:  # run as a script, python tests/oracle/compare.py: its folder is on sys.path
+    from corpus import Case, load_cases, load_golden
 
 CATEGORIES = ("same", "unknown", "wrong", "error_agreed", "error_unknown", "false_error", "crash")
 _CALL = re.compile(r"(?<![\w.:\"])([a-z][a-z0-9_]*)\s*\(")

@@ -37,10 +37,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from tests.oracle.corpus import GOLDENS_DIR, Case, load_cases  # noqa: E402
+try:
+    from .corpus import GOLDENS_DIR, Case, load_cases
+except ImportError:  # run as a script, python tests/oracle/record_eval.py: its folder is on sys.path
+    from corpus import GOLDENS_DIR, Case, load_cases
 
 RECORDED_VERSION = "1.11.4"
 UNKNOWN = "(known after apply)"
