@@ -298,3 +298,11 @@ def test_unknown_arguments(context: FakeContext) -> None:
 
 def test_file_functions_keep_the_sensitive_mark(context: FakeContext) -> None:
     assert call("file", [Val("hello.txt", sensitive=True)], None, context).sensitive
+
+
+def test_computed_values_are_at_the_call(context: FakeContext) -> None:
+    loc = Loc("main.tf", 3, 5, 3, 40)
+    decoded = call("jsondecode", [Val('{"a": [1]}')], loc, context)
+    assert decoded.loc == loc and decoded.raw["a"].raw[0].loc == loc
+    assert call("cidrsubnets", [Val("10.0.0.0/16"), Val(8)], loc, context).raw[0].loc == loc
+    assert call("file", [Val("hello.txt")], loc, context).loc == loc

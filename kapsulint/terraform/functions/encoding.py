@@ -360,7 +360,7 @@ def _jsonencode(args: list[Val], call: Call) -> Val:
 @function("jsondecode", Param("str", STRING))
 def _jsondecode(args: list[Val], call: Call) -> Val:
     try:
-        return decode.json_decode(args[0].raw)
+        return _located(decode.json_decode(args[0].raw), call)
     except EvalError as error:
         raise call_error(call, str(error).rstrip(".")) from None
 
@@ -373,6 +373,21 @@ def _yamlencode(args: list[Val], call: Call) -> Val:
 @function("yamldecode", Param("src", STRING))
 def _yamldecode(args: list[Val], call: Call) -> Val:
     try:
-        return decode.yaml_decode(args[0].raw)
+        return _located(decode.yaml_decode(args[0].raw), call)
     except EvalError as error:
         raise call_error(call, str(error).rstrip(".")) from None
+
+
+def _located(value: Val, call: Call) -> Val:
+    """A decoded document whose every node is at the call (where the evaluator has nothing
+    better: it moves them onto the document's own text when it knows where that is)."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if node.loc is None:
+            node.loc = call.loc
+        if isinstance(node.raw, dict):
+            stack.extend(node.raw.values())
+        elif isinstance(node.raw, list):
+            stack.extend(node.raw)
+    return value
