@@ -50,3 +50,68 @@ def test_verdicts_identical(group: str) -> None:
             terraform = "parses" if recorded["parses"] else f"{recorded.get('line')}: {recorded['message']}"
             differing.append(f"{name}: terraform {terraform}; kapsulint {'parses' if parses else detail}")
     assert not differing, f"{len(differing)} verdicts differ:\n" + "\n".join(differing)
+
+
+TEMPLATES = json.loads((CORPUS / "templates.json").read_text(encoding="utf-8"))
+
+
+def _render(node: dict, scope: dict) -> object:
+    """Just enough of template evaluation for the recorded templates: literals, tuples, names,
+    ``if`` and ``for`` directives. What this test checks is the shape the parser gives them."""
+    kind = node["t"]
+    if kind == "lit":
+        return node["v"]
+    if kind == "tuple":
+        return [_render(item, scope) for item in node["items"]]
+    if kind == "var":
+        return scope[node["name"]]
+    if kind == "tmpl":
+        return _render_parts(node["parts"], scope)
+    raise AssertionError(f"no {kind} node in the recorded templates")
+
+
+def _render_parts(parts: list, scope: dict) -> str:
+    out = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+        elif part["t"] == "tif":
+            out.append(_render_parts(part["then"] if _render(part["cond"], scope) else part["else"], scope))
+        elif part["t"] == "tfor":
+            for item in _render(part["coll"], scope):
+                out.append(_render_parts(part["body"], {**scope, part["vv"]: item}))
+        else:
+            out.append(str(_render(part, scope)))
+    return "".join(out)
+
+
+def test_templates_render_as_terraform_renders_them() -> None:
+    """Heredoc indentation (``<<-``) and strip markers, which the parser applies."""
+    from kapsulint.parsing.hcl import parse_hcl
+
+    assert TEMPLATES["terraform_version"] == RECORDED["terraform_version"]
+    differing = []
+    for name, case in sorted(TEMPLATES["templates"].items()):
+        node = parse_hcl(f"x = {case['expression']}\n")["body"]["attrs"][0]["expr"]
+        value = _render(node, {})
+        if value != case["value"]:
+            differing.append(f"{name}: terraform {case['value']!r}, kapsulint {value!r}")
+    assert not differing, "\n".join(differing)
+
+
+def test_a_flush_heredoc_keeps_positions_and_says_what_it_removed() -> None:
+    from kapsulint.parsing.hcl import parse_hcl
+
+    node = parse_hcl('x = <<-EOT\n    a: ${v}\n    b: 1\n    EOT\n')["body"]["attrs"][0]["expr"]
+    assert node["heredoc"] == {"line": 2, "indent": 4}
+    assert node["parts"][0] == "a: "
+    assert node["parts"][1] == {"t": "var", "name": "v", "p": [2, 10, 2, 11]}
+
+
+def test_number_literals_keep_their_text() -> None:
+    from kapsulint.parsing.hcl import parse_hcl
+
+    attrs = parse_hcl("a = 0.1\nb = -1.5e-3\nc = 1e20\nd = 7\ne = - -2.50\n")["body"]["attrs"]
+    assert [(a["expr"]["v"], a["expr"].get("num")) for a in attrs] == [
+        (0.1, "0.1"), (-0.0015, "-1.5e-3"), (1e20, "1e20"), (7, None), (2.5, "2.50")]
+    assert attrs[1]["expr"]["p"] == [2, 5, 2, 12]

@@ -52,7 +52,7 @@ from typing import Any
 
 from kapsulint.cachedir import cache_dir
 from kapsulint.parsing import lit, span
-from kapsulint.parsing.template import assemble, parse_template
+from kapsulint.parsing.template import assemble, parse_heredoc
 
 MAX_DEPTH = 500
 
@@ -664,14 +664,8 @@ class _Converter:
         text = str(token)
         first_newline = text.index("\n")
         body = text[first_newline + 1 : text.rfind("\n") + 1]  # the lines between the markers
-        body_lines = body.split("\n")
-        indent = 0
-        if trim:
-            widths = [len(l) - len(l.lstrip(" \t")) for l in body_lines if l.strip()]
-            indent = min(widths) if widths else 0
-            body = "\n".join(l[indent:] for l in body_lines)
+        node, indent = parse_heredoc(body, token.line + 1, trim, parse_expression)
         sp = _tok_span(token)
-        node = parse_template(body, token.line + 1, 1 + indent, parse_expression)
         node["p"] = span(sp[0], sp[1], sp[0], sp[1] + first_newline)
         node["heredoc"] = {"line": token.line + 1, "indent": indent}
         return node

@@ -2,10 +2,19 @@
 
 The grammar reads a heredoc as one token, so its ``${...}`` and ``%{...}`` sequences are found
 here and each expression inside is handed back to the HCL expression parser.
+
+As in hclsyntax, the literal text of these templates is a token per line, and that shapes two
+rules (https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/parser_template.go): a ``~`` strip
+marker trims the whitespace of the one literal token next to it, never past the line it is on
+(``%{ for x in l ~}`` then ``  ${x}`` on the next line keeps the two spaces); and a ``<<-``
+heredoc then loses the smallest indentation of the tokens that start a line, where a line that
+starts with a sequence, or whose leading literal a marker emptied, counts as indentation 0 and a
+blank line is not counted.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from kapsulint.parsing import span
@@ -21,8 +30,22 @@ class TemplateSyntaxError(Exception):
         self.column = column
 
 
+_LINES = re.compile(r"[^\n]*\n|[^\n]+")
+
+
 def parse_template(text: str, line: int, column: int, parse_expression: Callable[..., dict]) -> dict:
     """A template node for ``text``, whose lines start at ``line``:``column`` and below."""
+    return _parse(text, line, column, parse_expression, flush=False)[0]
+
+
+def parse_heredoc(text: str, line: int, flush: bool, parse_expression: Callable[..., dict]) -> tuple[dict, int]:
+    """A heredoc body's template node (lines from ``line``, column 1) and the indentation a ``<<-``
+    heredoc (``flush``) removed from its lines."""
+    return _parse(text, line, 1, parse_expression, flush)
+
+
+def _parse(text: str, line: int, column: int, parse_expression: Callable[..., dict],
+           flush: bool) -> tuple[dict, int]:
     flat: list = []
     literal: list[str] = []
     index = 0
@@ -57,7 +80,7 @@ def parse_template(text: str, line: int, column: int, parse_expression: Callable
         inner = text[opener + 2 : close]
         start_line, start_col = cur_line, cur_col
         if literal:
-            flat.append("".join(literal))
+            flat.extend(_LINES.findall("".join(literal)))
             literal = []
         if text[opener] == "$":
             expr_text = inner.strip("~")
@@ -68,12 +91,52 @@ def parse_template(text: str, line: int, column: int, parse_expression: Callable
             flat.append(_directive(inner, start_line, start_col, parse_expression))
         advance(close + 1)
     if literal:
-        flat.append("".join(literal))
-    parts = assemble(flat)
+        flat.extend(_LINES.findall("".join(literal)))
+    flat = _apply_strip_markers(flat)
+    indent = _flush(flat) if flush else 0
+    parts = _nest(_merge_literals(flat))
     node = {"t": "tmpl", "parts": parts, "p": span(line, column, cur_line, cur_col)}
     if all(isinstance(p, str) for p in parts):
         node = {"t": "lit", "v": "".join(parts), "p": node["p"]}
-    return node
+    return node, indent
+
+
+def _flush(flat: list) -> int:
+    """Remove, in place, the smallest indentation of the line-leading literals; return it
+    (hclsyntax's ``flushHeredocTemplateParts``)."""
+    smallest = None
+    adjust = []
+    newline = True
+    for index, part in enumerate(flat):
+        if newline:
+            newline = False
+            if isinstance(part, str):
+                trimmed = part.lstrip()
+                if trimmed or not part.endswith("\n"):  # a blank line does not count
+                    spaces = len(part) - len(trimmed)
+                    adjust.append(index)
+                    smallest = spaces if smallest is None else min(smallest, spaces)
+            else:
+                smallest = 0
+        if isinstance(part, str) and part.endswith("\n"):
+            newline = True
+    if smallest:
+        for index in adjust:
+            flat[index] = flat[index][smallest:]
+    return smallest or 0
+
+
+def _merge_literals(flat: list) -> list:
+    merged: list = []
+    for part in flat:
+        if isinstance(part, str):
+            if not part:
+                continue
+            if merged and isinstance(merged[-1], str):
+                merged[-1] += part
+                continue
+        merged.append(part)
+    return merged
 
 
 def _next_opener(text: str, start: int) -> int:
@@ -137,8 +200,12 @@ def _directive(inner: str, line: int, column: int, parse_expression) -> dict:
 
 
 def assemble(flat: list) -> list:
-    """Nest flat directive markers into ``tif`` and ``tfor`` nodes, applying ``~`` strip markers."""
-    flat = _apply_strip_markers(flat)
+    """Nest flat directive markers into ``tif`` and ``tfor`` nodes, applying ``~`` strip markers
+    (a quoted string's literal between two sequences is one token, stripped as a whole)."""
+    return _nest(_apply_strip_markers(flat))
+
+
+def _nest(flat: list) -> list:
     root: list = []
     stack: list[tuple[dict, list]] = []
     current = root

@@ -14,7 +14,8 @@ diagnostic means a syntax error. Any other outcome stops the recording.
 
 The verdicts go to ``tests/oracle/parse/verdicts.json``: the Terraform version and, per file
 (relative to ``tests/oracle/parse/``), ``{"parses": bool}`` plus, for a syntax error, the first
-diagnostic's summary and line.
+diagnostic's summary and line. The values of TEMPLATES, from ``terraform console``, go to
+``tests/oracle/parse/templates.json``.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -32,7 +34,46 @@ GENERATED = CORPUS / "generated"
 VERDICTS = CORPUS / "verdicts.json"
 GENERATED_COUNT = 400
 
+TEMPLATES_GOLDEN = CORPUS / "templates.json"
+
 _LOCATION = re.compile(r"^\s*on .* line (\d+)")
+
+# Template expressions whose value the parser shapes (heredoc indentation, strip markers): their
+# value is recorded from ``terraform console`` as the string ``jsonencode`` gives.
+TEMPLATES = {
+    'flush-min': '<<-EOT\n    hello\n  world\n    EOT\n',
+    'flush-col0': '<<-EOT\n    hello\nworld\n    EOT\n',
+    'flush-blank': '<<-EOT\n    hello\n\n      world\n    EOT\n',
+    'flush-spaces-line': '<<-EOT\n    hello\n  \n      world\n    EOT\n',
+    'flush-tabs': '<<-EOT\n\thello\n\t\tworld\n\tEOT\n',
+    'flush-close-less': '<<-EOT\n    x\n  EOT\n',
+    'flush-close-col0': '<<-EOT\n    x\nEOT\n',
+    'flush-interp-line': '<<-EOT\n  a ${"x"}\n    b\n  EOT\n',
+    'flush-interp-start': '<<-EOT\n    a\n  ${"x"}\n  EOT\n',
+    'flush-interp-only-less': '<<-EOT\n    a\n${"x"}\n    EOT\n',
+    'flush-for': '<<-EOT\n    %{ for x in ["a","b"] ~}\n    ${x}\n    %{ endfor ~}\n    EOT\n',
+    'flush-if': '<<-EOT\n  %{ if true }\n  yes\n  %{ endif }\n  EOT\n',
+    'flush-strip-if': '<<-EOT\n  a:\n    %{~ if true ~}\n    b: 1\n    %{~ endif ~}\n  EOT\n',
+    'for-strip-right': '<<EOT\n%{ for x in ["a","b"] ~}\n  ${x}\n%{ endfor ~}\nEOT\n',
+    'for-strip-both': '<<EOT\n  %{~ for x in ["a","b"] ~}\n  - ${x}\n  %{~ endfor ~}\nEOT\n',
+    'for-nostrip': '<<EOT\n%{ for x in ["a","b"] }\n  ${x}\n%{ endfor }\nEOT\n',
+    'for-yaml': '<<EOT\nlist:\n%{ for x in ["a","b"] ~}\n  - ${x}\n%{ endfor ~}\nother: 1\nEOT\n',
+    'interp-strip-heredoc': '<<EOT\nhello\n${~ "x" ~}\nworld\nEOT\n',
+    'close-indented': '<<EOT\n  x\n  EOT\n',
+    'close-trailing-space': '<<EOT\nx\nEOT  \n',
+    'empty': '<<EOT\nEOT\n',
+    'empty-flush': '<<-EOT\nEOT\n',
+    'blank-lines': '<<EOT\n\n\nEOT\n',
+    'str-strip': '"a  ${~ "b" ~}  c"',
+    'str-strip-escaped-nl': '"a\\n ${~ "b" ~} \\nc"',
+    'str-dir-strip': '"%{ if true ~}  x  %{~ endif }"',
+    'str-dir-else-strip': '"%{ if false }a%{~ else ~}  b  %{ endif }"',
+    'str-for-strip': '"%{ for x in ["a","b"] ~} ${x} %{~ endfor }"',
+    'heredoc-escape-literal': '<<EOT\nback\\nslash $${a} %%{b}\nEOT\n',
+    'heredoc-unicode-indent': '<<-EOT\n  é\n   ü\n  EOT\n',
+    'flush-strip-for-yaml': '<<-EOT\n  items:\n  %{~ for x in ["a","b"] }\n    - ${x}\n  %{~ endfor }\n  EOT\n',
+}
+
 
 
 def terraform_version() -> str:
@@ -60,6 +101,18 @@ def verdict(path: Path) -> dict:
     if lines:
         result["line"] = lines[0]
     return result
+
+
+def template_value(item: tuple[str, str]) -> tuple[str, dict]:
+    """``jsonencode(EXPRESSION)`` in ``terraform console``, in a scratch module."""
+    name, expression = item
+    with tempfile.TemporaryDirectory() as scratch:
+        Path(scratch, "main.tf").write_text(f"locals {{\n  x = jsonencode({expression})\n}}\n", encoding="utf-8")
+        run = subprocess.run(["terraform", "console"], input="local.x\n", cwd=scratch, capture_output=True,
+                             text=True, env=_environment())
+    if run.returncode != 0:
+        raise RuntimeError(f"{name}: terraform console failed: {run.stderr}")
+    return name, {"expression": expression, "value": json.loads(json.loads(run.stdout.strip()))}
 
 
 def generate() -> None:
@@ -159,6 +212,10 @@ def main() -> None:
                 "verdicts": verdicts}
     VERDICTS.write_text(json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
                         encoding="utf-8")
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        templates = dict(pool.map(template_value, TEMPLATES.items()))
+    TEMPLATES_GOLDEN.write_text(json.dumps({"terraform_version": document["terraform_version"], "templates": templates},
+                                           indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
     rejected = sum(not r["parses"] for r in results)
     print(f"{len(files)} files, {len(files) - rejected} parse, {rejected} rejected -> {VERDICTS}")
 
