@@ -13,6 +13,7 @@ Values are :class:`~kapsulint.values.Val`; a value built here always carries its
 
 from __future__ import annotations
 
+import zlib
 from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
@@ -888,19 +889,89 @@ def conditional_type(then_value: Val, else_value: Val) -> Type:
     it (https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/expression.go): a literal
     ``null`` takes the other side's type, a dynamic side keeps the result dynamic, otherwise
     the unsafe unification of both; EvalError ("Inconsistent conditional result types") when
-    there is none. Convert the chosen side to this type with :func:`convert`."""
+    there is none."""
     then_type, else_type = type_of(then_value), type_of(else_value)
-    if then_value.raw is None and isinstance(then_type, Dynamic):
+    if _is_dynamic_null(then_value):
         return else_type
-    if else_value.raw is None and isinstance(else_type, Dynamic):
+    if _is_dynamic_null(else_value):
         return then_type
     if isinstance(then_type, Dynamic) or isinstance(else_type, Dynamic):
         return DYNAMIC
     unified = _unify((then_type, else_type), True)
     if unified is None:
-        raise EvalError("Inconsistent conditional result types: The true and false result "
-                        "expressions must have consistent types.")
+        raise EvalError("Inconsistent conditional result types: The true and false result expressions must "
+                        f"have consistent types. {_describe_mismatch(then_type, else_type)}.")
     return unified
+
+
+def _is_dynamic_null(value: Val) -> bool:
+    """``RawEquals(cty.NullVal(cty.DynamicPseudoType))``: a plain ``null``, unmarked."""
+    return value.raw is None and isinstance(type_of(value), Dynamic) and not value.sensitive
+
+
+def conditional(condition: Val, then_value: Val | EvalError, else_value: Val | EvalError, loc: Loc | None = None) -> Val:
+    """``condition ? then_value : else_value`` once both results are evaluated, as HCL's
+    ``ConditionalExpr.Value``: a result that failed to evaluate is given as its EvalError,
+    raised only when it is the one chosen. The chosen result is converted to
+    :func:`conditional_type` and carries the marks of the condition and of both results."""
+    then_given = then_value if isinstance(then_value, Val) else Val(UNKNOWN)
+    else_given = else_value if isinstance(else_value, Val) else Val(UNKNOWN)
+    result_type = conditional_type(then_given, else_given)
+    sensitive = condition.sensitive or then_given.sensitive or else_given.sensitive
+    if condition.raw is None:
+        raise EvalError("Null condition: The condition value is null. Conditions must either be true or false.")
+    if condition.raw is UNKNOWN:
+        if then_given.raw is None and else_given.raw is None:
+            return Val(None, loc, type=result_type, sensitive=sensitive)
+        return Val(UNKNOWN, loc, type=result_type, sensitive=sensitive)
+    try:
+        test = convert(condition, BOOL)
+    except ConversionError:
+        raise EvalError("Incorrect condition type: The condition expression must be of type bool.") from None
+    branch, chosen = ("true", then_value) if test.raw else ("false", else_value)
+    if isinstance(chosen, EvalError):
+        raise chosen
+    try:
+        result = convert(chosen, result_type)
+    except ConversionError as error:
+        raise EvalError(f"Inconsistent conditional result types: The {branch} result value has the wrong type: "
+                        f"{error}.") from None
+    if sensitive and not result.sensitive:
+        result = _retyped(result, type_of(result), sensitive=True)
+    return result
+
+
+def _describe_mismatch(true_type: Type, false_type: Type) -> str:
+    """HCL's ``describeConditionalTypeMismatch``."""
+    if isinstance(true_type, ObjectType) and isinstance(false_type, ObjectType):
+        for name in sorted(true_type.attributes):
+            if name not in false_type.attributes:
+                return f"The 'true' value includes object attribute {go_quote(name)}, which is absent in the 'false' value"
+            true_attribute, false_attribute = true_type.attributes[name], false_type.attributes[name]
+            if true_attribute != false_attribute:
+                return (f"Type mismatch for object attribute {go_quote(name)}: "
+                        f"{_describe_mismatch(true_attribute, false_attribute)}")
+        for name in sorted(false_type.attributes):
+            if name not in true_type.attributes:
+                return f"The 'false' value includes object attribute {go_quote(name)}, which is absent in the 'true' value"
+    elif isinstance(true_type, TupleType) and isinstance(false_type, TupleType):
+        if len(true_type.elements) != len(false_type.elements):
+            return (f"The 'true' tuple has length {len(true_type.elements)}, but the 'false' tuple has length "
+                    f"{len(false_type.elements)}")
+        for index, (true_element, false_element) in enumerate(zip(true_type.elements, false_type.elements)):
+            if true_element != false_element:
+                return f"Type mismatch for tuple element {index}: {_describe_mismatch(true_element, false_element)}"
+    elif true_type.is_collection and true_type.kind == getattr(false_type, "kind", None):  # type: ignore[attr-defined]
+        true_element, false_element = true_type.element, false_type.element  # type: ignore[attr-defined]
+        if ((isinstance(true_element, ObjectType) and isinstance(false_element, ObjectType))
+                or (isinstance(true_element, TupleType) and isinstance(false_element, TupleType))):
+            return (f"Mismatched {true_type.kind} element types: "  # type: ignore[attr-defined]
+                    f"{_describe_mismatch(true_element, false_element)}")
+    true_name, false_name = friendly_name(true_type), friendly_name(false_type)
+    if true_name == false_name:
+        return ("At least one deeply-nested attribute or element is not compatible across both the 'true' and "
+                "the 'false' value")
+    return f"The 'true' value is {true_name}, but the 'false' value is {false_name}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1119,20 +1190,19 @@ def _go_float_g10(number: int | Fraction) -> str:
 def _set_order(members: list[Val], ety: Type) -> list[Val]:
     """``members`` (distinct, in insertion order) in the order go-cty iterates their set.
 
-    Buckets are visited by CRC-32 hash and then stably sorted by ``setRules.Less``; as two
-    members are Less-tied only when their hash texts are equal (one bucket, insertion order),
-    a stable sort on the ordering key reproduces go-cty's order."""
-    nulls = [m for m in members if m.raw is None]
-    present = [m for m in members if m.raw is not None]
-    if ety == STRING:
-        present.sort(key=lambda m: m.raw)
-    elif ety == NUMBER:
-        present.sort(key=lambda m: m.raw)
+    go-cty visits its hash buckets in the order of their CRC-32, each bucket in insertion
+    order, then sorts stably by ``setRules.Less``: nulls last, strings and numbers by value,
+    false before true, any other type by its hash text. Two members tie under Less only when
+    their hash texts are equal (or they are 0 and -0), so the bucket order decides between them."""
+    hashes = {id(member): _hash_bytes(member).encode("utf-8", "surrogatepass") for member in members}
+    ordered = sorted(members, key=lambda m: zlib.crc32(hashes[id(m)]))
+    if ety == STRING or ety == NUMBER:
+        key = lambda m: (m.raw is None, m.raw if m.raw is not None else 0)  # noqa: E731
     elif ety == BOOL:
-        present.sort(key=lambda m: m.raw is True)
+        key = lambda m: (m.raw is None, m.raw is True)  # noqa: E731
     else:
-        present.sort(key=lambda m: _hash_bytes(m).encode("utf-8", "surrogatepass"))
-    return present + nulls
+        key = lambda m: (m.raw is None, hashes[id(m)])  # noqa: E731
+    return sorted(ordered, key=key)
 
 
 def make_set(items: Sequence[Val], element_type: Type | None = None, *, loc: Loc | None = None,

@@ -5,7 +5,7 @@ As Terraform declares them in
 https://github.com/hashicorp/terraform/blob/v1.11.4/internal/lang/funcs/conversion.go
 (``MakeToFunc``, ``EphemeralAsNullFunc``) and
 https://github.com/hashicorp/terraform/blob/v1.11.4/internal/lang/funcs/sensitive.go.
-Every parameter takes null and Unknown: the ``to*`` functions check the conversion from the
+Every parameter takes null, Unknown and marked values: the ``to*`` functions check the conversion from the
 argument's type first (an Unknown argument of a type that cannot convert is still an error),
 then convert the value with their own error messages.
 """
@@ -25,12 +25,14 @@ from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import BOOL, DYNAMIC, NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType, Type, type_of
 from kapsulint.values import UNKNOWN, Val
 
-_ANY = Param("v", DYNAMIC, allow_null=True, allow_unknown=True)
-_VALUE = Param("value", DYNAMIC, allow_null=True, allow_unknown=True)
+# go-cty's AllowMarked: the marks reach the implementation, which decides the result's marks
+_ANY = Param("v", DYNAMIC, allow_null=True, allow_unknown=True, allow_marked=True)
+_VALUE = Param("value", DYNAMIC, allow_null=True, allow_unknown=True, allow_marked=True)
+_MARKED = Param("value", DYNAMIC, allow_null=True, allow_unknown=True, allow_marked=True)
 
 
 def _argument_error(message: str) -> EvalError:
-    return EvalError(f'Invalid function argument: invalid value for "v" parameter: {message}.')
+    return EvalError(f'Invalid function argument: Invalid value for "v" parameter: {message}.')
 
 
 def _make_to(name: str, want: Type) -> None:
@@ -63,11 +65,12 @@ def _make_to(name: str, want: Type) -> None:
             got = type_of(value)
             if _contains_sensitive(value):
                 raise _argument_error(f"cannot convert this sensitive {friendly_name(got)} to {friendly_name(want, True)}") from None
-            what = "string" if value.raw is None else go_quote(value.raw) if got == STRING else ""
             if got == STRING and want == BOOL:
-                raise _argument_error(f'cannot convert {what} to bool; only the strings "true" or "false" are allowed') from None
+                raise _argument_error(f'cannot convert {go_quote(value.raw)} to bool; only the strings "true" or '
+                                      '"false" are allowed') from None
             if got == STRING and want == NUMBER:
-                raise _argument_error(f"cannot convert {what} to number; given string must be a decimal representation of a number") from None
+                raise _argument_error(f"cannot convert {go_quote(value.raw)} to number; given string must be a "
+                                      "decimal representation of a number") from None
             raise _argument_error(f"cannot convert {friendly_name(got)} to {friendly_name(want, True)}") from None
 
 
@@ -101,17 +104,17 @@ def _with_sensitive(value: Val, sensitive: bool) -> Val:
                ref=value.ref, encoded=value.encoded, origin=value.origin, type=type_of(value))
 
 
-@function("sensitive", _VALUE, returns=_same_type)
+@function("sensitive", _MARKED, returns=_same_type)
 def sensitive(args: list[Val], call: Call) -> Val:
     return _with_sensitive(args[0], True)
 
 
-@function("nonsensitive", _VALUE, returns=_same_type)
+@function("nonsensitive", _MARKED, returns=_same_type)
 def nonsensitive(args: list[Val], call: Call) -> Val:
     return _with_sensitive(args[0], False)
 
 
-@function("issensitive", _VALUE, returns=BOOL)
+@function("issensitive", _MARKED, returns=BOOL)
 def issensitive(args: list[Val], call: Call) -> Val:
     value = args[0]
     if value.sensitive:

@@ -8,7 +8,8 @@ a ``variables.tf`` text, the ``-var`` arguments, and the expressions to evaluate
 For each expression the console is asked ``jsonencode(EXPR)`` and ``type(EXPR)``, each in a
 process of its own (the console evaluates only the last line it reads from a pipe). A golden
 entry is ``{"value", "type"}`` (``"sensitive": true`` when the value is marked sensitive; its
-value is then read as ``nonsensitive(jsonencode(EXPR))``), or ``{"error", "detail"}``: the first error's
+value is then read as ``nonsensitive(jsonencode(EXPR))``), ``{"unknown": true, "type"}`` when the
+console prints ``(known after apply)``, or ``{"error", "detail"}``: the first error's
 summary and detail.
 """
 
@@ -24,6 +25,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SENSITIVE = "(sensitive value)"
+UNKNOWN = "(known after apply)"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _GO_ESCAPE = re.compile(r'\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[abfnrtv\\"])')
 _NAMED = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "\\": "\\", '"': '"'}
@@ -82,7 +84,10 @@ def record(expression: str, config: str, variables: list[str]) -> dict:
         if shown == SENSITIVE:
             entry["sensitive"] = True
             shown = console(f"nonsensitive(jsonencode({expression}))", config, variables)
-        entry["value"] = _unquote(shown)
+        if shown == UNKNOWN:
+            entry["unknown"] = True
+        else:
+            entry["value"] = _unquote(shown)
         entry["type"] = console(f"type({expression})", config, variables)
         return entry
     except ConsoleError as error:
