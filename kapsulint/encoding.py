@@ -1,8 +1,7 @@
-"""Text encodings the evaluator needs: YAML and JSON in and out, Terraform's ``format``."""
+"""Where decoded documents and encoded values were written: YAML and JSON located in their source."""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -11,53 +10,6 @@ from kapsulint.values import Val
 
 if TYPE_CHECKING:
     from kapsulint.project import Project
-
-
-def to_yaml(data: Any) -> str:
-    """A YAML rendering close to Terraform's ``yamlencode`` (block style, quoted strings)."""
-    lines: list[str] = []
-    _emit(data, 0, lines)
-    return "\n".join(lines) + "\n"
-
-
-def _scalar(value: Any) -> str:
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, (int, float)):
-        return json.dumps(value)
-    return json.dumps(str(value))
-
-
-def _emit(data: Any, indent: int, lines: list[str]) -> None:
-    pad = "  " * indent
-    if isinstance(data, dict):
-        if not data:
-            lines.append(pad + "{}")
-            return
-        for key, value in data.items():
-            label = f"{pad}{json.dumps(str(key))}:"
-            if isinstance(value, (dict, list)) and value:
-                lines.append(label)
-                _emit(value, indent + 1, lines)
-            else:
-                lines.append(f"{label} {_scalar(value) if not isinstance(value, (dict, list)) else ('{}' if isinstance(value, dict) else '[]')}")
-        return
-    if isinstance(data, list):
-        if not data:
-            lines.append(pad + "[]")
-            return
-        for item in data:
-            if isinstance(item, (dict, list)) and item:
-                lines.append(pad + "-")
-                _emit(item, indent + 1, lines)
-            else:
-                lines.append(f"{pad}- {_scalar(item) if not isinstance(item, (dict, list)) else ('{}' if isinstance(item, dict) else '[]')}")
-        return
-    lines.append(pad + _scalar(data))
 
 
 def decode_located(text: str, origin: tuple | None, loc: Loc, project: Project) -> Val | None:
@@ -149,29 +101,6 @@ def literal_to_val(node: dict, origin: tuple | None, fallback: Loc) -> Val:
 
 
 _VERB_RE = re.compile(r"%(%|[-+# 0]*\d*(?:\.\d+)?[vdsfqtxXeEgGbo])")
-
-
-def terraform_format(spec: str, args: list[Any]) -> str:
-    """Terraform's ``format`` for the verbs real code uses (%s, %d, %v, %q, %f, %x, %%)."""
-    values = iter(args)
-
-    def replace(match: re.Match) -> str:
-        verb = match.group(1)
-        if verb == "%":
-            return "%"
-        value = next(values)
-        letter = verb[-1]
-        flags = verb[:-1]
-        if letter in "sv":
-            text = value if isinstance(value, str) else json.dumps(value) if not isinstance(value, (int, float)) or isinstance(value, bool) else str(value)
-            return ("%" + flags + "s") % text
-        if letter == "q":
-            return json.dumps(str(value))
-        if letter == "t":
-            return "true" if value else "false"
-        return ("%" + verb) % value
-
-    return _VERB_RE.sub(replace, spec)
 
 
 def located_result(name: str, args: list[Val], result: Val, context: Any, loc: Loc) -> Val:

@@ -398,10 +398,6 @@ class Evaluator:
             args = args[:-1] + elements(spread)
         if "::" in name:  # a provider-defined function: only the provider knows
             return unknown_from(*args, loc=loc)
-        if name not in functions.FUNCTIONS:
-            from kapsulint.functions import call_function
-
-            return call_function(name, args, loc, self, path)
         context = self.instance.function_context(path)
         result = functions.call(name, args, loc, context)
         return located_result(name, args, result, context, loc)
