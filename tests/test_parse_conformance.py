@@ -115,3 +115,4 @@ def test_number_literals_keep_their_text() -> None:
     assert [(a["expr"]["v"], a["expr"].get("num")) for a in attrs] == [
         (0.1, "0.1"), (-0.0015, "-1.5e-3"), (1e20, "1e20"), (7, None), (2.5, "2.50")]
     assert attrs[1]["expr"]["p"] == [2, 5, 2, 12]
+

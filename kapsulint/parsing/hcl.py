@@ -341,20 +341,41 @@ def _syntax_error(error, text: str) -> HclSyntaxError:
         expected = _readable_expected(getattr(error, "expected", ()))
         return HclSyntaxError(f"unexpected end of input{expected}", line, column)
     if isinstance(error, lark.exceptions.UnexpectedCharacters):
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        position = error.pos_in_stream
+        char = text[position] if position < len(text) else ""
         shown = repr(char) if char.strip() else "whitespace"
         message = f"unexpected character {shown}"
         if char in "{}":
             message = f"unexpected `{char}`"
+        elif char == "\\":
+            message = "invalid escape sequence: HCL has \\n \\r \\t \\\" \\\\ \\uNNNN and \\UNNNNNNNN"
+        elif text.startswith("<<", position):
+            message = "invalid heredoc: `<<ID` or `<<-ID`, then a newline, and `ID` alone on a closing line"
+        elif text.startswith("/*", position):
+            message = "unterminated comment: `/*` without `*/`"
         return HclSyntaxError(message, line, column)
     token = getattr(error, "token", None)
     expected = _readable_expected(getattr(error, "expected", ()) or getattr(error, "accepts", ()))
     if token is not None and token.type == "$END":
         line, column = _end_of(text)
         return HclSyntaxError(f"unexpected end of input{expected}", line, column)
-    found = str(token).strip() if token is not None else ""
-    found = found.splitlines()[0] if found else "newline"
-    return HclSyntaxError(f"unexpected `{found}`{expected}", line, column)
+    if token is not None and str(token).lstrip().startswith("<<"):
+        return HclSyntaxError("invalid heredoc: `<<ID` or `<<-ID`, then a newline, and `ID` alone on a closing "
+                              "line", line, column)
+    return HclSyntaxError(f"unexpected {_readable_token(token)}{expected}", line, column)
+
+
+def _readable_token(token) -> str:
+    text = str(token) if token is not None else ""
+    if token is None or token.type == "NL_OR_COMMENT":
+        return "comment" if text.lstrip().startswith(("#", "//")) else "newline"
+    if token.type in ("HEREDOC_TEMPLATE", "HEREDOC_TEMPLATE_TRIM"):
+        return "heredoc"
+    text = text.strip()
+    if token.type == "STRING_CHARS":  # what the lexer fell back on matches up to a quote
+        text = re.match(r"\S*", text).group(0) or text[:1]
+    text = text.splitlines()[0] if text else text
+    return f"`{text[:30]}`" if text else "whitespace"
 
 
 _TOKEN_NAMES = {
@@ -364,7 +385,17 @@ _TOKEN_NAMES = {
 }
 
 
+# Terminals that start an expression: when the parser would take most of them, it wants one.
+_EXPRESSION_STARTS = frozenset({"DBLQUOTE", "INT_LITERAL", "FLOAT_LITERAL", "NAME", "LSQB", "LPAR", "MINUS", "NOT"})
+
+
 def _readable_expected(expected) -> str:
+    expected = set(expected)
+    if len(expected & _EXPRESSION_STARTS) >= 4:
+        others = sorted({_TOKEN_NAMES[n] for n in expected - _EXPRESSION_STARTS - {"LBRACE"} if n in _TOKEN_NAMES})
+        return ": expected an expression" + "".join(f" or `{n}`" for n in others if n in "}])")
+    if "NL_OR_COMMENT" in expected:  # the parser is between items: other lookaheads are LALR noise
+        return ": expected an argument or a block" if "NAME" in expected else ": expected a newline"
     names = sorted({_TOKEN_NAMES[name] for name in expected if name in _TOKEN_NAMES})
     if not names:
         return ""
@@ -707,6 +738,8 @@ class _Converter:
             if "num" in operand:
                 text = operand["num"]
                 node["num"] = text[1:] if text.startswith("-") else "-" + text
+            elif operand["v"] == 0:
+                node["num"] = "-0"  # Terraform's numbers have a negative zero: tostring(-0) is "-0"
             return node
         return {"t": "op", "op": "neg" if operator == "-" else "!", "args": [operand], "p": _meta_span(tree)}
 
