@@ -9,6 +9,7 @@ anything the provider computes is Unknown carrying a reference back to that inst
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import re
 from typing import TYPE_CHECKING, Iterator
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Iterator
 from kapsulint.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
 from kapsulint.findings import Loc
 from kapsulint.model import Block, Module, ModuleCall, Resource, Variable
+from kapsulint.sources import Unreadable, read_bytes
 from kapsulint.terraform.errors import EvalError, InvalidReference
 from kapsulint.terraform.typeexpr import NO_CONSTRAINT, convert_variable, parse_type_constraint, prepare_default
 from kapsulint.values import UNKNOWN, Val, unknown_from
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
     from kapsulint.project import Project
 
 MAX_MODULE_DEPTH = 16
+MAX_LISTED = 10_000  # files fileset() may walk before it gives Unknown
 SECRET_NAME = re.compile(r"secret|token|password", re.IGNORECASE)
 
 
@@ -323,6 +326,33 @@ class FunctionContext:
 
     def read_file(self, path: str) -> str | None:
         return self.instance.project.read_text(self.resolve(path))
+
+    def read_bytes(self, path: str) -> bytes | None:
+        try:
+            return read_bytes(self.resolve(path), self.instance.project.options.max_file_size)
+        except Unreadable:
+            return None
+
+    def file_kind(self, path: str) -> str | None:
+        target = self.resolve(path)
+        if os.path.isdir(target):
+            return "directory"
+        if os.path.isfile(target):
+            return "file"
+        return "missing" if not os.path.lexists(target) else None
+
+    def list_files(self, directory: str) -> list[str] | None:
+        """Every regular file under ``directory`` (``fileset``), or None past MAX_LISTED files."""
+        top = self.resolve(directory)
+        found: list[str] = []
+        for folder, folders, files in os.walk(top):
+            folders.sort()
+            for name in sorted(files):
+                if os.path.isfile(os.path.join(folder, name)):
+                    found.append(posixpath.relpath(posixpath.join(folder, name), top))
+            if len(found) > MAX_LISTED:
+                return None
+        return found
 
     def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
         target = self.resolve(path)
