@@ -172,7 +172,8 @@ def lint(directory: Path, cache: Path, *, cached: bool = False, show_files: bool
     except json.JSONDecodeError:
         findings = []
         proc.stderr += f"\n(report is not JSON: internal error of the report: {proc.stdout[:200]!r})"
-    result = Lint(findings, proc.stderr, proc.returncode, seconds)
+    # stderr names files by absolute path: relative to the project, the report is the same wherever --work is
+    result = Lint(findings, proc.stderr.replace(f"{directory.resolve()}{os.sep}", ""), proc.returncode, seconds)
     if show_files:
         shown = subprocess.run([*KAPSULINT, "--show-files", "."], cwd=directory, capture_output=True, text=True,
                                env=kapsulint_env(cache))
