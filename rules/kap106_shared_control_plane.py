@@ -1,7 +1,9 @@
 """
 ## What it does
-Reports a cluster that runs on the free, mutualized control plane (`type` absent, `"kapsule"` or
-`"multicloud"`).
+Reports a cluster that gets the free, mutualized control plane by omission: `type` is absent (or
+null), so Scaleway applies the default `kapsule` offer. A `type` that is written, even `"kapsule"`
+or `"multicloud"`, is a deliberate choice and is not reported; the rule fires once per cluster
+block.
 
 ## Why is this bad
 When `type` is left out, or set to `kapsule` or `multicloud`, Scaleway gives the cluster its
@@ -17,7 +19,8 @@ offer (`kapsule-dedicated-4`, `-8` or `-16`; `multicloud-dedicated-*` for Kosmos
 Scaleway backs with a 99.5 % SLA. Dedicated offers are billed hourly with a 30-day commitment,
 and a later change of `type` to a lower tier is refused during that period. This is advice, so
 the rule is a note: suppress it for clusters where the shared control plane is a deliberate
-choice. It stays silent when `type` cannot be known before apply.
+choice, or write `type = "kapsule"` to say so in the code. It stays silent when `type` cannot be
+known before apply.
 
 Source: Scaleway documentation, "Kubernetes control plane offers" and the Kapsule FAQ; the
 `available-types` answer of the Kapsule API recorded in the Scaleway Terraform provider's test
@@ -48,8 +51,8 @@ resource "scaleway_k8s_cluster" "main" {
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import Project, Related, finding, shown
-from kapsulint.kapsule import clusters, facts
+from kapsulint.api import Project, finding
+from kapsulint.kapsule import clusters
 
 ID = "KAP106"
 NAME = "shared-control-plane"
@@ -58,34 +61,17 @@ SEVERITY = "note"
 
 def check(project: Project):
     for cluster in clusters.clusters(project):
-        kind = cluster.cluster_type
-        if kind is None:
-            continue
-        offer = facts.cluster_type(kind)
-        if offer is None or offer.dedicated:
-            continue
+        if cluster.type_value.raw is not None:
+            continue  # a written type, even "kapsule", is a deliberate choice
         instance = cluster.instance
         address = instance.resource.address
-        type_value = cluster.type_value
-        related = []
-        if type_value.raw is not None and type_value.loc is not None:
-            loc = type_value.loc
-            what = f"type {shown(type_value)}"
-            written = instance.block.attr("type")
-            if written is not None and written.value_loc != loc:
-                related.append(Related(written.value_loc, "the type the cluster uses"))
-        else:
-            loc = instance.block.loc
-            what = 'no type (the default is "kapsule")'
-        dedicated = "multicloud-dedicated-4" if offer.kosmos else "kapsule-dedicated-4"
         yield finding(
-            loc,
-            f"{address} has {what}: the mutualized control plane has no SLA, one API server replica "
-            "and an etcd capped at 55 MB",
+            instance.block.loc,
+            f'{address} has no type, so it gets the default "kapsule" offer: the mutualized control '
+            "plane has no SLA, one API server replica and an etcd capped at 55 MB",
             subject=address,
             instance=instance.address,
-            related=related,
             logical=f"{address}.type",
-            fix=f'for production, use a dedicated control plane such as type = "{dedicated}" '
-            "(30-day commitment)",
+            fix='write type = "kapsule" to keep the shared control plane on purpose, or for '
+            'production a dedicated one such as type = "kapsule-dedicated-4" (30-day commitment)',
         )
