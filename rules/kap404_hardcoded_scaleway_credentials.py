@@ -19,9 +19,11 @@ The rule reports:
 - in variable defaults and tfvars files, a string shaped like an access key, and a UUID under a
   name that contains `secret`.
 
-Documentation placeholders (`SCWXXXXXXXXXXXXXXXXX`, `00000000-0000-0000-0000-000000000000`,
-`xxxxxxxx-xxxx-...`) are not reported in variable defaults and tfvars. The finding never shows
-the value.
+Template and documentation placeholders are not credentials and are never reported:
+`SCWXXXXXXXXXXXXXXXXX`, `00000000-0000-0000-0000-000000000000`, `xxxxxxxx-xxxx-...`, Jinja or
+Ansible templates (`"{{ scw_secret_key }}"`), `"<YOUR_SECRET_KEY>"`, an escaped interpolation
+(`"$${SECRET}"`), `"%SECRET%"`, `"__SECRET__"`, and words such as `changeme`, `your-...`,
+`replace-me`, `todo` or `redacted`. The finding never shows the value.
 
 Source: Scaleway documentation, "Terraform/OpenTofu - Scaleway environment variables"
 (`SCW_ACCESS_KEY`, `SCW_SECRET_KEY`) and the IAM API keys reference. The shapes of the keys
@@ -82,10 +84,11 @@ def _providers(project: Project):
                 value = instance.eval_attr(block, name)
                 if not value.known or not isinstance(value.raw, str) or not value.raw.strip() or value.loc is None:
                     continue
+                if credentials.is_placeholder(value.raw):
+                    continue
                 direct = value.loc == attribute.value_loc
-                if not direct:
-                    if not credentials.is_code_file(value.loc.path) or credentials.is_placeholder(value.raw):
-                        continue  # tfvars and the command line: judged by the shapes below
+                if not direct and not credentials.is_code_file(value.loc.path):
+                    continue  # tfvars and the command line: judged by the shapes below
                 if not credentials.written_as_string(project, value.loc):
                     continue  # built by a function (file(), ...), not written here
                 where = "in the provider block"
@@ -115,7 +118,7 @@ def _backends(project: Project):
                 if attribute is None or not attribute.is_literal:
                     continue
                 text = attribute.literal_value
-                if not isinstance(text, str) or not text.strip():
+                if not isinstance(text, str) or credentials.is_placeholder(text):
                     continue
                 loc = attribute.value_loc
                 yield loc, finding(

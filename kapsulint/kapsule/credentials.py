@@ -33,13 +33,27 @@ _EXAMPLES = {
 }
 
 
+# Template and documentation placeholders: Ansible/Jinja/Helm "{{ name }}", "<YOUR_SECRET_KEY>",
+# an escaped Terraform interpolation "$${name}" (the string "${name}"), "%NAME%", "__NAME__",
+# "xxx", "changeme", "your-...", "replace-me", "todo", "redacted", "***", "...".
+_TEMPLATE = re.compile(r"\{\{.*\}\}|^<[^<>]+>$|\$\{[^}]*\}|^%\w+%$|^__\w+__$|^@@?\w+@@?$|\{\w+\}$")
+_WORDS = re.compile(
+    r"x{3,}|change[-_ ]?me|replace[-_ ]?(?:me|this)|your[-_ ]|todo|fixme|redacted|placeholder|"
+    r"example|dummy|\*{3,}|\.{3}|secret[-_ ]?key|access[-_ ]?key|fill[-_ ]?in|insert[-_ ]",
+    re.IGNORECASE,
+)
+
+
 def is_placeholder(text: str) -> bool:
-    """A documentation placeholder: ``SCWXXXXXXXXXXXXXXXXX``, ``00000000-0000-...``, a known sample."""
-    body = text.strip()
-    if body.startswith("SCW"):
-        body = body[3:]
+    """A template or documentation placeholder, never a key: ``SCWXXXXXXXXXXXXXXXXX``,
+    ``00000000-0000-...``, a known sample, ``{{ aws_access_key }}``, ``<YOUR_SECRET_KEY>``,
+    ``${...}``, ``changeme``..."""
+    stripped = text.strip()
+    if _TEMPLATE.search(stripped) or _WORDS.search(stripped):
+        return True
+    body = stripped[3:] if stripped.startswith("SCW") else stripped
     body = body.replace("-", "").lower()
-    return len(set(body)) <= 2 or text.strip().lower() in _EXAMPLES
+    return len(set(body)) <= 2 or stripped.lower() in _EXAMPLES
 
 
 def is_access_key(text: str) -> bool:
