@@ -25,7 +25,8 @@ reported either. For people, IAM-based kubeconfigs downloaded with the Scaleway 
 handing out the admin token at all.
 
 The rule follows the content through locals, variables, module outputs and the `triggers` of
-a `null_resource`. Outputs are judged in the modules no scanned module calls.
+a `null_resource`, and through `data "template_file"` (its `template` and `vars` end up in
+`rendered`, as with `templatefile()`). Outputs are judged in the modules no scanned module calls.
 
 Source: Scaleway Terraform provider, `internal/services/k8s/cluster.go` (Sensitive
 `kubeconfig`, PR #1800 in 2.12.0) and `cluster_data_source.go` (schema copied without

@@ -16,7 +16,8 @@ as soon as a second reference joins in). The questions here need both, so they r
 expressions as written and follow references the way the evaluator does: locals, variables
 (the caller's argument, else the default; tfvars hold values, never references), module
 outputs, and other resources' configured arguments (``null_resource.triggers``, the ``input`` of
-a ``terraform_data``), keeping track of the attribute path still to apply and of every function
+a ``terraform_data``, the ``template`` and ``vars`` behind a ``data "template_file"``'s
+``rendered``), keeping track of the attribute path still to apply and of every function
 call crossed.
 """
 
@@ -360,6 +361,9 @@ class _Walk:
         remaining = rest[1:]
         if argument is None and resource.type == "terraform_data" and rest[0] == "output":
             argument = resource.block.attr("input")  # terraform_data's output mirrors its input
+        if argument is None and resource.type == "template_file" and rest[0] == "rendered":
+            self._rendered_template(module, resource, address, calls)
+            return
         if argument is None:
             return
         key = (id(module), "resource", address, rest, calls)
@@ -367,6 +371,20 @@ class _Walk:
             return
         try:
             self.expr(module, argument.expr, argument.path, remaining, calls, frozenset())
+        finally:
+            self._leave(key)
+
+    def _rendered_template(self, module, resource, address, calls) -> None:
+        """``data "template_file"``'s ``rendered``: its ``template`` and every one of its ``vars``
+        end up in the text, as with ``templatefile()``."""
+        key = (id(module), "resource", address, ("rendered",), calls)
+        if not self._enter(key):
+            return
+        try:
+            for name in ("template", "vars"):
+                argument = resource.block.attr(name)
+                if argument is not None:
+                    self.expr(module, argument.expr, argument.path, (), calls + ("templatefile",), frozenset())
         finally:
             self._leave(key)
 
