@@ -29,7 +29,7 @@ FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 @click.option("--exit-zero", is_flag=True, help="Findings never fail the run (errors of the run still exit 2).")
 @click.option("--config", "config_path", type=click.Path(path_type=Path), help="Configuration file to use.")
 @click.option("--var-file", "var_files", multiple=True, type=click.Path(path_type=Path),
-              help="A tfvars file for the root modules (repeatable).")
+              help="A tfvars file for the root modules (repeatable); one that cannot be read exits 2.")
 @click.option("--var", "variables", multiple=True, metavar="NAME=VALUE", help="A variable for the root modules.")
 @click.option("--env-vars", is_flag=True,
               help="Read TF_VAR_* environment variables (off by default: results never depend on the machine).")
@@ -38,10 +38,11 @@ FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 @click.option("--baseline", "baseline_path", type=click.Path(path_type=Path),
               help="Report only findings that are not in this baseline file.")
 @click.option("--write-baseline", "write_baseline_path", type=click.Path(path_type=Path),
-              help="Record today's findings in this baseline file.")
+              help="Record today's findings in this baseline file instead of reporting them; says how many "
+                   "on stderr and exits 0.")
 @click.option("--sarif-include-suppressed", is_flag=True,
               help="Keep suppressed findings in SARIF, each result with a `suppressions` array.")
-@click.option("--statistics", is_flag=True, help="Show counts per rule instead of the findings (text format).")
+@click.option("--statistics", is_flag=True, help="Show counts per rule instead of the findings (text, or JSON with --format json).")
 @click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary).")
 @click.option("--show-files", is_flag=True, help="List the files discovery found, with their kind, and exit.")
 @click.option("--show-settings", is_flag=True, help="Show the resolved settings and where each came from, and exit.")
@@ -112,6 +113,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         ))
     except SettingsError as error:
         _fail(str(error))
+    _check_var_files(resolved, [p.resolve() for p in var_files])
     if show_settings:
         _show_settings(resolved)
         return
@@ -135,9 +137,8 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             _fail(str(error))
     reported = [f for f in findings if f.suppressed_by is None]
     if write_baseline_path is not None:
-        from kapsulint.baseline import write_baseline
-
-        write_baseline(write_baseline_path, reported, repo_root, str(cwd))
+        _write_baseline(write_baseline_path, reported, repo_root, cwd, result.errors)
+        return
     from kapsulint.registry import all_rules
     from kapsulint.reporters import ReportContext, render
 
@@ -153,8 +154,8 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             quiet=quiet,
         )
 
-    if statistics and output_format == "text":
-        report = _statistics(reported)
+    if statistics and output_format in ("text", "json"):
+        report = _statistics(reported, output_format)
     else:
         report = render(output_format, findings, context(output is None))
     _write(report, output)
@@ -192,12 +193,42 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
-def _statistics(findings) -> str:
+def _check_var_files(resolved, given: list[Path]) -> None:
+    """A variables file that cannot be read is a usage error, as it is for ``terraform plan``."""
+    for name in resolved.settings.var_files:
+        path = Path(name)
+        origin = "--var-file" if path in given else f"var-files in {resolved.config.path}"
+        if not path.is_file():
+            _fail(f"cannot read variables file {path} ({origin}): no such file")
+        if not os.access(path, os.R_OK):
+            _fail(f"cannot read variables file {path} ({origin}): permission denied")
+
+
+def _write_baseline(path: Path, findings, repo_root: str, cwd: Path, errors) -> None:
+    """Record the findings, say so on stderr, and exit 0 (2 when the run itself had errors)."""
+    from kapsulint.baseline import write_baseline
+
+    try:
+        write_baseline(path, findings, repo_root, str(cwd))
+    except OSError as error:
+        _fail(f"cannot write baseline {path}: {error.strerror}")
+    count = len(findings)
+    click.echo(f"kapsulint: recorded {count} finding{'s' if count != 1 else ''} in baseline {path}", err=True)
+    sys.exit(2 if errors else 0)
+
+
+def _statistics(findings, output_format: str) -> str:
     from collections import Counter
 
     counts = Counter((f.rule, f.name, f.severity.value) for f in findings)
-    lines = [f"{count:>5}  {rule}  {name}  ({severity})" for (rule, name, severity), count in
-             sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    if output_format == "json":
+        import json
+
+        rows = [{"rule": rule, "name": name, "severity": severity, "count": count}
+                for (rule, name, severity), count in ordered]
+        return json.dumps(rows, indent=2) + "\n"
+    lines = [f"{count:>5}  {rule}  {name}  ({severity})" for (rule, name, severity), count in ordered]
     lines.append(f"{sum(counts.values()):>5}  total")
     return "\n".join(lines) + "\n"
 

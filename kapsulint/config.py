@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import Any
 
@@ -72,10 +73,22 @@ def load_config(path: Path) -> Config:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
     if path.name == "pyproject.toml":
         data = data.get("tool", {}).get("kapsulint", {})
+    unknown = [key for key in data if key not in KEYS]
+    if unknown:
+        raise ConfigError(unknown_keys_message(path, unknown))
     for key, value in data.items():
-        expected = KEYS.get(key)
-        if expected is None:
-            raise ConfigError(f"{path}: unknown configuration key `{key}`")
+        expected = KEYS[key]
         if not isinstance(value, expected) or isinstance(value, bool) and expected is int:
             raise ConfigError(f"{path}: `{key}` must be a {expected.__name__}")
     return Config(path, data)
+
+
+def unknown_keys_message(path: Path, unknown: list[str]) -> str:
+    """Every unknown key, each with the closest valid one, then the valid keys (as Ruff does)."""
+    lines = []
+    for key in unknown:
+        close = difflib.get_close_matches(key.replace("_", "-").lower(), KEYS, n=1, cutoff=0.6)
+        hint = f" (did you mean `{close[0]}`?)" if close else ""
+        lines.append(f"{path}: unknown configuration key `{key}`{hint}")
+    lines.append(f"valid keys: {', '.join(sorted(KEYS))}")
+    return "\n".join(lines)

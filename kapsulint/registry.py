@@ -114,8 +114,21 @@ def matching(selector: str) -> list[Rule]:
     upper = text.upper()
     found = [r for r in all_rules() if r.name == text or (re.fullmatch(r"KAP\d{0,3}", upper) and r.id.startswith(upper))]
     if not found:
-        raise SelectionError(f"unknown rule, prefix or name: {selector}")
+        raise SelectionError(f"unknown rule, prefix or name: {selector}{_did_you_mean(text)}")
     return found
+
+
+def _did_you_mean(text: str) -> str:
+    """`` (did you mean KAP201 or ...?)`` with the closest ids and names, or nothing."""
+    import difflib
+
+    ids = [r.id for r in all_rules()]
+    names = [r.name for r in all_rules()]
+    close = difflib.get_close_matches(text.upper(), ids, n=3, cutoff=0.6)
+    close += difflib.get_close_matches(text.lower(), names, n=3, cutoff=0.6)
+    if not close:
+        return ""
+    return f" (did you mean {', '.join(close[:-1]) + ' or ' if len(close) > 1 else ''}{close[-1]}?)"
 
 
 def split_selectors(values: Iterable[str] | str | None) -> list[str]:

@@ -2,6 +2,10 @@
 
     # kapsulint: ignore[KAP201, autohealing-disabled] until=2027-03-31 pool recreated by hand
     # kapsulint: ignore-file[KAP106] free dev cluster
+
+A comment that starts like a directive but cannot be read (no colon, no brackets, an unknown
+word), and an ``ignore-file`` after the file's first token, suppress nothing and are reported
+(KAP009), as Ruff warns about a ``# noqa`` it cannot parse.
 """
 
 from __future__ import annotations
@@ -17,6 +21,9 @@ _DIRECTIVE_RE = re.compile(
     r"kapsulint:\s*(?P<kind>ignore-file|ignore)\s*\[(?P<selectors>[^\]]*)\]\s*"
     r"(?:until=(?P<until>\S+))?\s*(?P<reason>.*)$"
 )
+# What a directive starts like: ``kapsulint:`` with anything after it, or ``kapsulint ignore``.
+_LOOKS_LIKE_DIRECTIVE_RE = re.compile(r"kapsulint\s*(?::|[\s-]*ignore)", re.IGNORECASE)
+_EXPECTED = "expected `kapsulint: ignore[RULE, ...] reason` or `kapsulint: ignore-file[RULE, ...] reason`"
 
 
 class Suppression:
@@ -30,6 +37,7 @@ class Suppression:
     until: dt.date | None
     until_text: str | None
     reason: str
+    problem: str | None  # why the comment cannot be used (KAP009); it then suppresses nothing
     used: bool
     expired: bool
     matched_ids: set[str]
@@ -46,6 +54,7 @@ class Suppression:
         until: dt.date | None,
         until_text: str | None,
         reason: str,
+        problem: str | None = None,
         used: bool = False,
         expired: bool = False,
         matched_ids: set[str] | None = None,
@@ -60,6 +69,7 @@ class Suppression:
         self.until = until
         self.until_text = until_text
         self.reason = reason
+        self.problem = problem
         self.used = used
         self.expired = expired
         self.matched_ids = set() if matched_ids is None else matched_ids
@@ -76,10 +86,13 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
     for comment in source.comments:
         body = comment["text"].lstrip("#/* \t")
         match = _DIRECTIVE_RE.match(body.rstrip("*/ \t"))
-        if match is None:
-            continue
         line, column = comment["line"], comment["column"]
         loc = Loc(source.path, line, column, line, column + len(comment["text"]))
+        if match is None:
+            if _LOOKS_LIKE_DIRECTIVE_RE.match(body):
+                found.append(Suppression(loc, False, line, line, [], set(), [], None, None, body.strip(),
+                                         problem=_malformed(body)))
+            continue
         selectors = [s.strip() for s in match.group("selectors").split(",") if s.strip()]
         rule_ids: set[str] = set()
         unknown: list[str] = []
@@ -97,7 +110,11 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
                 unknown.append(f"until={until_text}")
         whole_file = match.group("kind") == "ignore-file"
         if whole_file and not comment["before_code"]:
-            whole_file = False  # ignore-file must stand before the first token: treat it as a line comment
+            found.append(Suppression(loc, False, line, line, selectors, set(), [], None, None, body.strip(),
+                                     problem="`ignore-file` must stand before the file's first token, so this "
+                                             "one suppresses nothing: move it to the top of the file, or use "
+                                             "`ignore[...]` for one line or block"))
+            continue
         target = line if not comment["own_line"] else (comment["next_line"] or line)
         first, last = target, target
         if target in blocks:
@@ -107,6 +124,18 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
                         match.group("reason").strip())
         )
     return found
+
+
+def _malformed(body: str) -> str:
+    """What a comment that starts like a directive lacks, and the forms kapsulint reads."""
+    text = body.rstrip("*/ \t")
+    if not re.match(r"kapsulint:", text):
+        lack = "`kapsulint` followed by a colon (lowercase)"
+    elif not re.match(r"kapsulint:\s*(?:ignore-file|ignore)\b", text):
+        lack = "`ignore` or `ignore-file` after `kapsulint:`"
+    else:
+        lack = "the rules in brackets, as in `ignore[KAP201]`"
+    return f"unreadable kapsulint directive, it suppresses nothing: {_EXPECTED}; this one lacks {lack}"
 
 
 def _block_spans(source: SourceFile) -> dict[int, tuple[int, int]]:
@@ -140,10 +169,14 @@ def apply_suppressions(findings: list[Finding], suppressions: list[Suppression],
 
 
 def suppression_findings(suppressions: list[Suppression], ran: set[str]) -> list[Finding]:
-    """KAP002 for selectors naming nothing, KAP003 for suppressions of rules that ran and matched
-    nothing, KAP004 for suppressions past their ``until`` date."""
+    """KAP009 for directives that cannot be read, KAP002 for selectors naming nothing, KAP003 for
+    suppressions of rules that ran and matched nothing, KAP004 for those past their ``until`` date."""
     results = []
     for suppression in suppressions:
+        if suppression.problem is not None:
+            results.append(Finding(suppression.loc, suppression.problem, rule="KAP009",
+                                   logical=f"directive:{suppression.reason}"))
+            continue
         for selector in suppression.unknown:
             results.append(Finding(suppression.loc, f"suppression names no known rule, prefix or name: {selector}",
                                    rule="KAP002", logical=f"suppression:{selector}"))

@@ -15,7 +15,7 @@ from kapsulint.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
-ENGINE_RULES = ("KAP001", "KAP002", "KAP003", "KAP004", "KAP005")
+ENGINE_RULES = ("KAP001", "KAP002", "KAP003", "KAP004", "KAP005", "KAP009")
 _MARKER = re.compile(r"(?:#|//)\s*expect(?:\+(\d+))?:\s*([A-Z0-9@, ]+)")
 _MARKED_SUFFIXES = (".tf", ".tofu", ".tfvars", ".hcl", ".yaml", ".yml", ".tftpl", ".tpl")
 

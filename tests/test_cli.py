@@ -466,3 +466,60 @@ def test_a_path_outside_the_working_directory_is_its_own_root(tmp_path, monkeypa
     code, findings, _ = lint(cwd, ["--select", "KAP101", str(project)], monkeypatch)
     assert code == 1
     assert [(f["rule"], f["path"]) for f in findings] == [("KAP101", "../elsewhere/main.tf")]
+
+
+# -- typos that say nothing ------------------------------------------------------------------
+
+
+def test_missing_var_file_on_the_command_line_exits_2_naming_it(tmp_path, monkeypatch):
+    write(tmp_path, {"main.tf": CLUSTER})
+    result = invoke(tmp_path, ["--var-file", "missing.tfvars"], monkeypatch)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "missing.tfvars" in result.stderr and "--var-file" in result.stderr
+
+
+def test_missing_var_file_in_the_configuration_exits_2_naming_it(tmp_path, monkeypatch):
+    write(tmp_path, {"main.tf": CLUSTER, ".kapsulint.toml": 'var-files = ["nope.tfvars"]\n'})
+    result = invoke(tmp_path, [], monkeypatch)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "nope.tfvars" in result.stderr and "var-files" in result.stderr
+
+
+def test_every_unknown_configuration_key_with_did_you_mean_and_the_valid_keys(tmp_path, monkeypatch):
+    write(tmp_path, {"main.tf": CLUSTER, ".kapsulint.toml": 'fail_on = "error"\nexlude = ["x"]\nzzz = 1\n'})
+    result = invoke(tmp_path, [], monkeypatch)
+    assert result.exit_code == 2
+    assert "`fail_on` (did you mean `fail-on`?)" in result.stderr
+    assert "`exlude` (did you mean `exclude`?)" in result.stderr
+    assert "`zzz`\n" in result.stderr
+    assert "valid keys: exclude, extend-select, extra-node-types, fail-on," in result.stderr
+
+
+def test_unknown_selector_suggests_the_closest_ids_and_names(tmp_path, monkeypatch):
+    write(tmp_path, {"main.tf": CLUSTER})
+    result = invoke(tmp_path, ["--select", "KPA201"], monkeypatch)
+    assert result.exit_code == 2
+    assert "KPA201 (did you mean KAP201" in result.stderr
+    result = invoke(tmp_path, ["--ignore", "autohealing-disable"], monkeypatch)
+    assert "did you mean autohealing-disabled?" in result.stderr
+
+
+def test_statistics_as_json(tmp_path, monkeypatch):
+    write(tmp_path, {"main.tf": CLUSTER, "b/main.tf": CLUSTER})
+    result = invoke(tmp_path, ["--select", "KAP101", "--statistics", "--format", "json"], monkeypatch)
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == [
+        {"rule": "KAP101", "name": "delete-additional-resources", "severity": "warning", "count": 2}]
+
+
+def test_write_baseline_exits_0_and_says_what_it_recorded(tmp_path, monkeypatch):
+    write(tmp_path, {"main.tf": CLUSTER})
+    result = invoke(tmp_path, ["--select", "KAP101", "--write-baseline", "base.json"], monkeypatch)
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert "recorded 1 finding in baseline base.json" in result.stderr
+    assert len(json.loads((tmp_path / "base.json").read_text())["findings"]) == 1
+    code, findings, _ = lint(tmp_path, ["--select", "KAP101", "--baseline", "base.json"], monkeypatch)
+    assert (code, findings) == (0, [])

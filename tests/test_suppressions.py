@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from fixture_support import lint
 
 # KAP101 fires on line 5 (column 33); KAP002 and KAP003 are selected so misuse shows up.
@@ -118,11 +120,42 @@ def test_ignore_file_before_the_first_token_covers_the_file(tmp_path, monkeypatc
 def test_ignore_file_after_the_first_token_does_not_cover_the_file(tmp_path, monkeypatch):
     text = cluster() + "\n" + cluster("other") + "\n# kapsulint: ignore-file[KAP101] too late\n"
     write(tmp_path, {"main.tf": text})
-    code, findings, _ = lint(tmp_path, SELECT, monkeypatch)
+    code, findings, _ = lint(tmp_path, [*SELECT, "--extend-select", "KAP009"], monkeypatch)
     assert code == 1
-    # Treated as a plain comment: it covers nothing, so it is also an unused suppression.
-    assert where(findings) == [("KAP003", "main.tf", 15, 1), ("KAP101", "main.tf", 5, 33),
+    # It suppresses nothing and says so (KAP009), rather than passing for an unused suppression.
+    assert where(findings) == [("KAP009", "main.tf", 15, 1), ("KAP101", "main.tf", 5, 33),
                                ("KAP101", "main.tf", 12, 33)]
+
+
+def test_ignore_file_after_the_first_token_never_covers_the_block_below(tmp_path, monkeypatch):
+    text = cluster() + "\n# kapsulint: ignore-file[KAP101] too late\n" + cluster("other")
+    write(tmp_path, {"main.tf": text})
+    code, findings, _ = lint(tmp_path, [*SELECT, "--extend-select", "KAP009"], monkeypatch)
+    assert code == 1
+    assert where(findings) == [("KAP009", "main.tf", 8, 1), ("KAP101", "main.tf", 5, 33),
+                               ("KAP101", "main.tf", 13, 33)]
+
+
+@pytest.mark.parametrize("comment, lack", [
+    ("# kapsulint: ignore KAP101 no brackets", "the rules in brackets"),
+    ("# kapsulint ignore[KAP101] no colon", "followed by a colon"),
+    ("# kapsulint: ignroe[KAP101] typo", "`ignore` or `ignore-file` after `kapsulint:`"),
+    ("// Kapsulint: ignore[KAP101] capital", "followed by a colon (lowercase)"),
+])
+def test_malformed_directive_is_reported_at_the_comment_and_suppresses_nothing(tmp_path, monkeypatch, comment,
+                                                                                 lack):
+    write(tmp_path, {"main.tf": cluster(on_flag=comment)})
+    code, findings, _ = lint(tmp_path, [*SELECT, "--extend-select", "KAP009"], monkeypatch)
+    assert code == 1
+    assert where(findings) == [("KAP009", "main.tf", 5, 38), ("KAP101", "main.tf", 5, 33)]
+    message = next(f["message"] for f in findings if f["rule"] == "KAP009")
+    assert "`kapsulint: ignore[RULE, ...] reason`" in message and lack in message
+
+
+def test_prose_mentioning_kapsulint_is_not_a_directive(tmp_path, monkeypatch):
+    write(tmp_path, {"main.tf": cluster(before="# kapsulint reports this cluster, on purpose\n")})
+    code, findings, _ = lint(tmp_path, [*SELECT, "--extend-select", "KAP009"], monkeypatch)
+    assert where(findings) == [("KAP101", "main.tf", 6, 33)]
 
 
 def test_ids_prefixes_and_names_select_rules(tmp_path, monkeypatch):
