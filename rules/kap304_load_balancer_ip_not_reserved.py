@@ -15,8 +15,10 @@ told otherwise, haproxytech a NodePort. A Service counts as reserved with the
 `service.beta.kubernetes.io/scw-loadbalancer-ip-ids` annotation or with `loadBalancerIP` (the
 older field, still used by Scaleway's own example). Private load balancers
 (`scw-loadbalancer-private: "true"`) and externally managed ones
-(`scw-loadbalancer-externally-managed`) are left alone. The rule stays silent when the
-annotations or the address may come from a value kapsulint cannot know.
+(`scw-loadbalancer-externally-managed`) are left alone, and so is a Service the values switch
+off (`controller.service.enabled: false`, ingress-nginx's `controller.service.external.enabled:
+false`, traefik's `service.enabled: false`): the chart then creates no load balancer. The rule
+stays silent when the annotations or the address may come from a value kapsulint cannot know.
 
 Sources: Scaleway CCM `docs/loadbalancer-annotations.md` (v0.36.2), Scaleway documentation
 "Managing Load Balancer IPs" and the chart values of each controller (knowledge/scaleway.md §5,

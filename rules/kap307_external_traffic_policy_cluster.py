@@ -13,7 +13,9 @@ for this policy. Scaleway's own Kapsule example with the Helm provider sets `Loc
 
 The chart's default Service type counts (LoadBalancer for ingress-nginx and traefik, NodePort for
 haproxytech). The path checked is `controller.service.externalTrafficPolicy` for haproxytech and
-ingress-nginx, `service.spec.externalTrafficPolicy` for traefik.
+ingress-nginx, `service.spec.externalTrafficPolicy` for traefik. A Service the values switch off
+(`controller.service.enabled: false`, ingress-nginx's `controller.service.external.enabled:
+false`, traefik's `service.enabled: false`) is not judged, nor one whose switch is Unknown.
 
 UNVERIFIED: which source address controller pods see on Kapsule under each policy (with Cilium)
 was not measured.

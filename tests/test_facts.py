@@ -358,3 +358,12 @@ def test_helm_provider_facts():
     assert "set" in charts.HELM_RELEASE_LIST_ATTRIBUTES_V3
     assert ("provider", "kubernetes") in charts.HELM_V2_BLOCKS_INVALID_ON_V3
     assert "literal" in charts.HELM_SET_TYPES_V3 - charts.HELM_SET_TYPES_V2
+
+
+def test_service_enabled_paths():
+    assert charts.INGRESS_NGINX.service_enabled_paths == (
+        ("controller", "service", "enabled"),
+        ("controller", "service", "external", "enabled"),
+    )
+    assert charts.HAPROXYTECH.service_enabled_paths == (("controller", "service", "enabled"),)
+    assert charts.TRAEFIK.service_enabled_paths == (("service", "enabled"),)

@@ -99,6 +99,7 @@ class Controller(NamedTuple):
     external_traffic_policy_path: Path
     load_balancer_ip_path: Path
     load_balancer_source_ranges_path: Path
+    service_enabled_paths: tuple[Path, ...]  # switches that must all be on for the Service to exist
     default_service_type: tuple[tuple[Version | None, str], ...]
     default_node_selector: tuple[tuple[Version | None, Mapping[str, str]], ...]
     default_service_ports: Mapping[str, int]
@@ -130,6 +131,9 @@ HAPROXYTECH = Controller(
     # Rendered only when the Service type is LoadBalancer (controller-service.yaml).
     load_balancer_ip_path=("controller", "service", "loadBalancerIP"),
     load_balancer_source_ranges_path=("controller", "service", "loadBalancerSourceRanges"),
+    # templates/controller-service.yaml: ``if .Values.controller.service.enabled`` (default true)
+    # https://github.com/haproxytech/helm-charts/blob/main/kubernetes-ingress/templates/controller-service.yaml
+    service_enabled_paths=(("controller", "service", "enabled"),),
     default_service_type=((None, "NodePort"),),
     default_node_selector=((None, {}),),
     # controller.service.ports at 1.52.1; the 6060 port name changed over time,
@@ -179,6 +183,9 @@ INGRESS_NGINX = Controller(
     external_traffic_policy_path=("controller", "service", "externalTrafficPolicy"),
     load_balancer_ip_path=("controller", "service", "loadBalancerIP"),
     load_balancer_source_ranges_path=("controller", "service", "loadBalancerSourceRanges"),
+    # ``if and .Values.controller.service.enabled .Values.controller.service.external.enabled``
+    # (both default true), https://github.com/kubernetes/ingress-nginx/blob/helm-chart-4.15.1/charts/ingress-nginx/templates/controller-service.yaml
+    service_enabled_paths=(("controller", "service", "enabled"), ("controller", "service", "external", "enabled")),
     default_service_type=((None, "LoadBalancer"),),
     default_node_selector=((None, {"kubernetes.io/os": "linux"}),),
     default_service_ports={"http": 80, "https": 443},
@@ -229,6 +236,9 @@ TRAEFIK = Controller(
     external_traffic_policy_path=("service", "spec", "externalTrafficPolicy"),
     load_balancer_ip_path=("service", "spec", "loadBalancerIP"),
     load_balancer_source_ranges_path=("service", "loadBalancerSourceRanges"),
+    # ``if .Values.service.enabled`` (default true),
+    # https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/templates/service.yaml
+    service_enabled_paths=(("service", "enabled"),),
     default_service_type=((None, "LoadBalancer"),),
     default_node_selector=((None, {}),),
     # exposed ports of the entry points published by default (web, websecure)

@@ -159,6 +159,15 @@ class ControllerService:
         return None
 
     @property
+    def enabled(self) -> bool | None:
+        """Whether the chart renders the Service at all (``controller.service.enabled``, traefik's
+        ``service.enabled``...); None when a switch is Unknown."""
+        switches = [self.flag(path, True) for path in self.controller.service_enabled_paths]
+        if False in switches:
+            return False
+        return None if None in switches else True
+
+    @property
     def kapsule_evidence(self) -> bool:
         """Installed into a Kapsule cluster of the scan, or annotated for Scaleway load balancers."""
         keys = [k for k, _ in self.annotations.items()]
@@ -171,13 +180,15 @@ class ControllerService:
 
 
 def services(project: Project) -> Iterator[ControllerService]:
-    """The Service of every ingress controller release or values file with Kapsule evidence."""
+    """The Service of every ingress controller release or values file with Kapsule evidence,
+    unless its values switch the Service off (or the switch is Unknown): no Service, no load
+    balancer to judge."""
     for subject in helm.values_subjects(project):
         if subject.controller is None:
             continue
         version = subject.release.chart_version if subject.release is not None else None
         service = ControllerService(subject, subject.controller, version)
-        if service.kapsule_evidence:
+        if service.enabled and service.kapsule_evidence:
             yield service
 
 
