@@ -23,7 +23,9 @@ from kapsulint.terraform.convert import conditional_type, convert, make_list
 from kapsulint.terraform.errors import EvalError, InvalidReference
 from kapsulint.terraform.numbers import parse_number
 from kapsulint.terraform.strings import nfc
-from kapsulint.terraform.types import BOOL, DYNAMIC, STRING, ListType, MapType, ObjectType, SetType, TupleType, type_of
+from kapsulint.terraform.types import (
+    BOOL, DYNAMIC, STRING, ListType, MapType, ObjectType, SetType, TupleType, kind_of, type_of,
+)
 from kapsulint.values import UNKNOWN, Val, unknown_from
 
 if TYPE_CHECKING:
@@ -266,8 +268,8 @@ class Evaluator:
         loc = Loc.of(path, node["p"])
         if target.raw is None:
             return Val([], loc)
-        source_type = type_of(target)
-        sequence = isinstance(source_type, (ListType, SetType, TupleType))
+        kind = kind_of(target)
+        sequence = kind in (ListType, SetType, TupleType)
         if not target.known:
             return unknown_from(target, loc=loc)
         items = elements(target) if sequence else [target]
@@ -280,7 +282,7 @@ class Evaluator:
                 else:
                     value = index_value(value, self._eval(operand, path, scope))
             results.append(value)
-        if isinstance(source_type, (ListType, SetType)):
+        if kind is ListType or kind is SetType:
             return make_list(results, loc=loc)
         return Val(results, loc)
 
@@ -392,7 +394,7 @@ class Evaluator:
                 raise EvalError("Invalid expanding argument value: The expanding argument (indicated by ...) must not be null.")
             if not spread.known:
                 return unknown_from(spread, loc=loc)
-            if not isinstance(type_of(spread), (ListType, SetType, TupleType)):
+            if kind_of(spread) not in (ListType, SetType, TupleType):
                 raise EvalError("Invalid expanding argument value: The expanding argument (indicated by ...) "
                                 "must be of a tuple, list, or set type.")
             args = args[:-1] + elements(spread)
@@ -476,7 +478,7 @@ def _for_pairs(collection: Val, what: str) -> list[tuple[Val, Val]] | None:
         raise EvalError(f"Iteration over null value: A null value cannot be used as the collection in a '{what}' expression.")
     if not collection.known or collection.open:
         return None
-    if not isinstance(type_of(collection), (ListType, SetType, TupleType, MapType, ObjectType)):
+    if kind_of(collection) not in (ListType, SetType, TupleType, MapType, ObjectType):
         raise EvalError(f"Iteration over non-iterable value: A value of type {type_of(collection)!r} cannot "
                         f"be used as the collection in a '{what}' expression.")
     return iteration_pairs(collection)

@@ -12,7 +12,7 @@ from fractions import Fraction
 from kapsulint.terraform.convert import convert
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import (
-    DYNAMIC, NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType, type_of, type_text,
+    NUMBER, STRING, Dynamic, ListType, MapType, ObjectType, SetType, TupleType, kind_of, type_of, type_text,
 )
 from kapsulint.values import UNKNOWN, Val, unknown_from
 
@@ -51,9 +51,9 @@ def index_value(target: Val, key: Val, *, attribute: bool = False) -> Val:
         raise EvalError("Invalid index: Can't use a null value as an indexing key.")
     if not target.known or not key.known:
         return unknown_from(target, key)
-    ty = type_of(target)
+    kind = kind_of(target)
     raw = target.raw
-    if isinstance(ty, (ListType, TupleType)):
+    if kind is ListType or kind is TupleType:
         if attribute:
             raise EvalError("Unsupported attribute: This value does not have any attributes.")
         try:
@@ -70,7 +70,7 @@ def index_value(target: Val, key: Val, *, attribute: bool = False) -> Val:
         if target.open:
             return Val(UNKNOWN, target.loc)
         raise EvalError(_MISSING_KEY)
-    if isinstance(ty, (MapType, ObjectType)):
+    if kind is MapType or kind is ObjectType:
         try:
             name = convert(key, STRING).raw
         except EvalError:
@@ -80,19 +80,20 @@ def index_value(target: Val, key: Val, *, attribute: bool = False) -> Val:
             return raw[name]
         if target.open:
             return unknown_from(target)
-        if attribute and isinstance(ty, ObjectType):
+        if attribute and kind is ObjectType:
             raise EvalError(f'Unsupported attribute: This object does not have an attribute named "{name}".')
         if attribute:
             raise EvalError(f'Missing map element: This map does not have an element with the key "{name}".')
         raise EvalError(_MISSING_KEY)
-    if isinstance(ty, SetType):
+    if kind is SetType:
         raise EvalError("Invalid index: Elements of a set are identified only by their value and don't have any "
                         "separate index or key to select with, so it's only possible to perform operations "
                         "across all elements of the set.")
-    if ty == DYNAMIC:
+    if kind is Dynamic:
         return unknown_from(target)
     if attribute:
-        raise EvalError(f"Unsupported attribute: Can't access attributes on a primitive-typed value ({type_text(ty)}).")
+        raise EvalError("Unsupported attribute: Can't access attributes on a primitive-typed value "
+                        f"({type_text(type_of(target))}).")
     raise EvalError("Invalid index: This value does not have any indices.")
 
 

@@ -136,6 +136,21 @@ def type_of(value: Val) -> Type:
     return DYNAMIC
 
 
+def kind_of(value: Val) -> type[Type]:
+    """The class of ``value``'s type (``ListType``, ``ObjectType``, ``Primitive``...), without
+    computing the whole type: dispatching on it is what most reads of a value need."""
+    if value.type is not None:
+        return type(value.type)
+    raw = value.raw
+    if isinstance(raw, list):
+        return TupleType
+    if isinstance(raw, dict):
+        return ObjectType
+    if raw is None or raw is UNKNOWN:
+        return Dynamic
+    return Primitive
+
+
 def type_text(ty: Type, indent: str = "") -> str:
     """What ``terraform console`` prints for ``type(x)``: objects and tuples one member a line."""
     inner = indent + "    "

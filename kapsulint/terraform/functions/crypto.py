@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import uuid
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.functions.numeric import INT64_RANGE, call_error, go_int
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import NUMBER, STRING
 from kapsulint.values import UNKNOWN, Val
+
+if TYPE_CHECKING:
+    from uuid import UUID
 
 
 def _hex(digest: bytes) -> str:
@@ -55,20 +57,23 @@ for _name in HASHES:
     _register_hash(_name)
 
 
-_NAMESPACES = {"dns": uuid.NAMESPACE_DNS, "url": uuid.NAMESPACE_URL, "oid": uuid.NAMESPACE_OID,
-               "x500": uuid.NAMESPACE_X500}
+_NAMESPACES = {"dns": "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "url": "6ba7b811-9dad-11d1-80b4-00c04fd430c8",
+               "oid": "6ba7b812-9dad-11d1-80b4-00c04fd430c8", "x500": "6ba7b814-9dad-11d1-80b4-00c04fd430c8"}
+"""RFC 4122's name spaces (appendix C), as text: the uuid module is imported only when used."""
 _HEX = frozenset(b"0123456789abcdefABCDEF")
 
 
-def go_uuid_parse(text: str) -> uuid.UUID:
+def go_uuid_parse(text: str) -> UUID:
     """google/uuid's ``Parse``, on the text's bytes: 36 with dashes, 45 with ``urn:uuid:``
     before them, 38 (the first and last byte, meant as braces, unchecked) or 32 hex digits;
     ValueError with its message otherwise."""
+    from uuid import UUID
+
     data = text.encode()
     if len(data) == 32:
         if not set(data) <= _HEX:
             raise ValueError("invalid UUID format")
-        return uuid.UUID(hex=data.decode())
+        return UUID(hex=data.decode())
     if len(data) == 36 + 9:
         if data[:9].lower() != b"urn:uuid:":
             raise ValueError(f"invalid urn prefix: {go_quote(data[:9].decode(errors='replace'))}")
@@ -82,14 +87,17 @@ def go_uuid_parse(text: str) -> uuid.UUID:
     digits = data[:36].replace(b"-", b"")
     if len(digits) != 32 or not set(digits) <= _HEX:
         raise ValueError("invalid UUID format")
-    return uuid.UUID(hex=digits.decode())
+    return UUID(hex=digits.decode())
 
 
 @function("uuidv5", Param("namespace", STRING), Param("name", STRING), returns=STRING)
 def _uuidv5(args: list[Val], call: Call) -> Val:
+    import uuid
+
     namespace_text = args[0].raw
-    namespace = _NAMESPACES.get(namespace_text)
-    if namespace is None:
+    if namespace_text in _NAMESPACES:
+        namespace = uuid.UUID(_NAMESPACES[namespace_text])
+    else:
         try:
             namespace = go_uuid_parse(namespace_text)
         except ValueError as error:

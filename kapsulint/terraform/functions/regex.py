@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from typing import NamedTuple
-
-import regex as engine
+from typing import TYPE_CHECKING, NamedTuple
 
 MAX_REPEAT = 1000
 _MAX_RUNE = 0x10FFFF
 
+
+if TYPE_CHECKING:
+    import regex as engine
 
 class GoSyntaxError(Exception):
     """Go rejects the pattern: ``code`` is its error code text, ``expr`` the offending part."""
@@ -70,6 +71,8 @@ def translate(pattern: str) -> Translation:
     :class:`Untranslatable` where no exact translation is known."""
     parser = _Parser(pattern)
     text = parser.parse()
+    import regex as engine  # on first use: its import is the library's dearest
+
     try:
         compiled = engine.compile(text, engine.VERSION0)
     except (engine.error, OverflowError, RecursionError) as error:  # a construct this module mistranslates

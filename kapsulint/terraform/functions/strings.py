@@ -23,7 +23,8 @@ import unicodedata
 from fractions import Fraction
 from typing import Callable
 
-import regex as engine
+from functools import cache
+from typing import TYPE_CHECKING
 
 from kapsulint.terraform import numbers
 from kapsulint.terraform.convert import convert, go_quote
@@ -46,11 +47,18 @@ from kapsulint.terraform.types import (
 )
 from kapsulint.values import UNKNOWN, Val
 
+if TYPE_CHECKING:
+    import regex as engine
+
 # ------------------------------------------------------------------------------ grapheme clusters
 
-_CLUSTER = engine.compile(r"\X")
-_CONSONANT = engine.compile(r"\p{InCB=Consonant}")
-_PREPEND = engine.compile(r"\p{GCB=Prepend}")
+@cache
+def _pattern(text: str) -> engine.Pattern:
+    """A ``regex`` pattern compiled on first use: most runs never need the engine, whose import
+    costs more than the rest of the function library."""
+    import regex
+
+    return regex.compile(text)
 
 
 def grapheme_clusters(text: str) -> list[str]:
@@ -62,12 +70,12 @@ def grapheme_clusters(text: str) -> list[str]:
     if text.isascii():
         if "\r\n" not in text:
             return list(text)
-        return _CLUSTER.findall(text)
+        return _pattern(r"\X").findall(text)
     clusters: list[str] = []
-    for cluster in _CLUSTER.findall(text):
+    for cluster in _pattern(r"\X").findall(text):
         start = 0
         for index in range(1, len(cluster)):
-            if _CONSONANT.match(cluster[index]) and not _PREPEND.match(cluster[index - 1]):
+            if _pattern(r"\p{InCB=Consonant}").match(cluster[index]) and not _pattern(r"\p{GCB=Prepend}").match(cluster[index - 1]):
                 clusters.append(cluster[start:index])
                 start = index
         clusters.append(cluster[start:])
@@ -904,7 +912,6 @@ def _replace(args: list[Val], call: Call) -> Val:
 
 # --------------------------------------------------------------------------------- templatestring
 
-_IDENTIFIER = engine.compile(r"[\p{ID_Start}_][\p{ID_Continue}-]*")
 
 
 @function("templatestring", Param("template", DYNAMIC, allow_null=True, allow_unknown=True),
@@ -920,7 +927,7 @@ def _templatestring(args: list[Val], call: Call) -> Val:
     if not isinstance(type_of(names), (MapType, ObjectType)):
         raise _invalid("vars", "invalid vars value: must be a map")
     for name in names.raw:
-        if not _IDENTIFIER.fullmatch(name):
+        if not _pattern(r"[\p{ID_Start}_][\p{ID_Continue}-]*").fullmatch(name):
             raise _invalid("vars", f"invalid template variable name {go_quote(name)}: must start with a letter, followed by zero or more letters, digits, and underscores")
     if call.context is None:
         return Val(UNKNOWN, call.loc, type=STRING)
