@@ -238,9 +238,11 @@ def _show_files(resolved, cwd: Path) -> None:
     from kapsulint.runner import scan_options
 
     project = Project(scan_options(resolved.settings)).load()
+    failed = {path for _, path, _ in project.errors}
     for path in sorted(project.files):
         source = project.files[path]
         state = "error" if source.error else "skipped" if source.skipped else "template" if source.template else "ok"
+        state = "internal-error" if path in failed else state
         click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}")
 
 

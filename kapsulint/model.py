@@ -142,6 +142,19 @@ def block_from(raw: dict, path: str) -> Block:
     return Block(raw["type"], raw["labels"], Loc.of(path, raw["p"]), Loc.of(path, raw["span"]), path, raw)
 
 
+class Duplicate:
+    """An address a module defines twice (Terraform refuses the module): KAP006."""
+
+    address: str  # "scaleway_k8s_cluster.main", "data.x.y", "var.name", "local.name", "module.name", ...
+    first: Loc
+    second: Loc
+
+    def __init__(self, address: str, first: Loc, second: Loc) -> None:
+        self.address = address
+        self.first = first
+        self.second = second
+
+
 class Resource:
     """A ``resource`` or ``data`` block."""
 
@@ -213,7 +226,7 @@ class Module:
     files: list[SourceFile]
     tfvars: list[SourceFile]
     lock: SourceFile | None
-    resources: dict[str, Resource]  # by address
+    resources: dict[str, Resource]  # by address; a duplicate definition under "address#n"
     variables: dict[str, Variable]
     locals: dict[str, Attribute]
     outputs: dict[str, Block]
@@ -224,6 +237,7 @@ class Module:
     callers: list[ModuleCall]
     root: bool
     downloaded: tuple[str, str] | None  # (root directory, key) in .terraform/modules/modules.json
+    duplicates: list[Duplicate]  # second definitions of an address, in reading order
 
     def __init__(
         self,
@@ -258,6 +272,7 @@ class Module:
         self.callers = [] if callers is None else callers
         self.root = root
         self.downloaded = downloaded
+        self.duplicates: list[Duplicate] = []
 
     @property
     def broken(self) -> bool:

@@ -14,6 +14,7 @@ from kapsulint.errors import describe
 from kapsulint.instances import ModuleInstance, ResourceInstance
 from kapsulint.loader import load_sources
 from kapsulint.model import (
+    Duplicate,
     Module,
     ModuleCall,
     Resource,
@@ -147,25 +148,44 @@ class Project:
                 self._add_block(module, block_from(raw, source.path))
 
     def _add_block(self, module: Module, block) -> None:
+        """One top-level block into its module. A second definition of an address is recorded
+        (KAP006) and never replaces the first, which references resolve to; a duplicate resource
+        is kept under a key no reference can spell, so rules judge both blocks."""
         kind, labels = block.type, block.labels
         if kind in ("resource", "data") and len(labels) == 2:
             resource = Resource("managed" if kind == "resource" else "data", labels[0], labels[1], block, module)
-            module.resources[resource.address] = resource
+            first = module.resources.get(resource.address)
+            if first is None:
+                module.resources[resource.address] = resource
+            else:
+                module.duplicates.append(Duplicate(resource.address, first.block.loc, block.loc))
+                module.resources[f"{resource.address}#{len(module.duplicates)}"] = resource
         elif kind == "variable" and labels:
-            module.variables[labels[0]] = Variable(labels[0], block)
+            self._first(module, module.variables, labels[0], f"var.{labels[0]}", Variable(labels[0], block), block.loc)
         elif kind == "locals":
             for name, attribute in block.attrs.items():
-                module.locals[name] = attribute
+                self._first(module, module.locals, name, f"local.{name}", attribute, attribute.loc)
         elif kind == "output" and labels:
-            module.outputs[labels[0]] = block
+            self._first(module, module.outputs, labels[0], f"output.{labels[0]}", block, block.loc)
         elif kind == "module" and labels:
             source_attr = block.attr("source")
             source = source_attr.expr.get("v") if source_attr and source_attr.expr.get("t") == "lit" else None
-            module.calls[labels[0]] = ModuleCall(labels[0], block, source if isinstance(source, str) else None)
+            call = ModuleCall(labels[0], block, source if isinstance(source, str) else None)
+            self._first(module, module.calls, labels[0], f"module.{labels[0]}", call, block.loc)
         elif kind == "provider":
             module.providers.append(block)
         elif kind == "terraform":
             module.terraform_blocks.append(block)
+
+    @staticmethod
+    def _first(module: Module, table: dict, name: str, address: str, item: object, loc) -> None:
+        """``item`` under ``name`` unless the module already defines it (then a duplicate)."""
+        kept = table.get(name)
+        if kept is None:
+            table[name] = item
+            return
+        first = kept.block.loc if isinstance(kept, (Variable, ModuleCall)) else kept.loc
+        module.duplicates.append(Duplicate(address, first, loc))
 
     def _apply_override(self, source: SourceFile) -> None:
         """Terraform's override files: their blocks merge into the base blocks they name."""
@@ -175,14 +195,15 @@ class Project:
             return
         for raw in source.data["body"]["blocks"]:
             override = block_from(raw, source.path)
+            if override.type == "locals":  # an override file's locals replace the base's
+                module.locals.update(override.attrs)
+                continue
             base = self._base_block(module, override)
             if base is None:
                 self._add_block(module, override)
                 continue
             merge_block(base.raw, raw, source.path)
             base.forget_derived()
-            if override.type == "locals":
-                self._add_block(module, override)
 
     def _base_block(self, module: Module, override):
         kind, labels = override.type, override.labels

@@ -13,6 +13,7 @@ from kapsulint.findings import Finding, Severity
 
 DOC_HEADINGS = ("What it does", "Why is this bad", "Example", "Use instead", "References")
 ENGINE_RULES = ("KAP001", "KAP005")  # run under any selection unless ignored by name or id
+INTERNAL_ERROR = "KAP008"  # an internal error of the run: reported under any selection, never ignored
 
 
 class SelectionError(ValueError):

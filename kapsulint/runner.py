@@ -10,9 +10,12 @@ from pathlib import Path
 
 from kapsulint.errors import describe
 from kapsulint.findings import Finding, Loc, Severity
+from kapsulint.instances import NestedBlock, ResourceInstance
+from kapsulint.model import Attribute, Block
 from kapsulint.project import Project, ScanOptions
-from kapsulint.registry import Rule, by_id
+from kapsulint.registry import INTERNAL_ERROR, Rule, by_id
 from kapsulint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
+from kapsulint.values import Val
 
 
 class Settings:
@@ -114,8 +117,10 @@ def run(settings: Settings) -> RunResult:
     for path, reason in project.unreadable:
         print(f"kapsulint: cannot read {path}: {reason}", file=sys.stderr)
     errors: list[tuple[str, str | None, str | None]] = list(project.errors)
+    internal: list[Finding] = []
     for message, path, _ in project.errors:
         print(f"kapsulint: internal error in {path}: {message}", file=sys.stderr)
+        internal.append(_internal_finding(Loc(path or str(project.root), 1, 1, 1, 2), message, None))
     findings = list(_engine_findings(project))
     ran = {rule.id for rule in settings.rules}
     for rule in settings.rules:
@@ -125,8 +130,12 @@ def run(settings: Settings) -> RunResult:
             produced = list(rule.check(project))
         except Exception as error:  # one rule's bug never stops the others
             detail = describe(error)
-            errors.append((f"rule {rule.id} failed: {detail}", None, rule.id))
-            print(f"kapsulint: internal error in rule {rule.id} ({rule.name}): {detail}", file=sys.stderr)
+            loc = _failure_loc(error, project)
+            errors.append((f"rule {rule.id} failed: {detail}", loc.path if loc else None, rule.id))
+            where = f" at {loc.path}:{loc.line}" if loc else ""
+            print(f"kapsulint: internal error in rule {rule.id} ({rule.name}){where}: {detail}", file=sys.stderr)
+            loc = loc or Loc(str(project.root), 1, 1, 1, 2)
+            internal.append(_internal_finding(loc, f"rule {rule.id} ({rule.name}) failed: {detail}", rule.id))
             continue
         for finding in produced:
             finding.rule = rule.id
@@ -151,8 +160,42 @@ def run(settings: Settings) -> RunResult:
             paths = [p for p in paths if not is_excluded(p, settings.root, settings.exclude)]
         findings = [f for f in findings if _in_report(f, paths, project)]
     findings = _not_gitignored(findings, settings.root)
+    internal_rule = rules[INTERNAL_ERROR]
+    for finding in internal:  # never filtered, ignored or suppressed: the run did not finish its work
+        finding.rule, finding.name, finding.severity = internal_rule.id, internal_rule.name, internal_rule.severity
+    findings.extend(internal)
     findings.sort(key=lambda f: f.sort_key)
     return RunResult(findings, errors, project)
+
+
+def _internal_finding(loc: Loc, message: str, rule_id: str | None) -> Finding:
+    subject = rule_id or "parse"
+    return Finding(loc, f"internal error: {message}", subject=subject, logical=f"internal-error.{subject}")
+
+
+def _failure_loc(error: BaseException, project: Project) -> Loc | None:
+    """Where a rule was when it failed: the innermost frame of the traceback that holds a located
+    object of the scan (a block, an attribute, a value, a resource instance), if any."""
+    frames = []
+    trace = error.__traceback__
+    while trace is not None:
+        frames.append(trace.tb_frame)
+        trace = trace.tb_next
+    for frame in reversed(frames):
+        for value in frame.f_locals.values():
+            loc = _loc_of(value)
+            if loc is not None and loc.path in project.files:
+                return loc.one_line()
+    return None
+
+
+def _loc_of(value: object) -> Loc | None:
+    if isinstance(value, Loc):
+        return value
+    if isinstance(value, ResourceInstance):
+        return value.block.loc
+    loc = getattr(value, "loc", None) if isinstance(value, (Block, Attribute, Val, NestedBlock)) else None
+    return loc if isinstance(loc, Loc) else None
 
 
 def _engine_findings(project: Project):

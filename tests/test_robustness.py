@@ -557,6 +557,8 @@ def test_a_rule_that_raises_is_reported_and_the_others_still_run(tmp_path, monke
     assert code == 2
     assert ("KAP101", "main.tf", 5, 33) in where(findings)  # the full report is still written
     assert "KAP104" not in {f["rule"] for f in findings}
+    (failure,) = [f for f in findings if f["rule"] == "KAP008"]  # a finding in every format
+    assert failure["path"] == "." and "rule KAP104 (missing-private-network) failed" in failure["message"]
     assert stderr.splitlines() == [
         "kapsulint: internal error in rule KAP104 (missing-private-network): ValueError: rule bug"]
     code, log, _ = sarif(tmp_path, [], monkeypatch)
@@ -583,7 +585,7 @@ def test_a_parser_that_raises_on_one_file_is_reported_and_the_others_still_run(t
     write(tmp_path, {"a.tf": "locals { trigger = 1 }\n", "b/main.tf": CLUSTER, "c.tf": "locals {\n"})
     code, findings, stderr = lint(tmp_path, ["--select", "KAP101"], monkeypatch)
     assert code == 2
-    assert where(findings) == [("KAP001", "c.tf", 1, 8), ("KAP101", "b/main.tf", 5, 33)]
+    assert where(findings) == [("KAP001", "c.tf", 1, 8), ("KAP008", "a.tf", 1, 1), ("KAP101", "b/main.tf", 5, 33)]
     assert stderr.splitlines() == [
         f"kapsulint: internal error in {tmp_path / 'a.tf'}: parsing failed: KeyError: 'adapter bug'"]
     code, log, _ = sarif(tmp_path, ["--select", "KAP101"], monkeypatch)
@@ -611,7 +613,7 @@ def test_a_failure_while_adding_a_file_to_the_project_is_caught_at_the_file(tmp_
     write(tmp_path, {"a/main.tf": 'variable "trigger" {}\n', "b/main.tf": CLUSTER})
     code, findings, stderr = lint(tmp_path, ["--select", "KAP101"], monkeypatch)
     assert code == 2
-    assert where(findings) == [("KAP101", "b/main.tf", 5, 33)]
+    assert where(findings) == [("KAP008", "a/main.tf", 1, 1), ("KAP101", "b/main.tf", 5, 33)]
     assert stderr.splitlines() == [
         f"kapsulint: internal error in {tmp_path / 'a' / 'main.tf'}: loading failed: TypeError: model bug"]
 

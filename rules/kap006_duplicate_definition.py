@@ -1,0 +1,62 @@
+"""
+## What it does
+Reports an address a module defines twice: two `resource` or `data` blocks with the same type and name, two `variable`, `output` or `module` blocks with the same name, or a local value set in two `locals` blocks.
+
+## Why is this bad
+Terraform refuses such a module before planning ("Duplicate resource configuration", "Duplicate
+variable declaration", "Duplicate local value definition"...), so nothing it holds can be
+applied. The duplicate usually comes from a pasted documentation snippet or a copied file, and
+the two blocks rarely say the same thing: the one a reader looks at is not always the one they
+think Terraform would keep.
+
+kapsulint reports the second definition (in the order Terraform reads the files: by name within
+the module), points at the first in `related`, and still judges both resource blocks with the
+other rules, so a `delete_additional_resources = true` in either one is reported. References
+resolve to the first definition.
+
+## Example
+```hcl
+resource "scaleway_k8s_cluster" "main" {
+  name = "prod"
+}
+
+resource "scaleway_k8s_cluster" "main" {
+  name                        = "prod"
+  delete_additional_resources = true
+}
+```
+
+## Use instead
+Keep one block per address, or rename one of them:
+```hcl
+resource "scaleway_k8s_cluster" "main" {
+  name                        = "prod"
+  delete_additional_resources = false
+}
+```
+
+## References
+- [Terraform: resource blocks](https://developer.hashicorp.com/terraform/language/resources/syntax)
+- [Terraform's duplicate checks (configs/module.go at v1.11.4)](https://github.com/hashicorp/terraform/blob/v1.11.4/internal/configs/module.go)
+"""
+
+from kapsulint.api import Project, Related, finding
+
+ID = "KAP006"
+NAME = "duplicate-definition"
+SEVERITY = "error"
+
+
+def check(project: Project):
+    for path in sorted(project.modules):
+        for duplicate in project.modules[path].duplicates:
+            where = project.relative(duplicate.first.path)
+            yield finding(
+                duplicate.second,
+                f"{duplicate.address} is defined twice in this module (first at {where}:{duplicate.first.line}): "
+                "Terraform refuses the module",
+                subject=duplicate.address,
+                related=[Related(duplicate.first, f"the first definition of {duplicate.address}")],
+                logical=f"{duplicate.address}.duplicate",
+                fix="remove one of the two definitions, or rename one",
+            )
