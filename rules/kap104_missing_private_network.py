@@ -1,14 +1,16 @@
-"""
+"""Cluster without a Private Network.
+
 ## What it does
 Reports a Kapsule cluster that has no `private_network_id`.
 
 ## Why is this bad
 Scaleway now requires every Kapsule cluster to sit in a VPC Private Network: the nodes talk to
 each other and to the control plane over it, and Kapsule takes a /22 of its subnet for the
-cluster. Clusters created without one belong to a deprecated setup (public-only node endpoints,
-deprecated since October 2023). The provider's schema still marks the argument optional, so
-Terraform does not stop you, but the documentation lists it as required and features such as
-nodes without public IPs depend on it.
+cluster. Since October 2023 the Kapsule API refuses to create a cluster without one; only
+clusters created before then run without it (the legacy public-only setup). The provider's
+schema still marks the argument optional, so `terraform validate` and `plan` do not stop you:
+the error comes at apply. The documentation lists it as required, and features such as nodes
+without public IPs depend on it.
 
 The private network is fixed at creation: setting it later on a legacy cluster migrates it, but
 once set it can only be switched to another network (which replaces the cluster), never removed.
@@ -77,7 +79,7 @@ def check(project: Project):
         yield finding(
             instance.block.loc,
             f"{address} is a Kapsule cluster without private_network_id: Private Networks are "
-            "mandatory for Kapsule clusters (without one, nodes use the deprecated public-only setup)",
+            "mandatory for Kapsule clusters (the Kapsule API refuses to create one without it since October 2023)",
             subject=address,
             instance=instance.address,
             related=related,

@@ -1,4 +1,5 @@
-"""
+"""Pool without autohealing.
+
 ## What it does
 Reports a Kapsule node pool that does not set `autohealing = true`.
 
@@ -45,7 +46,7 @@ resource "scaleway_k8s_pool" "apps" {
 - [Using the Kapsule autoheal feature](https://www.scaleway.com/en/docs/kubernetes/reference-content/using-kapsule-autoheal-feature/)
 """
 
-from kapsulint.api import Project, finding
+from kapsulint.api import Project, Related, finding
 from kapsulint.kapsule import clusters
 
 ID = "KAP206"
@@ -63,9 +64,16 @@ def check(project: Project):
         if not value.known or value.is_true():
             continue
         address = pool.instance.resource.address
-        if value.raw is None:
+        related = []
+        written = pool.instance.block.attr("autohealing")
+        if value.raw is None and written is None:
             loc = pool.instance.block.loc
             message = f"{address} leaves autohealing unset (off by default): {_CONSEQUENCE}"
+        elif value.raw is None:
+            loc = written.value_loc
+            if value.loc is not None and value.loc != loc:
+                related.append(Related(value.loc, "the null comes from here"))
+            message = f"{address} sets autohealing to null, which leaves it off (the default): {_CONSEQUENCE}"
         elif value.is_false():
             loc = value.loc
             if loc is None:
@@ -79,6 +87,7 @@ def check(project: Project):
             message,
             subject=address,
             instance=pool.instance.address,
+            related=related,
             logical=f"{address}.autohealing",
             fix="set autohealing = true",
         )

@@ -1,4 +1,5 @@
-"""
+"""Ingress controller can run on shared-vCPU nodes.
+
 ## What it does
 Reports an ingress controller (haproxytech, ingress-nginx or traefik) whose pods can be scheduled
 on a pool with shared vCPUs.
@@ -93,14 +94,16 @@ def check(project: Project):
 
 
 def _anchor(values: Val, controller, selector: Val, release):
-    """The first selector key, else the affinity key, else the release header."""
+    """The first selector key, else the affinity key when it holds a ``nodeAffinity`` (a pod
+    affinity or anti-affinity alone does not choose nodes), else the release header."""
     if selector.is_object:
         for key in selector.raw:
             loc = selector.key_loc(key)
             if loc is not None:
                 return loc
+    affinity = values.path(*controller.affinity_path)
     parent = values.path(*controller.affinity_path[:-1]) if len(controller.affinity_path) > 1 else values
     loc = parent.key_loc(controller.affinity_path[-1])
-    if loc is not None and values.path(*controller.affinity_path).raw is not None:
+    if loc is not None and affinity.is_object and affinity.get("nodeAffinity").raw is not None:
         return loc
     return release.header

@@ -1,13 +1,16 @@
-"""
+"""Helm chart version not pinned.
+
 ## What it does
 Reports a `helm_release` that installs a chart from a repository without pinning one exact
 chart `version`.
 
 ## Why is this bad
-Without `version`, the Helm provider looks up the newest chart in the repository at every plan
-and upgrades the release as soon as a new chart is published. On a Kapsule cluster that means the
-ingress controller, and the load balancer Service it owns, can change on an unrelated
-`terraform apply`: new defaults, renamed values keys (the haproxytech chart dropped its
+Without `version`, the Helm provider installs the newest chart the repository holds when the
+release is created, and records it: a later plan keeps that version. Which chart runs therefore
+depends on the day of the install: a new environment, a recreated cluster or a replaced release
+gets whatever was published last, not the chart that was tested. On a Kapsule cluster that means
+the ingress controller, and the load balancer Service it owns, can differ between environments
+built from the same code: new defaults, renamed values keys (the haproxytech chart dropped its
 `prometheus` Service port in 1.44.3 and added an `admin` one on the same 6060 port in 1.44.4), a
 new controller image. A range (`~1.52`, `^1.0`, `>= 1.40`, `1.52.x`) floats the same way, and
 the provider v3 compares the chart it found with the configured string, so a range is expected
@@ -19,7 +22,7 @@ and are not checked; nor is `chart = "alias/name"` without `repository`, which c
 apart from a local path.
 
 Sources: terraform-provider-helm `resource_helm_release.go` (`version` is optional and
-computed; `ModifyPlan` plans the latest chart when it is unset) and the chart's history
+computed: the chart resolved at install is kept in the state) and the chart's history
 (knowledge/ingress.md §1.1, §4.2).
 
 ## Example
@@ -69,15 +72,15 @@ def check(project: Project):
         text = version.text()
         if version.raw is None:
             loc = instance.block.loc
-            message = (f"{address} installs {chart_name} with no version: every plan picks the newest "
-                       "chart in the repository and upgrades the release")
+            message = (f"{address} installs {chart_name} with no version: each install takes the newest "
+                       "chart in the repository, so a new environment or a reinstall gets a chart nobody tested")
         elif text is not None and not text.strip():
             loc = version.loc or _attr_loc(instance) or instance.block.loc
             message = f"{address} installs {chart_name} with an empty version: the newest chart is installed"
         elif text is not None and helm_provider.is_version_range(text):
             loc = version.loc or _attr_loc(instance) or instance.block.loc
             message = (f"{address} installs {chart_name} from a version range {shown(version)}: "
-                       "the chart upgrades whenever a matching one is published")
+                       "which chart is installed depends on what the repository holds at install time")
         else:
             continue
         yield finding(
