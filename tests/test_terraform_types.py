@@ -311,3 +311,10 @@ def test_conditional_with_unknown_condition() -> None:
     assert conditional(Val(False), failed, Val(2)).raw == 2
     with pytest.raises(EvalError, match="Invalid index"):
         conditional(Val(True), failed, Val(2))
+
+
+def test_defaults_applied_to_a_set_keep_it_a_set() -> None:
+    constraint = parse_type_constraint(parse_expression("set(object({ a = optional(number, 5) }))"), evaluate)
+    given = make_set([Val({}), Val({"a": Val(5)})], ObjectType({"a": NUMBER}, optional=["a"]))
+    value = convert_variable(given, constraint, name="s")
+    assert json_encode(value) == '[{"a":5}]' and value.type == SetType(ObjectType({"a": NUMBER}))

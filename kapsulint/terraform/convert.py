@@ -46,12 +46,15 @@ class ConversionError(EvalError):
 
 
 _Converter = Callable[[Val], Val]
+_ALREADY = {str: STRING, bool: BOOL, int: NUMBER}
 
 
 def convert(value: Val, target: Type) -> Val:
     """``value`` converted to ``target`` (go-cty's ``convert.Convert``), or :class:`ConversionError`."""
+    if value.type is None and _ALREADY.get(value.raw.__class__) is target:
+        return value  # a literal of the target's primitive type: the common case, kept cheap
     source = type_of(value)
-    if source == without_optional(target) and not _needs_walk(value):
+    if source == without_optional(target) and not value.open:  # an open object must become Unknown
         return value
     conversion = _conversion(source, target, True)
     if conversion is None:
@@ -62,11 +65,6 @@ def convert(value: Val, target: Type) -> Val:
 def can_convert(source: Type, target: Type, unsafe: bool = True) -> bool:
     """Whether go-cty has a conversion from ``source`` to ``target`` (it may still fail on a value)."""
     return source == target or _conversion(source, target, unsafe) is not None
-
-
-def _needs_walk(value: Val) -> bool:
-    """An open object (unknown keys) must become Unknown even when its type matches."""
-    return value.open
 
 
 # ---------------------------------------------------------------------------------------------
@@ -679,6 +677,9 @@ def unify_values(values: Sequence[Val]) -> list[Val] | None:
 def _unify(types: tuple[Type, ...], unsafe: bool) -> Type | None:
     if not types:
         return None
+    if len(set(types)) == 1:
+        # what go-cty finds too, without its quadratic type sort over thousands of elements
+        return types[0]
     counts = {"map": 0, "list": 0, "set": 0, "object": 0, "tuple": 0, "dynamic": 0}
     for ty in types:
         kind = _kind(ty)
@@ -1187,14 +1188,14 @@ def _go_float_g10(number: int | Fraction) -> str:
     return sign + whole + ("." + fraction if fraction else "")
 
 
-def _set_order(members: list[Val], ety: Type) -> list[Val]:
+def _set_order(members: list[Val], ety: Type, texts: dict[int, str]) -> list[Val]:
     """``members`` (distinct, in insertion order) in the order go-cty iterates their set.
 
     go-cty visits its hash buckets in the order of their CRC-32, each bucket in insertion
     order, then sorts stably by ``setRules.Less``: nulls last, strings and numbers by value,
     false before true, any other type by its hash text. Two members tie under Less only when
     their hash texts are equal (or they are 0 and -0), so the bucket order decides between them."""
-    hashes = {id(member): _hash_bytes(member).encode("utf-8", "surrogatepass") for member in members}
+    hashes = {id(member): texts[id(member)].encode("utf-8", "surrogatepass") for member in members}
     ordered = sorted(members, key=lambda m: zlib.crc32(hashes[id(m)]))
     if ety == STRING or ety == NUMBER:
         key = lambda m: (m.raw is None, m.raw if m.raw is not None else 0)  # noqa: E731
@@ -1216,13 +1217,16 @@ def make_set(items: Sequence[Val], element_type: Type | None = None, *, loc: Loc
         return Val(UNKNOWN, loc, type=ty, sensitive=sensitive)
     buckets: dict[str, list[Val]] = {}
     distinct = []
+    texts: dict[int, str] = {}
     try:
         for item in items:
-            bucket = buckets.setdefault(_hash_bytes(item), [])
+            text = _hash_bytes(item)
+            bucket = buckets.setdefault(text, [])
             if not any(_equal_member(item, other) for other in bucket):
                 bucket.append(item)
                 distinct.append(item)
-        ordered = _set_order(distinct, ety)
+                texts[id(item)] = text
+        ordered = _set_order(distinct, ety, texts)
     except _Uncertain:
         return Val(UNKNOWN, loc, type=ty, sensitive=sensitive)
     return Val(ordered, loc, type=ty, sensitive=sensitive)

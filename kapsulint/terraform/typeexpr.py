@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from kapsulint.terraform.convert import ConversionError, convert, unify_values, without_optional
+from kapsulint.terraform.convert import ConversionError, convert, make_set, unify_values, without_optional
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import (
     BOOL,
@@ -80,8 +80,9 @@ class Defaults:
                     return value
                 unified = unify_values(items)
                 if unified is not None:
-                    return Val(unified, value.loc, sensitive=value.sensitive,
-                               type=type(ty)(type_of(unified[0])))
+                    if isinstance(ty, SetType):
+                        return make_set(unified, type_of(unified[0]), loc=value.loc, sensitive=value.sensitive)
+                    return Val(unified, value.loc, sensitive=value.sensitive, type=ListType(type_of(unified[0])))
             return Val(items, value.loc, sensitive=value.sensitive)
         if isinstance(raw, dict):
             members = {}
