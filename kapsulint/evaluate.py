@@ -268,8 +268,8 @@ class Evaluator:
         loc = Loc.of(path, node["p"])
         if target.raw is None:
             return Val([], loc)
-        kind = kind_of(target)
-        sequence = kind in (ListType, SetType, TupleType)
+        source_kind = kind_of(target)
+        sequence = source_kind in (ListType, SetType, TupleType)
         if not target.known:
             return unknown_from(target, loc=loc)
         items = elements(target) if sequence else [target]
@@ -282,7 +282,7 @@ class Evaluator:
                 else:
                     value = index_value(value, self._eval(operand, path, scope))
             results.append(value)
-        if kind is ListType or kind is SetType:
+        if source_kind is ListType or source_kind is SetType:
             return make_list(results, loc=loc)
         return Val(results, loc)
 
