@@ -10,8 +10,12 @@ from kapsulint.kapsule import facts
 
 CLUSTER = "scaleway_k8s_cluster"
 POOL = "scaleway_k8s_pool"
+# The ``_beta`` resources of provider 1.x (removed in v2.0.0) still expose a kubeconfig, so the
+# kubeconfig and state rules follow them; their arguments are another schema (no ``type``,
+# ``private_network_id``, ``delete_additional_resources``...: provider v1.17.2
+# https://github.com/scaleway/terraform-provider-scaleway/blob/v1.17.2/scaleway/resource_k8s_cluster_beta.go),
+# so the rules that judge or recommend arguments, fed by clusters() and pools(), leave them out.
 CLUSTER_TYPES = (CLUSTER, "scaleway_k8s_cluster_beta")
-POOL_TYPES = (POOL, "scaleway_k8s_pool_beta")
 
 
 class Cluster:
@@ -293,16 +297,17 @@ class Pool:
 
 
 def clusters(project: Project) -> Iterator[Cluster]:
-    for resource_type in CLUSTER_TYPES:
-        for instance in project.resources(resource_type):
-            yield Cluster(instance)
+    """Every ``scaleway_k8s_cluster`` (never the 1.x ``_beta`` resource, see CLUSTER_TYPES)."""
+    for instance in project.resources(CLUSTER):
+        yield Cluster(instance)
 
 
 def pools(project: Project) -> list[Pool]:
-    """Every pool: pool resources, then the ``default_pool`` blocks of legacy clusters."""
+    """Every pool: ``scaleway_k8s_pool`` resources, then the ``default_pool`` blocks of legacy
+    clusters (never the 1.x ``_beta`` resources, see CLUSTER_TYPES)."""
 
     def collect() -> list[Pool]:
-        found = [Pool(instance, project) for kind in POOL_TYPES for instance in project.resources(kind)]
+        found = [Pool(instance, project) for instance in project.resources(POOL)]
         for cluster in clusters(project):
             for index, block in enumerate(cluster.instance.nested("default_pool")):
                 found.append(Pool(DefaultPoolInstance(cluster.instance, block, index), project))
@@ -317,6 +322,8 @@ def pools_by_cluster(project: Project) -> dict[int, list[Pool]]:
     def collect() -> dict[int, list[Pool]]:
         grouped: dict[int, list[Pool]] = {}
         for pool in pools(project):
+            if pool.instance.written:  # count = 0: not a pool of the cluster (KAP105 sums, KAP301)
+                continue
             instance = pool.cluster_instance
             if instance is not None:
                 grouped.setdefault(id(instance), []).append(pool)
@@ -326,7 +333,7 @@ def pools_by_cluster(project: Project) -> dict[int, list[Pool]]:
 
 
 class DefaultPoolInstance:
-    """A cluster's ``default_pool`` block (provider 1.x and ``_beta`` resources), read like a pool."""
+    """A cluster's ``default_pool`` block (provider 1.x), read like a pool."""
 
     def __init__(self, cluster: ResourceInstance, block, index: int) -> None:
         self.cluster = cluster
@@ -336,6 +343,7 @@ class DefaultPoolInstance:
         self.resource = cluster.resource
         self.type = POOL
         self.key = cluster.key
+        self.written = cluster.written  # the cluster has no instance: neither has its default pool
         self.address = f"{cluster.address}.default_pool[{index}]"
 
     def arg(self, name: str) -> Val:
