@@ -19,12 +19,12 @@ from kapsulint.encoding import located_result
 from kapsulint.findings import Loc
 from kapsulint.terraform import functions, operators
 from kapsulint.terraform.access import elements, index_value, iteration_pairs, number
-from kapsulint.terraform.convert import conditional_type, convert, make_list
+from kapsulint.terraform.convert import conditional, convert, make_list
 from kapsulint.terraform.errors import EvalError, InvalidReference
 from kapsulint.terraform.numbers import parse_number
 from kapsulint.terraform.strings import nfc
 from kapsulint.terraform.types import (
-    BOOL, DYNAMIC, STRING, ListType, MapType, ObjectType, SetType, TupleType, kind_of, type_of,
+    BOOL, STRING, ListType, MapType, ObjectType, SetType, TupleType, kind_of, type_of,
 )
 from kapsulint.values import UNKNOWN, Val, unknown_from
 
@@ -289,28 +289,10 @@ class Evaluator:
     # -- operators ----------------------------------------------------------------------------
 
     def _eval_cond(self, node: dict, path: str, scope: Scope) -> Val:
-        loc = Loc.of(path, node["p"])
         then, then_error = self._branch(node["then"], path, scope)
         other, other_error = self._branch(node["else"], path, scope)
-        result_type = conditional_type(then, other)
         test = self._eval(node["test"], path, scope)
-        if test.raw is None:
-            raise EvalError("Null condition: The condition value is null. Conditions must either be true or false.")
-        if test.contains_unknown():
-            return Val(UNKNOWN, loc, type=result_type, sensitive=test.sensitive)
-        test = _to_bool(test, "Incorrect condition type")
-        chosen, error = (then, then_error) if test.raw else (other, other_error)
-        if error is not None:
-            raise error
-        if result_type != DYNAMIC and type_of(chosen) != result_type:
-            try:
-                chosen = convert(chosen, result_type)
-            except EvalError:
-                raise EvalError("Inconsistent conditional result types: The true and false result "
-                                "expressions must have consistent types.") from None
-        if test.sensitive and not chosen.sensitive:
-            chosen = _with_sensitive(chosen)
-        return chosen
+        return conditional(test, then_error or then, other_error or other, Loc.of(path, node["p"]))
 
     def _branch(self, node: dict, path: str, scope: Scope) -> tuple[Val, EvalError | None]:
         """A conditional's result: HCL evaluates both, and reports only the chosen one's error."""
@@ -484,6 +466,3 @@ def _for_pairs(collection: Val, what: str) -> list[tuple[Val, Val]] | None:
     return iteration_pairs(collection)
 
 
-def _with_sensitive(value: Val) -> Val:
-    return Val(value.raw, value.loc, keylocs=value.keylocs, open=value.open, sensitive=True, ref=value.ref,
-               encoded=value.encoded, origin=value.origin, type=value.type)
