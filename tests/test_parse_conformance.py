@@ -37,6 +37,14 @@ def test_recorded_with_terraform_1_11() -> None:
     assert set(RECORDED["verdicts"]) == {p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*.tf")}
 
 
+# The deviations kept (kapsulint/parsing/hcl.py's docstring says why): exactly these files differ.
+KNOWN_DEVIATIONS = {
+    # A heredoc inside an interpolation of a heredoc with the same marker: the grammar's heredoc is one
+    # regular-expression token, which ends at the first closing line, the inner heredoc's.
+    "hand/hd-nested-same-marker.tf",
+}
+
+
 @pytest.mark.parametrize("group", ["hand", "generated"])
 def test_verdicts_identical(group: str) -> None:
     """One test per group, listing every differing file (one test per file would cost seconds)."""
@@ -45,10 +53,12 @@ def test_verdicts_identical(group: str) -> None:
         if not name.startswith(group + "/"):
             continue
         parses, detail = kapsulint_verdict(CORPUS / name)
-        internal = detail.startswith("internal error")
-        if parses != recorded["parses"] or internal:
+        assert not detail.startswith("internal error"), f"{name}: {detail}"
+        if parses != recorded["parses"] and name not in KNOWN_DEVIATIONS:
             terraform = "parses" if recorded["parses"] else f"{recorded.get('line')}: {recorded['message']}"
             differing.append(f"{name}: terraform {terraform}; kapsulint {'parses' if parses else detail}")
+        elif parses == recorded["parses"] and name in KNOWN_DEVIATIONS:
+            differing.append(f"{name}: now identical, remove it from KNOWN_DEVIATIONS")
     assert not differing, f"{len(differing)} verdicts differ:\n" + "\n".join(differing)
 
 

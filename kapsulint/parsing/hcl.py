@@ -39,7 +39,9 @@ Deviations kept: the error messages are kapsulint's, not Terraform's, and locate
 the grammar stopped, which may be later than the place hclsyntax names. An identifier's letters are
 Python's ``\w`` plus the Unicode combining-mark blocks, an approximation of UAX #31 (``ID_Start``,
 ``ID_Continue``) that differs on rare characters (``²`` continues a name here, not in HCL).
-What ``terraform fmt`` accepts and Terraform rejects later (duplicate object keys, an attribute and
+A heredoc cannot hold, inside one of its interpolations, another heredoc with the same marker: the
+grammar's heredoc is one regular-expression token, which ends at the first closing line (hclsyntax's
+scanner nests them). What ``terraform fmt`` accepts and Terraform rejects later (duplicate object keys, an attribute and
 a block of one name, unknown blocks or arguments) is left to the rules, which see the parsed file.
 """
 

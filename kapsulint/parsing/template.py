@@ -20,6 +20,8 @@ from typing import Callable
 from kapsulint.parsing import span
 
 _DIRECTIVE_WORDS = ("if", "else", "endif", "for", "endfor")
+_NAME = r"[^\W\d][\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f-]*"  # as the HCL grammar's
+_FOR_INTRO = re.compile(rf"\s+({_NAME})\s*(?:,\s*({_NAME})\s*)?(?<=\s)in(?P<coll>\s.*)\Z", re.S)
 
 
 class TemplateSyntaxError(Exception):
@@ -163,6 +165,14 @@ def _matching_brace(text: str, start: int) -> int:
                 quote = False
         elif char == '"':
             quote = True
+        elif text.startswith("/*", index):  # comments may hold braces
+            end = text.find("*/", index + 2)
+            index = len(text) if end < 0 else end + 2
+            continue
+        elif char == "#" or text.startswith("//", index):
+            end = text.find("\n", index)
+            index = len(text) if end < 0 else end
+            continue
         elif char == "{":
             depth += 1
         elif char == "}":
@@ -183,19 +193,21 @@ def _directive(inner: str, line: int, column: int, parse_expression) -> dict:
     sp = span(line, column, line, column + len(inner) + 3)
     if word not in _DIRECTIVE_WORDS:
         raise TemplateSyntaxError(f"unknown template directive `{word}`", line, column)
-    if word in ("else", "endif", "endfor"):
-        return {"t": "_" + word, "p": sp, "strip": strip}
     rest = stripped[len(word):]
+    if word in ("else", "endif", "endfor"):
+        if rest.strip():
+            raise TemplateSyntaxError(f"extra characters after `{word}` in a template directive", line, column)
+        return {"t": "_" + word, "p": sp, "strip": strip}
     rest_col = column + 2 + offset + len(word)
     if word == "if":
         cond = parse_expression(rest, line - 1, rest_col - 1)
         return {"t": "_if", "cond": cond, "p": sp, "strip": strip}
-    names, sep, collection = rest.partition(" in ")
-    if not sep:
-        raise TemplateSyntaxError("expected `in` in a for directive", line, column)
-    variables = [n.strip() for n in names.split(",")]
-    coll = parse_expression(collection, line - 1, rest_col + len(names) + 4 - 1)
-    key_name, value_name = (variables[0], variables[1]) if len(variables) == 2 else (None, variables[0])
+    intro = _FOR_INTRO.match(rest)
+    if intro is None:
+        raise TemplateSyntaxError("invalid for directive: expected `for NAME in` or `for KEY, VALUE in`",
+                                  line, column)
+    coll = parse_expression(intro.group("coll"), line - 1, rest_col + intro.start("coll") - 1)
+    key_name, value_name = (intro.group(1), intro.group(2)) if intro.group(2) else (None, intro.group(1))
     return {"t": "_for", "kv": key_name, "vv": value_name, "coll": coll, "p": sp, "strip": strip}
 
 

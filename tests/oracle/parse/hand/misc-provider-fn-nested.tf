@@ -1,0 +1,1 @@
+a = provider::a::b(provider::c::d("x"))

@@ -1,0 +1,2 @@
+a = provider::x::
+f()
