@@ -97,7 +97,6 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     try:
         resolved = resolve_settings(CommandLine(
             targets=targets,
-            explicit_paths=bool(paths),
             config_path=config_path,
             select=select,
             extend_select=extend_select,
@@ -237,13 +236,19 @@ def _show_files(resolved, cwd: Path) -> None:
     from kapsulint.project import Project
     from kapsulint.runner import scan_options
 
+    from kapsulint.readers import add_read_values_files, why_read
+
     project = Project(scan_options(resolved.settings)).load()
+    add_read_values_files(project)
     failed = {path for _, path, _ in project.errors}
+    root, origin = resolved.origins["project-root"]
+    click.echo(f"# project root: {os.path.relpath(root, cwd)} ({origin})")
     for path in sorted(project.files):
         source = project.files[path]
         state = "error" if source.error else "skipped" if source.skipped else "template" if source.template else "ok"
         state = "internal-error" if path in failed else state
-        click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}")
+        why = why_read(project, path, resolved.settings.values_globs)
+        click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}\t{why}")
 
 
 def _evaluate(resolved, target: Path, expressions: list[str]) -> None:

@@ -10,6 +10,7 @@ CONFIG_SUFFIXES = (".tf", ".tofu", ".tf.json", ".tofu.json")
 TFVARS_SUFFIXES = (".tfvars", ".tfvars.json")
 LOCK_FILE = ".terraform.lock.hcl"
 TERRAGRUNT_FILE = "terragrunt.hcl"
+CONFIG_FILE = ".kapsulint.toml"
 VALUES_PATTERNS = ("values*.yaml", "values*.yml", "*-values.yaml", "*-values.yml", "*.values.yaml", "*.values.yml")
 SKIPPED_DIRECTORIES = {".git", ".terraform", ".hg", ".svn", "node_modules", ".venv", "__pycache__", ".tox"}
 
@@ -97,12 +98,31 @@ def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = ()) -> D
     return found
 
 
+def skipping_nested_projects(root: Path, named: list[Path], excluded=None):
+    """``excluded`` extended to leave out nested projects: a directory below ``root`` holding its own
+    ``.kapsulint.toml`` (another project, a vendored clone), unless a PATH in ``named`` is in it."""
+
+    def skipped(path: Path) -> bool:
+        if excluded is not None and excluded(path):
+            return True
+        if path == root or not (path / CONFIG_FILE).is_file():
+            return False
+        return not any(p == path or path in p.parents for p in named)
+
+    return skipped
+
+
 def _matches(path: Path, root: Path, globs: tuple[str, ...]) -> bool:
+    return matching_glob(str(path), root, globs) is not None
+
+
+def matching_glob(path: str, root: Path, globs: tuple[str, ...]) -> str | None:
+    """The first ``values-files`` glob (relative to root) that ``path`` matches."""
     try:
-        relative = path.relative_to(root).as_posix()
+        relative = Path(path).relative_to(root).as_posix()
     except ValueError:
-        return False
-    return any(fnmatch.fnmatch(relative, pattern) for pattern in globs)
+        return None
+    return next((pattern for pattern in globs if fnmatch.fnmatch(relative, pattern)), None)
 
 
 def is_chart_values(path: Path) -> bool:

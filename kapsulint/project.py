@@ -107,6 +107,7 @@ class Project:
                 self._add_guarded(source, self._add)
         for source in overrides:
             self._add_guarded(source, self._apply_override)
+        self._load_called_local_modules()
         self._load_downloaded_modules()
         self._mark_terragrunt_trees()
         self._link_calls()
@@ -224,6 +225,35 @@ class Project:
                 if block.labels == labels and block.attr("alias") is None and override.attr("alias") is None:
                     return block
         return None
+
+    def _load_called_local_modules(self) -> None:
+        """Local module sources discovery did not reach (``source = "../modules/x"`` outside the
+        root, or in a nested project), read to evaluate the calls, transitively."""
+        pending = list(self.modules.values())
+        while pending:
+            module = pending.pop()
+            for call in module.calls.values():
+                if not (call.source and call.source.startswith(("./", "../"))):
+                    continue
+                directory = os.path.normpath(os.path.join(module.path, call.source))
+                if directory in self.modules or not os.path.isdir(directory):
+                    continue
+                files = [(path, kind) for path, kind in discover(Path(directory)).files.items()
+                         if kind == "config" and os.path.dirname(path) == directory]
+                loaded = load_sources(files, self.options.max_file_size, self.cache, 1)
+                self.unreadable.extend(loaded.unreadable)
+                for path, source in loaded.sources.items():
+                    self.files[path] = source
+                    self._add_guarded(source, self._add)
+                pending.append(self._module(directory))
+
+    def add_values_files(self, paths: list[str]) -> None:
+        """Values files found by what reads them (a ``helm_release``'s ``file()``), whatever their
+        name: read like discovered ones, for their parse errors and suppression comments."""
+        entries = [(path, "values") for path in paths if path not in self.files]
+        loaded = load_sources(entries, self.options.max_file_size, self.cache, 1)
+        self.unreadable.extend(loaded.unreadable)
+        self.files.update(loaded.sources)
 
     def _load_downloaded_modules(self) -> None:
         """Remote modules Terraform downloaded, read from ``.terraform/modules`` when listed there."""

@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from kapsulint.discovery import skipping_nested_projects
 from kapsulint.errors import describe
 from kapsulint.findings import Finding, Loc, Severity
 from kapsulint.instances import NestedBlock, ResourceInstance
@@ -108,7 +109,9 @@ def scan_options(settings: Settings) -> ScanOptions:
         extra_node_types=settings.extra_node_types,
         cache=settings.cache,
         jobs=settings.jobs,
-        excluded=_excluder(settings.root, settings.exclude, [] if settings.force_exclude else settings.paths),
+        excluded=skipping_nested_projects(
+            settings.root, settings.paths,
+            _excluder(settings.root, settings.exclude, [] if settings.force_exclude else settings.paths)),
     )
 
 
@@ -121,7 +124,7 @@ def run(settings: Settings) -> RunResult:
     for message, path, _ in project.errors:
         print(f"kapsulint: internal error in {path}: {message}", file=sys.stderr)
         internal.append(_internal_finding(Loc(path or str(project.root), 1, 1, 1, 2), message, None))
-    findings = list(_engine_findings(project))
+    findings: list[Finding] = []
     ran = {rule.id for rule in settings.rules}
     for rule in settings.rules:
         if rule.check is None:
@@ -140,6 +143,12 @@ def run(settings: Settings) -> RunResult:
         for finding in produced:
             finding.rule = rule.id
         findings.extend(produced)
+    from kapsulint.readers import add_read_values_files
+
+    add_read_values_files(project)
+    for path in _nothing_under(settings.paths, project):
+        print(f"kapsulint: no Terraform or values file found under {os.path.relpath(path)}", file=sys.stderr)
+    findings.extend(_engine_findings(project))
     project.cache.flush()  # values texts and templates the rules parsed
     findings = [f for f in findings if f.rule in ran]
     findings = _merge_instances(findings)
@@ -287,15 +296,54 @@ def _not_gitignored(findings: list[Finding], root: Path) -> list[Finding]:
 
 
 def _in_report(finding: Finding, paths: list[Path], project: Project) -> bool:
-    """Findings under a directory PATH, in a module holding a file PATH, or in that file."""
+    """Findings under a directory PATH, in a file PATH, or in a module the report covers."""
     location = Path(finding.loc.path)
     for path in paths:
         if path.is_dir():
             if path == location or path in location.parents:
                 return True
-        elif location == path or location.parent == path.parent and _is_module_file(path, project):
+        elif location == path:
             return True
-    return False
+    return str(location.parent) in _reported_modules(paths, project)
+
+
+def _reported_modules(paths: list[Path], project: Project) -> set[str]:
+    """The modules whose findings are reported: the module holding a file PATH, the modules of the
+    releases that read a values file PATH, and the local modules outside the root that those or the
+    modules under a directory PATH call."""
+
+    def collect() -> set[str]:
+        from kapsulint.readers import values_readers
+
+        readers = values_readers(project)
+        modules: set[str] = set()
+        for path in paths:
+            if not path.is_dir():
+                if _is_module_file(path, project):
+                    modules.add(str(path.parent))
+                modules.update(r.module.module.path for r in readers.get(str(path), []))
+        callers = [m for m in project.modules.values()
+                   if m.path in modules or any(p.is_dir() and (p == Path(m.path) or p in Path(m.path).parents)
+                                               for p in paths)]
+        while callers:
+            for call in callers.pop().calls.values():
+                target = call.target
+                if target is not None and target.path not in modules and _outside(target.path, project.root):
+                    modules.add(target.path)
+                    callers.append(target)
+        return modules
+
+    return project.memo(("runner.reported-modules", tuple(paths)), collect)
+
+
+def _outside(path: str, root: Path) -> bool:
+    return not (Path(path) == root or root in Path(path).parents)
+
+
+def _nothing_under(paths: list[Path], project: Project) -> list[Path]:
+    """The PATHs under which no file was read (said on stderr; the run still exits 0)."""
+    read = [Path(p) for p in [*project.files, *(p for p, _ in project.unreadable)]]  # unreadable: said already
+    return [path for path in paths if not any(f == path or path in f.parents for f in read)]
 
 
 def _is_module_file(path: Path, project: Project) -> bool:

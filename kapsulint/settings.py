@@ -26,7 +26,6 @@ class CommandLine:
     """What the command line said; None or empty means "not given"."""
 
     targets: list[Path]
-    explicit_paths: bool
     config_path: Path | None
     select: str | None
     extend_select: str | None
@@ -43,7 +42,6 @@ class CommandLine:
     def __init__(
         self,
         targets: list[Path],
-        explicit_paths: bool = False,
         config_path: Path | None = None,
         select: str | None = None,
         extend_select: str | None = None,
@@ -58,7 +56,6 @@ class CommandLine:
         jobs: int | None = None,
     ) -> None:
         self.targets = targets
-        self.explicit_paths = explicit_paths
         self.config_path = config_path
         self.select = select
         self.extend_select = extend_select
@@ -104,11 +101,10 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         raise SettingsError(str(error)) from None
     start = first if first.is_dir() else first.parent
     git_root = git_top_level(start)
-    cwd = Path.cwd()
-    # design.md §3 says "else the working directory"; a first PATH outside it would then be neither
-    # read nor reported, so such a PATH (its directory for a file) is the root instead.
-    fallback = cwd if start == cwd or cwd in start.parents else start
-    root = config.directory or git_root or fallback
+    # Without a configuration or a git top level, the PATHs themselves bound the project (a file's
+    # directory for a file), never a parent working directory that may hold other projects.
+    fallback = Path(os.path.commonpath([t if t.is_dir() else t.parent for t in cli.targets]))
+    root = Path(os.path.abspath(config.directory or git_root or fallback))  # --config may be relative
     repo_root = git_root or root
     base = config.directory or root
     origins: dict[str, tuple[Any, str]] = {}
@@ -126,7 +122,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         return default
 
     origins["project-root"] = (str(root), in_config if config.path else
-                               "git top level" if git_root else "working directory" if root == cwd else "first PATH")
+                               "git top level" if git_root else "PATH")
     origins["repository-root"] = (str(repo_root), "git top level" if git_root else "project root")
     try:
         select = pick("select", split_selectors(cli.select) if cli.select is not None else None, None)
@@ -173,7 +169,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     if cli.env_vars:
         environment = {k[len("TF_VAR_"):]: v for k, v in os.environ.items() if k.startswith("TF_VAR_")}
     origins["env-vars"] = (sorted(environment), "command line" if cli.env_vars else "default")
-    explicit = list(cli.targets) if cli.explicit_paths else []
+    explicit = list(cli.targets)  # no PATH means the working directory, which filters the report too
     from kapsulint.loader import default_jobs
 
     jobs = cli.jobs if cli.jobs is not None else default_jobs()

@@ -283,6 +283,8 @@ def test_empty_project_gives_an_empty_json_array(tmp_path, monkeypatch):
 
 
 def _module_project(tmp_path: Path) -> Path:
+    """A git repository (its top level is the project root) with a root calling a module."""
+    (tmp_path / ".git").mkdir()
     module = CLUSTER.replace("= true", "= var.cleanup ? true : false")
     return write(tmp_path, {
         "main.tf": 'module "cluster" {\n  source  = "./modules/cluster"\n  cleanup = true\n}\n\n'

@@ -221,7 +221,8 @@ def test_statistics_quiet_and_show_files(tmp_path, monkeypatch):
     quiet = run(root, monkeypatch, *SELECT, "--quiet").stdout
     assert "KAP101" in quiet and "Found" not in quiet
     files = run(root, monkeypatch, "--show-files").stdout.splitlines()
-    assert files == ["main.tf\tconfig\tok", "values.yaml\tvalues\tok"]
+    assert files[1:] == ["main.tf\tconfig\tok\tmodule", "values.yaml\tvalues\tok\tnamed values*.yaml"]
+    assert files[0].startswith("# project root: . (")
 
 
 def test_a_hardcoded_secret_is_never_echoed_by_any_report(tmp_path, monkeypatch):
