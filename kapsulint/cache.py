@@ -1,7 +1,7 @@
 """The parse cache: the adapter's plain data, keyed by content, in the user's cache directory.
 
 An entry's key hashes the content, what it was parsed as, kapsulint's version, the adapter's
-schema version and the versions of python-hcl2, lark and ruamel.yaml, so an upgrade never reads
+schema version and source, and the versions of python-hcl2, lark and ruamel.yaml, so an upgrade never reads
 a stale entry. Entries are marshal data behind a header that repeats the key (a corrupted or
 foreign entry is ignored and replaced). They live in one SQLite database, ``parse.sqlite``:
 one file per entry cost a file creation each (0.6 s of a 5 s cold run over 640 files), while a
@@ -25,6 +25,7 @@ from typing import Any, Iterable
 
 from kapsulint import __version__
 from kapsulint.cachedir import cache_dir
+from kapsulint import parsing
 from kapsulint.parsing import SCHEMA_VERSION
 
 MAX_BYTES = 256 * 1024 * 1024
@@ -62,10 +63,22 @@ def installed_versions() -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def toolchain() -> str:
-    """Versions that change what the adapter produces."""
+    """Versions that change what the adapter produces: the parsers', and the adapter's own source
+    (so a changed adapter never reads what an older one wrote, even at the same version number)."""
     versions = installed_versions()
-    parts = [__version__, str(SCHEMA_VERSION)] + [f"{d}={versions.get(d, '?')}" for d in _DISTRIBUTIONS]
+    parts = [__version__, str(SCHEMA_VERSION), adapter_fingerprint()]
+    parts += [f"{d}={versions.get(d, '?')}" for d in _DISTRIBUTIONS]
     return ";".join(parts)
+
+
+def adapter_fingerprint() -> str:
+    """A hash of the parsing adapter's modules (a few files, read in well under a millisecond)."""
+    digest = hashlib.sha1()
+    folder = Path(parsing.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def encode_entry(key: str, value: Any) -> bytes:
