@@ -74,7 +74,7 @@ def test_resource_attributes_exact_spans():
     assert attrs["autohealing"]["expr"] == {"t": "lit", "v": True, "p": [7, 24, 7, 28]}
     assert attrs["tags"]["expr"] == {
         "t": "tuple",
-        "items": [{"t": "lit", "v": "a", "p": [8, 18, 8, 21]}, {"t": "lit", "v": 1.5, "p": [8, 23, 8, 26]}],
+        "items": [{"t": "lit", "v": "a", "p": [8, 18, 8, 21]}, {"t": "lit", "v": 1.5, "p": [8, 23, 8, 26], "num": "1.5"}],
         "p": [8, 17, 8, 27],
     }
 

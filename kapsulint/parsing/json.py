@@ -368,7 +368,10 @@ def _number(source: _Source, index: int) -> tuple[dict, int]:
         value: int | float = int(number) if number.is_integer() and "e" not in token.lower() else number
     else:
         value = int(token)
-    return {"k": "num", "v": value, "p": source.span(index, end)}, end
+    node = {"k": "num", "v": value, "p": source.span(index, end)}
+    if isinstance(value, float):
+        node["num"] = token  # the evaluator reads Terraform's exact number from the text
+    return node, end
 
 
 # -- JSON structure to Terraform bodies and expressions ----------------------------------------
@@ -501,7 +504,10 @@ class _Builder:
 
     def _leaf(self, node: dict) -> dict:
         if node["k"] != "str":
-            return lit(node["v"], node["p"])
+            leaf = lit(node["v"], node["p"])
+            if "num" in node:
+                leaf["num"] = node["num"]
+            return leaf
         value = node["v"]
         if not self.templates or ("${" not in value and "%{" not in value):
             return lit(value, node["p"])
