@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING
 
 from kapsulint.model import Module, SourceFile
 from kapsulint.sources import Unreadable, parse_source
-from kapsulint.values import Val
+from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
+from kapsulint.parsing.template import TemplateSyntaxError
+from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.typeexpr import parse_type_constraint
+from kapsulint.values import UNKNOWN, Val
 
 if TYPE_CHECKING:
     from kapsulint.project import Project
@@ -62,17 +66,18 @@ def root_variable_values(project: Project, module: Module) -> dict[str, Val]:
 
 
 def _cli_value(name: str, text: str, module: Module, scratch) -> Val:
-    """``--var NAME=VALUE``: a string, unless the variable's type asks for a structure."""
+    """``--var NAME=VALUE`` as Terraform reads it: the string itself for a variable of a primitive
+    type or with no ``type``, else an HCL expression (Unknown when it does not parse)."""
     declared = module.variables.get(name)
-    type_expr = declared.type_expr if declared is not None else None
-    wants_structure = type_expr is not None and not (
-        type_expr.get("t") == "var" and type_expr.get("name") in ("string", "number", "bool")
-    )
-    if wants_structure:
-        from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
-
-        try:
-            return scratch.eval(parse_expression(text), "<command line>")
-        except HclSyntaxError:
-            pass
-    return Val(text)
+    if declared is None or declared.type_expr is None:
+        return Val(text)
+    try:
+        mode = parse_type_constraint(declared.type_expr, lambda node: scratch.evaluator.eval_strict(node, "")).parsing_mode
+    except EvalError:
+        return Val(UNKNOWN)
+    if mode == "literal":
+        return Val(text)
+    try:
+        return scratch.eval(parse_expression(text), "<command line>")
+    except (HclSyntaxError, TemplateSyntaxError):
+        return Val(UNKNOWN)
