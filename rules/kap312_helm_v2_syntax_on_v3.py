@@ -1,4 +1,5 @@
-"""
+"""Helm provider v2 syntax on v3.
+
 ## What it does
 Reports Helm provider v2 block syntax (`set {}`, `set_list {}`, `set_sensitive {}`,
 `kubernetes {}`...) in a configuration that uses the Helm provider 3.x.
@@ -13,14 +14,16 @@ now lists of objects (`set = [{ name = ..., value = ... }]`), `postrender` a sin
 Scaleway provider's documentation still uses the v2 blocks, which makes copying it onto a current
 provider a common way to hit this; `dynamic "set"` blocks are v2 syntax too.
 
-The provider version is read from `.terraform.lock.hcl`, else from the lower bound of the
-`required_providers` constraint; with neither, the rule stays silent. Files in JSON syntax
+The provider version is read from `.terraform.lock.hcl`; without a lock file it is the newest
+known release the `required_providers` constraints admit (what `terraform init` installs: `>=
+2.11.0` or no constraint at all means 3.x). A constraint Terraform refuses (`"2.x"`) leaves the
+version unknown and the rule silent (KAP010 reports the constraint). Files in JSON syntax
 (`.tf.json`) are not checked: JSON has one form for blocks and attributes, which Terraform tells
 apart by the provider's schema.
 
 Sources: terraform-provider-helm `docs/guides/v3-upgrade-guide.md` and
 `helm/resource_helm_release.go` (v3.1.2); terraform-provider-scaleway
-`docs/resources/k8s_cluster.md` (knowledge/ingress.md §4.1, §4.4).
+`docs/resources/k8s_cluster.md` (https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/docs/guides/v3-upgrade-guide.md, https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md).
 
 ## Example
 ```hcl
@@ -71,15 +74,14 @@ SEVERITY = "error"
 
 def check(project: Project):
     for module in helm_provider.module_instances(project):
-        version = helm_provider.helm_provider_version(module)
-        if charts.is_helm_v3(version) is not True:
+        resolved = helm_provider.helm_provider_version(module)
+        if resolved is None or charts.is_helm_v3(resolved.version) is not True:
             continue
-        shown_version = ".".join(str(p) for p in version)
         for block in helm_provider.v2_blocks(module):
             yield finding(
                 block.loc,
                 f"{block.owner} writes `{block.block_type}` as a block, which the Helm provider "
-                f"{shown_version} refuses: v3 writes {block.v3_form}",
+                f"{resolved.text} ({resolved.origin}) refuses: v3 writes {block.v3_form}",
                 subject=block.owner,
                 instance=f"{module.address}.{block.owner}" if module.address and block.resource else None,
                 logical=f"{block.owner}.{block.block_type}",

@@ -1,6 +1,6 @@
 """How the Terraform Helm provider reads a ``helm_release``: set entries, chart pinning, v2/v3 syntax.
 
-Sources (knowledge/ingress.md §4):
+Sources (https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/docs/guides/v3-upgrade-guide.md, https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/helm/resource_helm_release.go):
 
 * hashicorp/terraform-provider-helm ``docs/guides/v3-upgrade-guide.md`` (v3.0.0): ``set``,
   ``set_list`` and ``set_sensitive`` became lists of objects, ``kubernetes`` a single nested
@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from typing import Iterator, NamedTuple
 
-from kapsulint.api import Block, Loc, ModuleInstance, Project, ResourceInstance, Val, provider_version
+from kapsulint.api import Block, Loc, ModuleInstance, Project, ResourceInstance, Val
+from kapsulint.providers import ProviderVersion, resolve_provider_version
 from kapsulint.kapsule import charts
 
 SET_KINDS = ("set", "set_list", "set_sensitive")
@@ -234,9 +235,10 @@ def chart_from_repository(instance: ResourceInstance) -> bool | None:
 # -- v2 syntax on v3 ---------------------------------------------------------------------------
 
 
-def helm_provider_version(instance: ModuleInstance) -> tuple[int, int, int] | None:
-    """The hashicorp/helm provider version for a module instance (lock file, else constraint)."""
-    return provider_version(instance, "helm", "hashicorp/helm")
+def helm_provider_version(instance: ModuleInstance) -> ProviderVersion | None:
+    """The hashicorp/helm provider version for a module instance and where it comes from (the
+    lock file, else the newest known release the constraints admit)."""
+    return resolve_provider_version(instance, "helm", "hashicorp/helm")
 
 
 class V2Block(NamedTuple):
