@@ -365,13 +365,15 @@ class FunctionContext:
 
 
 class ResourceInstance:
-    """One instance of a resource block in one module instance."""
+    """One instance of a resource block in one module instance, or the block as written when it
+    has no instance (``written``: ``count = 0``, ``for_each`` over an empty collection)."""
 
-    def __init__(self, module: ModuleInstance, resource: Resource, key, scope: Scope) -> None:
+    def __init__(self, module: ModuleInstance, resource: Resource, key, scope: Scope, written: bool = False) -> None:
         self.module = module
         self.resource = resource
         self.key = key  # None, an int (count), a str (for_each) or UNKNOWN
         self.scope = scope
+        self.written = written  # no instance exists: judged by rules about its own arguments only
         self._args: dict[str, Val] = {}
 
     def __repr__(self) -> str:
@@ -390,7 +392,7 @@ class ResourceInstance:
         prefix = self.module.address + "." if self.module.address else ""
         suffix = ""
         if self.key is UNKNOWN:
-            suffix = "[?]"
+            suffix = "" if self.written else "[?]"
         elif self.key is not None:
             suffix = f"[{_key_text(self.key)}]"
         return f"{prefix}{self.resource.address}{suffix}"
@@ -464,6 +466,16 @@ def nested_blocks(module: ModuleInstance, parent: Block, block_type: str, scope:
             found.append(NestedBlock(module, content, scope.child({iterator: Val({"key": key, "value": item})}),
                                      dynamic=True))
     return found
+
+
+def as_written(instance: ModuleInstance, resource: Resource) -> ResourceInstance:
+    """A resource block with no instance, as written: its key and ``count.index`` or ``each.*``
+    are Unknown, so every argument that depends on them is Unknown."""
+    if resource.block.attr("count") is not None:
+        scope = Scope({"count": Val({"index": Val(UNKNOWN)})})
+    else:
+        scope = Scope({"each": Val({"key": Val(UNKNOWN), "value": Val(UNKNOWN)})})
+    return ResourceInstance(instance, resource, UNKNOWN, scope, written=True)
 
 
 def expand_block(instance: ModuleInstance, block: Block) -> Iterator[tuple[object, Scope]]:

@@ -11,7 +11,7 @@ from typing import Iterator
 from kapsulint.cache import ParseCache
 from kapsulint.discovery import Discovered, discover, is_chart_values
 from kapsulint.errors import describe
-from kapsulint.instances import ModuleInstance, ResourceInstance
+from kapsulint.instances import ModuleInstance, ResourceInstance, as_written
 from kapsulint.loader import load_sources
 from kapsulint.model import (
     Duplicate,
@@ -343,17 +343,46 @@ class Project:
             stack.extend(reversed(children))
 
     def resources(self, resource_type: str, mode: str = "managed") -> list[ResourceInstance]:
-        """Every instance of a resource type across module instances (computed once per type)."""
+        """Every instance of a resource type across module instances (computed once per type).
+
+        A block with no instance (``count = 0``, ``for_each`` over an empty collection) is given
+        once as written (``written`` set, key Unknown): rules about a block's own arguments judge
+        it, and rules about what exists skip it."""
 
         def collect() -> list[ResourceInstance]:
             found = []
             for instance in self.instances():
                 for resource in instance.module.resources.values():
                     if resource.type == resource_type and resource.mode == mode:
-                        found.extend(instance.resource_instances(resource))
+                        found.extend(instance.resource_instances(resource) or [as_written(instance, resource)])
             return found
 
         return self.memo(("resources", resource_type, mode), collect)
+
+    def complete_for(self, instance: ModuleInstance) -> bool:
+        """Whether kapsulint saw everything that could supply what a rule finds missing for a
+        subject in ``instance``: its root module and every module that root calls, transitively,
+        were read whole, and every call among them leads to a scanned module.
+        A broken file or an unresolved call in another root module changes nothing here."""
+        root = instance.root.module
+        return self.memo(("complete-for", root.path), lambda: self._tree_complete(root))
+
+    def _tree_complete(self, root: Module) -> bool:
+        unreadable = {os.path.dirname(path) for path, _ in self.unreadable}
+        seen: set[str] = set()
+        pending = [root]
+        while pending:
+            module = pending.pop()
+            if module.path in seen:
+                continue
+            seen.add(module.path)
+            if module.broken or module.path in unreadable:
+                return False
+            for call in module.calls.values():
+                if call.target is None:
+                    return False
+                pending.append(call.target)
+        return True
 
     def memo(self, key: object, compute):
         """A value derived from the whole project, computed once (rules share domain answers)."""

@@ -16,9 +16,11 @@ reachable through the private network, for Terraform itself, is UNVERIFIED). The
 per cluster; deleting it restores the allow-all rule.
 
 The rule looks for an ACL whose `cluster_id` refers to the cluster. It reports a missing ACL
-only when that absence is certain: every file was parsed, every module call leads to a scanned
-module, no ACL has a `cluster_id` kapsulint cannot follow, and the scaleway provider version
-has the resource. The resource exists from provider 2.54 by the project's reading of the
+only when that absence is certain: every file of the cluster's root module and of the modules it
+calls was parsed, every module call among them leads to a scanned module, no ACL of that root
+has a `cluster_id` kapsulint cannot follow, and the scaleway provider version has the resource.
+A broken file, a registry module call or an ACL in another root module (another apply) changes
+nothing for this cluster. The resource exists from provider 2.54 by the project's reading of the
 provider history; that release number is UNVERIFIED. When the version is unknown the rule
 still reports, and the suggested fix says which version is needed. Kosmos (`multicloud`)
 clusters are out of scope for the missing-ACL check.
@@ -60,7 +62,7 @@ resource "scaleway_k8s_acl" "main" {
 """
 
 from kapsulint.api import UNKNOWN, Project, Related, finding, provider_version
-from kapsulint.kapsule import access, clusters, facts, network
+from kapsulint.kapsule import access, clusters, facts
 
 ID = "KAP403"
 NAME = "api-server-open-to-world"
@@ -81,14 +83,15 @@ def fix_for(version) -> str:
 
 
 def _missing(project: Project):
-    if not network.scan_complete(project):
-        return
     index = access.acl_index(project)
-    if index.unattached:
-        return
     for cluster in clusters.clusters(project):
         instance = cluster.instance
         if instance.key is UNKNOWN or cluster.is_kapsule is not True:
+            continue
+        # only the cluster's root module and what it calls could supply its ACL
+        if not project.complete_for(instance.module):
+            continue
+        if any(acl.module.root is instance.module.root for acl in index.unattached):
             continue
         if index.acls_of(instance):
             continue

@@ -46,6 +46,8 @@ class AclIndex:
 def acl_index(project: Project) -> AclIndex:
     index = AclIndex()
     for instance in project.resources(ACL):
+        if instance.written:  # count = 0: no ACL exists
+            continue
         cluster = cluster_of(instance.arg("cluster_id"))
         if cluster is None or cluster.key is UNKNOWN:
             index.unattached.append(instance)

@@ -75,7 +75,7 @@ class Release:
                 linked = cluster_of(value)
                 if linked is not None:
                     return Cluster(linked)
-        every = list(clusters(self.project))
+        every = [c for c in clusters(self.project) if not c.instance.written]
         return every[0] if len(every) == 1 else None
 
 

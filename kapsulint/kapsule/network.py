@@ -34,24 +34,6 @@ def exists_for_certain(instance: ResourceInstance) -> bool:
     return instance.key is not UNKNOWN and "[?]" not in instance.module.address
 
 
-def scan_complete(project: Project) -> bool:
-    """Every module was read whole and every module call leads to a scanned module.
-
-    When this is false, something kapsulint did not see could create the resource whose absence
-    a rule is about to report.
-    """
-    if project.unreadable:
-        return False
-    for module in project.modules.values():
-        if not module.files:
-            continue
-        if module.broken:
-            return False
-        if any(call.target is None for call in module.calls.values()):
-            return False
-    return True
-
-
 # -- private network of a cluster -------------------------------------------------------------
 
 
@@ -212,7 +194,7 @@ class GatewayNetwork:
 
 
 def gateway_networks(project: Project) -> list[GatewayNetwork]:
-    return [GatewayNetwork(i) for i in project.resources(GATEWAY_NETWORK)]
+    return [GatewayNetwork(i) for i in project.resources(GATEWAY_NETWORK) if not i.written]
 
 
 def attachment(gateway: GatewayNetwork, network: ResourceInstance) -> bool | None:
@@ -247,14 +229,19 @@ def default_route(project: Project, network: ResourceInstance,
                   gateways: list[GatewayNetwork] | None = None) -> Egress:
     """Whether ``network`` has a Public Gateway attached with push_default_route and masquerade.
 
-    False only when that absence is certain: the scan is complete and every gateway network of
-    the scan is known not to be attached, or known to be attached without a default route.
+    False only when that absence is certain: the network's root module and what it calls were
+    read whole (``Project.complete_for``), and every gateway network of that root is known not to
+    be attached, or known to be attached without a default route. Gateways of other root modules
+    are other applies: they neither supply the route nor make its absence uncertain.
     """
     if gateways is None:
         gateways = gateway_networks(project)
-    uncertain = not scan_complete(project)
+    uncertain = not project.complete_for(network.module)
     lacking: list[GatewayNetwork] = []
+    root = network.module.root
     for gateway in gateways:
+        if gateway.instance.module.root is not root:
+            continue
         attached = attachment(gateway, network)
         if attached is False:
             continue
