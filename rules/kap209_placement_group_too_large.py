@@ -1,0 +1,103 @@
+"""Pool in a placement group larger than a placement group can hold.
+
+## What it does
+Reports a Kapsule node pool with a `placement_group_id` whose `size` or `max_size` is above 20.
+
+## Why is this bad
+A placement group holds at most 20 Instances. A pool attached to one cannot have more nodes than
+that: a `size` above 20 is refused when the pool is created or resized, and a `max_size` above
+20 lets the cluster autoscaler ask for nodes the placement group cannot take, so scaling up fails
+when the load needs it. Nothing in `terraform plan` says so.
+
+kapsulint applies the provider's default before judging (`max_size` is `size` when unset). A
+`placement_group_id` counts as set when it holds a non-empty string or another resource's
+attribute; `null`, an absent argument and a value kapsulint cannot compute stay silent, as do
+sizes kapsulint cannot compute. The finding points at `size` when it is above 20, else at the
+`max_size` written. Pools of Kosmos clusters and `external` pools are out of scope.
+
+Source: Scaleway Go SDK, `api/k8s/v1/k8s_sdk.go`, `CreatePoolRequest.PlacementGroupID`
+("placement groups are limited to 20 instances",
+https://github.com/scaleway/scaleway-sdk-go/blob/master/api/k8s/v1/k8s_sdk.go), and the
+provider's `placement_group_id` argument
+(https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md).
+
+## Example
+```hcl
+resource "scaleway_k8s_pool" "apps" {
+  cluster_id         = scaleway_k8s_cluster.main.id
+  node_type          = "POP2-4C-16G"
+  size               = 3
+  max_size           = 30
+  autoscaling        = true
+  placement_group_id = scaleway_instance_placement_group.spread.id
+}
+```
+
+## Use instead
+```hcl
+resource "scaleway_k8s_pool" "apps" {
+  cluster_id         = scaleway_k8s_cluster.main.id
+  node_type          = "POP2-4C-16G"
+  size               = 3
+  max_size           = 20
+  autoscaling        = true
+  placement_group_id = scaleway_instance_placement_group.spread.id
+}
+```
+
+## References
+- [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
+- [Placement groups](https://www.scaleway.com/en/docs/instances/how-to/use-placement-groups/)
+"""
+
+from kapsulint.api import Project, Related, Val, finding
+from kapsulint.kapsule import clusters, pool_options, pool_sizes
+
+ID = "KAP209"
+NAME = "placement-group-too-large"
+SEVERITY = "error"
+
+_LIMIT = pool_options.PLACEMENT_GROUP_MAX_NODES
+
+
+def _placement_group_set(value: Val) -> bool:
+    if value.known:
+        return isinstance(value.raw, str) and bool(value.raw.strip())
+    return value.ref is not None
+
+
+def _n(value) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def check(project: Project):
+    for pool in clusters.pools(project):
+        if pool.in_kapsule_scope is not True:
+            continue
+        group = pool.instance.arg("placement_group_id")
+        if not _placement_group_set(group):
+            continue
+        bounds = pool_sizes.bounds(pool)
+        if bounds.size.known and bounds.size.value > _LIMIT:
+            bound = bounds.size
+        elif bounds.max_size.known and not bounds.max_size.defaulted and bounds.max_size.value > _LIMIT:
+            bound = bounds.max_size
+        else:
+            continue
+        if bound.loc is None:
+            continue
+        address = pool.instance.resource.address
+        related = []
+        written = pool.instance.block.attr("placement_group_id")
+        if written is not None:
+            related.append(Related(written.value_loc, "the placement group of the pool"))
+        yield finding(
+            bound.loc,
+            f"{bound.name} of {address} is {_n(bound.value)}, but the pool is in a placement group, "
+            f"which holds at most {_LIMIT} Instances",
+            subject=address,
+            instance=pool.instance.address,
+            related=related,
+            logical=f"{address}.{bound.name}",
+            fix=f"keep size and max_size at {_LIMIT} or below, or split the nodes across pools and placement groups",
+        )
