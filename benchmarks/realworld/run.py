@@ -422,7 +422,7 @@ def markdown(data: dict) -> str:
               "Findings read one by one with their source, as the repository's owner would read them; verdicts "
               "per finding in [`benchmarks/realworld/audit.tsv`](benchmarks/realworld/audit.tsv). Precision is "
               "correct / read.", ""]
-    audit = data["audit"]
+    audit, gone = data["audit"]
     rows = []
     for rule in sorted(alone_rules):
         verdicts = audit.get(rule, Counter())
@@ -437,18 +437,31 @@ def markdown(data: dict) -> str:
         total.update(verdicts)
     read = sum(total.values())
     lines += ["", f"Read: {read}; correct {total['correct']}, noise {total['noise']}, wrong {total['wrong']}.", ""]
+    if gone:
+        lines += [f"Audited findings this run no longer reports ({len(gone)}; fixed, or moved):", ""]
+        lines += table(["repository", "where", "rule", "verdict", "reason"],
+                       [[g["repository"], f"{g['path']}:{g['line']}", g["rule"], g["verdict"], g["reason"]]
+                        for g in gone]) + [""]
     if data["audit_notes"]:
         lines += [data["audit_notes"].strip(), ""]
     return "\n".join(lines)
 
 
-def read_audit(path: Path) -> dict[str, Counter]:
+def read_audit(path: Path, results: dict[str, dict]) -> tuple[dict[str, Counter], list[dict]]:
+    """Verdicts per rule for the audited findings this run still reports, and the audited rows
+    it no longer reports (fixed, or moved to another line)."""
+    current = {(name, f["path"], str(f.get("line")), f["rule"])
+               for name, res in results.items() for f in res["alone"].findings}
     audit: dict[str, Counter] = {}
+    gone: list[dict] = []
     if path.is_file():
         with open(path, newline="", encoding="utf-8") as handle:
             for row in csv.DictReader(handle, delimiter="\t"):
-                audit.setdefault(row["rule"], Counter())[row["verdict"]] += 1
-    return audit
+                if (row["repository"], row["path"], row["line"], row["rule"]) in current:
+                    audit.setdefault(row["rule"], Counter())[row["verdict"]] += 1
+                else:
+                    gone.append(row)
+    return audit, gone
 
 
 def print_context(findings_path: Path, repos_dir: Path, context: int, rule: str | None) -> None:
@@ -542,7 +555,7 @@ def run(args: argparse.Namespace, work: Path) -> int:
     times = timings(tree, work, args.runs)
 
     data = {"repos": repos, "results": results, "together": together, "missing": missing, "kap001": kap001,
-            "isolation": iso, "timings": times, "audit": read_audit(args.audit),
+            "isolation": iso, "timings": times, "audit": read_audit(args.audit, results),
             "audit_notes": args.audit_notes.read_text(encoding="utf-8") if args.audit_notes.is_file() else "",
             "commit": commit, "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
     args.markdown.write_text(markdown(data) + "\n", encoding="utf-8")
