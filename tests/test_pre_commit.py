@@ -61,3 +61,35 @@ def test_hook_fails_a_commit_on_a_footgun_in_another_file_of_the_changed_module(
     assert result.returncode == 1, output
     assert "cluster/cluster.tf:5:33: KAP101 delete-additional-resources" in output, output
     assert "Failed" in output
+
+
+RELEASE = """\
+resource "helm_release" "haproxy" {
+  name       = "haproxy"
+  repository = "https://haproxytech.github.io/helm-charts"
+  chart      = "kubernetes-ingress"
+  version    = "1.44.0"
+  values     = [file("${path.module}/values/haproxy.yaml")]
+}
+"""
+
+
+def test_hook_checks_a_values_file_named_only_by_the_release_that_reads_it(tmp_path):
+    repo = tmp_path / "infra"
+    (repo / "values").mkdir(parents=True)
+    (repo / "ingress.tf").write_text(RELEASE)
+    (repo / "values" / "haproxy.yaml").write_text("controller:\n  config:\n    proxy-protocol: 10.0.0.0/8\n")
+    git(repo, "init", "-q")
+    git(repo, "add", ".")
+    git(repo, "commit", "-q", "-m", "initial")
+    (repo / "values" / "haproxy.yaml").write_text('controller:\n  config:\n    proxy-protocol: "0.0.0.0/0"\n')
+    git(repo, "add", "values/haproxy.yaml")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
+           "KAPSULINT_CACHE_DIR": str(tmp_path / "cache"), "NO_COLOR": "1"}
+    env.pop("VIRTUAL_ENV", None)
+    result = subprocess.run([*pre_commit(), "try-repo", str(ROOT), "kapsulint", "--verbose"], cwd=repo, env=env,
+                            capture_output=True, text=True, timeout=900)
+    output = result.stdout + result.stderr
+    assert "no files to check" not in output, output
+    assert result.returncode == 1, output
+    assert "values/haproxy.yaml:3:21: KAP302 proxy-protocol-trusts-any-source" in output, output

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The steps of the GitHub Action (action.yml), one file so the test suite runs what the runner runs.
+#
+#   run.sh install   put kapsulint into a virtual environment under RUNNER_TEMP
+#   run.sh lint      lint, writing SARIF and annotating the run
+#
+# Inputs arrive in the environment. KAPSULINT_PATHS and KAPSULINT_ARGS hold one argument per line,
+# each passed to kapsulint intact: no word splitting, no glob expansion, surrounding blanks trimmed,
+# empty lines skipped.
+set -euo pipefail
+set -f
+
+venv="$RUNNER_TEMP/kapsulint-venv"
+
+lines() {  # lines NAME TEXT: the non-empty lines of TEXT, trimmed, into the array NAME
+  local -n into=$1
+  local line
+  into=()
+  while IFS= read -r line || [ -n "$line" ]; do
+    line="${line%$'\r'}"
+    line="${line#"${line%%[![:space:]]*}"}"
+    line="${line%"${line##*[![:space:]]}"}"
+    if [ -n "$line" ]; then
+      into+=("$line")
+    fi
+  done <<< "$2"
+}
+
+case "${1:-}" in
+  install)
+    # KAPSULINT_VERSION is a pip requirement ("kapsulint==X.Y.Z", "git+https://...@SHA"); empty
+    # means the Action's own checkout, at the ref the workflow pinned.
+    python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${KAPSULINT_VERSION:-$GITHUB_ACTION_PATH}"
+    version="$("$venv/bin/kapsulint" --version)"
+    echo "version=${version##* }" >> "$GITHUB_OUTPUT"
+    ;;
+  lint)
+    lines paths "${KAPSULINT_PATHS:-.}"
+    lines args "${KAPSULINT_ARGS:-}"
+    if [ "${#paths[@]}" -eq 0 ]; then
+      paths=(.)
+    fi
+    status=0
+    "$venv/bin/kapsulint" --format github --report "sarif=$KAPSULINT_SARIF" ${args[@]+"${args[@]}"} -- "${paths[@]}" \
+      || status=$?
+    if [ "$status" -eq 2 ] || { [ "$status" -eq 1 ] && [ "${KAPSULINT_FAIL:-true}" = "true" ]; }; then
+      exit "$status"
+    fi
+    ;;
+  *)
+    echo "usage: run.sh install|lint" >&2
+    exit 2
+    ;;
+esac
