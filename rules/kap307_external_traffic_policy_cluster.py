@@ -1,6 +1,9 @@
-"""
+"""Ingress Service without externalTrafficPolicy Local.
+
 ## What it does
-Reports an ingress controller LoadBalancer Service without `externalTrafficPolicy: Local`.
+Reports an ingress controller LoadBalancer Service that leaves `externalTrafficPolicy` unset, so
+Kubernetes applies `Cluster`. A written policy, even `Cluster`, is a deliberate choice and is not
+reported (this rule is a note).
 
 ## Why is this bad
 With the Kubernetes default, `externalTrafficPolicy: Cluster`, the Scaleway load balancer sends
@@ -21,8 +24,8 @@ UNVERIFIED: which source address controller pods see on Kapsule under each polic
 was not measured.
 
 Sources: Scaleway CCM `docs/loadbalancer-annotations.md` (v0.36.2), terraform-provider-scaleway
-`docs/resources/k8s_cluster.md` (Helm example), chart values (knowledge/scaleway.md §5,
-knowledge/ingress.md §3.1, §6 and §8).
+`docs/resources/k8s_cluster.md` (Helm example), chart values (https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md,
+https://github.com/kubernetes/ingress-nginx/blob/helm-chart-4.15.1/charts/ingress-nginx/values.yaml, https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md).
 
 ## Example
 ```yaml
@@ -47,14 +50,13 @@ controller:
 - [scaleway_k8s_cluster: with the Helm provider](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import Project, finding, shown
+from kapsulint.api import Project, finding
 from kapsulint.kapsule import service
 
 ID = "KAP307"
 NAME = "external-traffic-policy-cluster"
 SEVERITY = "note"
 
-LOCAL = "Local"
 
 
 def check(project: Project):
@@ -64,14 +66,10 @@ def check(project: Project):
         policy = svc.external_traffic_policy
         if not policy.known:
             continue
-        if policy.raw is None:
-            loc = svc.service_key_anchor()
-            state = "has no externalTrafficPolicy (Kubernetes defaults to Cluster)"
-        else:
-            if policy.text() == LOCAL or policy.loc is None:
-                continue
-            loc = policy.loc
-            state = f"has externalTrafficPolicy {shown(policy)}"
+        if policy.raw is not None:
+            continue  # a written policy, even "Cluster", is a deliberate choice
+        loc = svc.service_key_anchor()
+        state = "has no externalTrafficPolicy (Kubernetes defaults to Cluster)"
         subject = svc.subject
         yield finding(
             loc,
