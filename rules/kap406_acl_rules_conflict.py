@@ -1,0 +1,147 @@
+"""ACL that sets both or neither of no_ip_allowed and acl_rules, or a rule the API refuses.
+
+## What it does
+Reports a `scaleway_k8s_acl` that writes both `no_ip_allowed` and `acl_rules`, or neither; an
+`acl_rules` entry that sets both `ip` and `scaleway_ranges = true`; and a second entry with
+`scaleway_ranges = true`.
+
+## Why is this bad
+The provider declares `no_ip_allowed` and `acl_rules` with `ExactlyOneOf`: exactly one of them
+must be written, so an ACL with both (even `no_ip_allowed = false` beside rules) or with neither
+fails validation, and `no_ip_allowed = true` beside rules also asks for two contradictory things
+(full isolation and a list of allowed ranges). Within a rule, the provider's documentation says
+that when `ip` is set, `scaleway_ranges` cannot be set to true, and that only one rule with
+`scaleway_ranges = true` can be added: the API refuses the rule set at apply, after the plan
+looked fine, and the cluster keeps the rules it had.
+
+`no_ip_allowed = null` counts as unset. `acl_rules` made by a `dynamic` block whose `for_each`
+kapsulint cannot compute may or may not exist, so the first two checks stay silent then. Findings
+point at `no_ip_allowed` when both are written, at the resource block when neither is, and at the
+offending `scaleway_ranges` in a rule.
+
+Source: Scaleway Terraform provider, `internal/services/k8s/acl.go` (the `ExactlyOneOf` schema)
+and `docs/resources/k8s_acl.md`
+(https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_acl.md).
+
+## Example
+```hcl
+resource "scaleway_k8s_acl" "main" {
+  cluster_id    = scaleway_k8s_cluster.main.id
+  no_ip_allowed = true
+
+  acl_rules {
+    ip = "203.0.113.0/24"
+  }
+}
+```
+
+## Use instead
+```hcl
+resource "scaleway_k8s_acl" "main" {
+  cluster_id = scaleway_k8s_cluster.main.id
+
+  acl_rules {
+    ip = "203.0.113.0/24"
+  }
+}
+```
+
+## References
+- [scaleway_k8s_acl](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_acl)
+"""
+
+from kapsulint.api import Project, Related, ResourceInstance, finding, iteration_pairs
+from kapsulint.kapsule import access
+
+ID = "KAP406"
+NAME = "acl-rules-conflict"
+SEVERITY = "error"
+
+
+def _rules_present(acl: ResourceInstance) -> bool | None:
+    """Whether the ACL writes acl_rules: None when only a dynamic block of Unknown for_each could."""
+    if acl.block.children("acl_rules") or acl.block.attr("acl_rules") is not None:
+        return True
+    unknown = False
+    for dynamic in acl.block.children("dynamic"):
+        if dynamic.labels[:1] != ["acl_rules"]:
+            continue
+        pairs = iteration_pairs(acl.module.eval_attr(dynamic, "for_each", acl.scope))
+        if pairs is None:
+            unknown = True
+        elif pairs:
+            return True
+    return None if unknown else False
+
+
+def _exactly_one(acl: ResourceInstance):
+    address = acl.resource.address
+    no_ip = acl.arg("no_ip_allowed")
+    present = _rules_present(acl)
+    if not no_ip.known or present is None:
+        return
+    if no_ip.raw is not None and present:
+        written = acl.block.attr("no_ip_allowed")
+        loc = no_ip.loc or (written.value_loc if written is not None else None)
+        if loc is None:
+            return
+        if no_ip.is_true():
+            why = "full isolation contradicts the acl_rules it also lists, and the provider accepts only one of them"
+        else:
+            why = "the provider accepts exactly one of no_ip_allowed and acl_rules, even when no_ip_allowed is false"
+        yield finding(
+            loc,
+            f"{address} sets no_ip_allowed = {'true' if no_ip.is_true() else no_ip.text()} and acl_rules: {why}",
+            subject=address,
+            instance=acl.address,
+            logical=f"{address}.no_ip_allowed",
+            fix="remove no_ip_allowed to keep the rules, or remove the acl_rules for full isolation",
+        )
+    elif no_ip.raw is None and not present:
+        yield finding(
+            acl.block.loc,
+            f"{address} sets neither no_ip_allowed nor acl_rules: the provider requires exactly one of them",
+            subject=address,
+            instance=acl.address,
+            logical=f"{address}.acl_rules",
+            fix="add acl_rules for the ranges that need the API server, or no_ip_allowed = true",
+        )
+
+
+def _rule_problems(acl: ResourceInstance):
+    address = acl.resource.address
+    first_ranges = None
+    for rule in acl.nested("acl_rules"):
+        ranges = rule.arg("scaleway_ranges")
+        if not ranges.is_true() or ranges.loc is None:
+            continue
+        ip = rule.arg("ip")
+        if ip.known and isinstance(ip.raw, str) and ip.raw.strip():
+            yield finding(
+                ranges.loc,
+                f"an acl_rules entry of {address} sets both ip and scaleway_ranges = true: "
+                "a rule with an ip cannot also admit Scaleway's ranges",
+                subject=address,
+                instance=acl.address,
+                related=[Related(ip.loc, "the ip of the same rule")] if ip.loc is not None else [],
+                logical=f"{address}.acl_rules.scaleway_ranges",
+                fix="split it into one rule with the ip and one rule with scaleway_ranges = true",
+            )
+        elif first_ranges is None:
+            first_ranges = ranges
+        else:
+            yield finding(
+                ranges.loc,
+                f"{address} has a second acl_rules entry with scaleway_ranges = true: only one such rule can be added",
+                subject=address,
+                instance=acl.address,
+                related=[Related(first_ranges.loc, "the first rule with scaleway_ranges = true")],
+                logical=f"{address}.acl_rules.scaleway_ranges",
+                fix="keep a single rule with scaleway_ranges = true",
+            )
+
+
+def check(project: Project):
+    for acl in project.resources(access.ACL):
+        yield from _exactly_one(acl)
+        yield from _rule_problems(acl)
