@@ -40,8 +40,10 @@ class ModuleInstance:
         call: ModuleCall | None = None,
         call_scope: Scope = EMPTY_SCOPE,
         root_values: dict[str, Val] | None = None,
+        written: bool = False,
     ) -> None:
         self.project = project
+        self.written = written  # a module call with no instance, judged as written: no resource exists
         self.module = module
         self.address = address
         self.parent = parent
@@ -213,6 +215,8 @@ class ModuleInstance:
     # -- resources ----------------------------------------------------------------------------
 
     def resource_instances(self, resource: Resource) -> list[ResourceInstance]:
+        if self.written:
+            return []  # Project.resources gives each block once as written
         key = resource.address
         found = self._resource_instances.get(key)
         if found is None:
@@ -275,10 +279,14 @@ class ModuleInstance:
         instances: list[ModuleInstance] = []
         self.children[call_name] = instances
         if call is not None and call.target is not None and self.depth < MAX_MODULE_DEPTH:
+            prefix = f"{self.address + '.' if self.address else ''}module.{call_name}"
             for key, scope in expand_block(self, call.block):
                 suffix = "" if key is None else "[?]" if key is UNKNOWN else f"[{_key_text(key)}]"
-                address = f"{self.address + '.' if self.address else ''}module.{call_name}{suffix}"
-                instances.append(ModuleInstance(self.project, call.target, address, self, call, scope))
+                instances.append(ModuleInstance(self.project, call.target, prefix + suffix, self, call, scope,
+                                                written=self.written))
+            if not instances:  # count = 0, for_each over nothing: the module's blocks as written
+                instances.append(ModuleInstance(self.project, call.target, prefix, self, call,
+                                                unknown_iteration(call.block), written=True))
         return instances
 
     def _module_output(self, call_name: str, steps: list, loc: Loc) -> tuple[Val, list]:
@@ -471,11 +479,14 @@ def nested_blocks(module: ModuleInstance, parent: Block, block_type: str, scope:
 def as_written(instance: ModuleInstance, resource: Resource) -> ResourceInstance:
     """A resource block with no instance, as written: its key and ``count.index`` or ``each.*``
     are Unknown, so every argument that depends on them is Unknown."""
-    if resource.block.attr("count") is not None:
-        scope = Scope({"count": Val({"index": Val(UNKNOWN)})})
-    else:
-        scope = Scope({"each": Val({"key": Val(UNKNOWN), "value": Val(UNKNOWN)})})
-    return ResourceInstance(instance, resource, UNKNOWN, scope, written=True)
+    return ResourceInstance(instance, resource, UNKNOWN, unknown_iteration(resource.block), written=True)
+
+
+def unknown_iteration(block: Block) -> Scope:
+    """The scope of a block with ``count`` or ``for_each`` whose iteration is not known."""
+    if block.attr("count") is not None:
+        return Scope({"count": Val({"index": Val(UNKNOWN)})})
+    return Scope({"each": Val({"key": Val(UNKNOWN), "value": Val(UNKNOWN)})})
 
 
 def expand_block(instance: ModuleInstance, block: Block) -> Iterator[tuple[object, Scope]]:
