@@ -44,7 +44,8 @@ FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
               help="Keep suppressed findings in SARIF, each result with a `suppressions` array.")
 @click.option("--statistics", is_flag=True, help="Show counts per rule instead of the findings (text, or JSON with --format json).")
 @click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary).")
-@click.option("--show-files", is_flag=True, help="List the files discovery found, with their kind, and exit.")
+@click.option("--show-files", is_flag=True,
+              help="Show the project root, then each file read with its kind, state and why it was read, and exit.")
 @click.option("--show-settings", is_flag=True, help="Show the resolved settings and where each came from, and exit.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the parse cache.")
 @click.option("--jobs", "-j", type=int, help="Processes that parse uncached files (default: the CPUs available).")
