@@ -141,3 +141,14 @@ def test_show_files_names_the_values_files_setting(tmp_path, monkeypatch):
         "terraform.tfvars\ttfvars\tok\tvariables of .",
         "values.yaml\tvalues\tok\tnamed values*.yaml",
     ]
+
+
+def test_a_template_read_by_templatefile_reports_its_release(tmp_path, monkeypatch):
+    (tmp_path / ".git").mkdir()
+    release = RELEASE.replace('[file("${path.module}/values/haproxy.yaml")]',
+                              '[templatefile("${path.module}/values/haproxy.yaml", { cidr = "0.0.0.0/0" })]')
+    write(tmp_path, {"main.tf": release, "values/haproxy.yaml": ANY_SOURCE.replace("0.0.0.0/0", "${cidr}")})
+    _, findings, stderr = lint(tmp_path, ["--select", "KAP302", "values/haproxy.yaml"], monkeypatch)
+    assert where(findings) == [("KAP302", "main.tf", 5)], stderr
+    assert show_files(tmp_path, [], monkeypatch)[2] == (
+        "values/haproxy.yaml\tvalues\ttemplate\tread by helm_release.haproxy (main.tf:1)")
