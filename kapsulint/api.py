@@ -1,6 +1,6 @@
 """Everything a rule may use from the engine. Rules import only this and :mod:`kapsulint.kapsule`.
 
-A rule is a module in ``rules/`` with a docstring under the headings of design.md §6, the
+A rule is a module in ``rules/`` with a docstring under the fixed headings (``registry.DOC_HEADINGS``), the
 constants ``ID``, ``NAME``, ``SEVERITY`` (and ``SECURITY = True`` for security rules), and a
 pure ``check(project)`` generator of :class:`Finding` objects.
 """

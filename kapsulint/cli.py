@@ -1,4 +1,4 @@
-"""The command line (design.md §3). stdout carries the report and nothing else."""
+"""The command line. stdout carries the report and nothing else."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Configuration: ``.kapsulint.toml``, or ``[tool.kapsulint]`` in ``pyproject.toml`` (design.md §9)."""
+"""Configuration: ``.kapsulint.toml``, or ``[tool.kapsulint]`` in ``pyproject.toml``."""
 
 from __future__ import annotations
 

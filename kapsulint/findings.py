@@ -38,7 +38,7 @@ class Loc(NamedTuple):
         return _new_tuple(cls, (path, *span))  # the named tuple's own __new__ costs a call more
 
     def one_line(self) -> Loc:
-        """The region cut to its first line (design.md §4)."""
+        """The region cut to its first line."""
         if self.end_line == self.line:
             return self
         return Loc(self.path, self.line, self.column, self.line, self.column + 1)

@@ -1,5 +1,5 @@
 """``.gitignore`` rules, which decide what is reported (never what is read: ignored tfvars and
-``.terraform/modules`` still count for evaluation, design.md §9)."""
+``.terraform/modules`` still count for evaluation)."""
 
 from __future__ import annotations
 

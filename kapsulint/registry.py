@@ -34,6 +34,15 @@ class Rule(NamedTuple):
         return doc_sections(self.doc)
 
     @property
+    def title(self) -> str:
+        """The problem in a few words, the docstring's first line ("Pool without create_before_destroy").
+
+        SARIF's ``shortDescription`` and GitHub's alert title; the summary when the docstring has none.
+        """
+        head = self.doc.split("\n## ", 1)[0].strip()
+        return head.splitlines()[0].strip().rstrip(".") if head and not head.startswith("##") else self.summary
+
+    @property
     def summary(self) -> str:
         text = " ".join(self.sections.get("What it does", "").split())
         match = re.match(r"(.+?[.!?])(\s|$)", text)
@@ -141,7 +150,7 @@ def split_selectors(values: Iterable[str] | str | None) -> list[str]:
 
 
 def selected(select: list[str] | None, extend: list[str], ignore: list[str]) -> list[Rule]:
-    """The rules a selection enables (design.md §3): engine rules stay unless ignored explicitly."""
+    """The rules a selection enables: engine rules stay unless ignored explicitly."""
     chosen = {r.id for r in all_rules()} if select is None else {r.id for s in select for r in matching(s)}
     chosen |= {r.id for s in extend for r in matching(s)}
     explicitly_ignored: set[str] = set()

@@ -280,7 +280,7 @@ def is_excluded(path: Path, root: Path, patterns: list[str]) -> bool:
 
 
 def _not_gitignored(findings: list[Finding], root: Path) -> list[Finding]:
-    """Findings in files .gitignore ignores are not reported (they are still read, design.md §9)."""
+    """Findings in files .gitignore ignores are not reported (they are still read)."""
     from kapsulint.gitignore import GitIgnore
 
     ignore = GitIgnore(root)

@@ -1,4 +1,4 @@
-"""Resolved settings: defaults, then the configuration file, then the command line (design.md §3, §9).
+"""Resolved settings: defaults, then the configuration file, then the command line.
 
 Each resolved value remembers where it came from, for ``--show-settings``.
 """

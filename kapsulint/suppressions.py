@@ -1,4 +1,4 @@
-"""Inline suppressions (design.md §8)::
+"""Inline suppressions::
 
     # kapsulint: ignore[KAP201, autohealing-disabled] until=2027-03-31 pool recreated by hand
     # kapsulint: ignore-file[KAP106] free dev cluster

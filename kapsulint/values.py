@@ -156,7 +156,7 @@ class Val:
     def plain(self) -> Any:
         """The value as plain Python data, Unknown parts kept as UNKNOWN.
 
-        Iterative: values files and HCL may nest 500 levels (design.md §5, KAP001), deeper than
+        Iterative: values files and HCL may nest 500 levels (KAP001), deeper than
         Python's recursion limit allows for a recursive walk."""
 
         def shell(raw: Any) -> Any:

@@ -1,4 +1,5 @@
-"""
+"""File that cannot be parsed.
+
 ## What it does
 Reports a file kapsulint reads that cannot be parsed, or that nests deeper than 500 levels.
 

@@ -1,4 +1,5 @@
-"""
+"""Suppression naming no known rule.
+
 ## What it does
 Reports a suppression comment that names no known rule id, id prefix or rule name.
 

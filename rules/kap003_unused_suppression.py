@@ -1,4 +1,5 @@
-"""
+"""Suppression that silences nothing.
+
 ## What it does
 Reports a suppression for a rule that ran in this invocation and silenced no finding.
 

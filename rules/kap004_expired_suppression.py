@@ -1,4 +1,5 @@
-"""
+"""Suppression past its until date.
+
 ## What it does
 Reports a suppression whose `until=` date has passed; the findings it silenced are reported again.
 

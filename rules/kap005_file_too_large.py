@@ -1,4 +1,5 @@
-"""
+"""File skipped as too large.
+
 ## What it does
 Reports a file that kapsulint skipped because it is larger than `max-file-size` (5 MB by default).
 

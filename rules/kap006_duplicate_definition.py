@@ -1,4 +1,5 @@
-"""
+"""Address defined twice in one module.
+
 ## What it does
 Reports an address a module defines twice: two `resource` or `data` blocks with the same type and name, two `variable`, `output` or `module` blocks with the same name, or a local value set in two `locals` blocks.
 

@@ -1,4 +1,5 @@
-"""
+"""Internal error of kapsulint.
+
 ## What it does
 Reports an internal error of kapsulint: a bug met while reading a file or while a rule judged the project, at the file (and, for a rule, the line of the block it was judging) where it happened.
 

@@ -1,4 +1,5 @@
-"""
+"""Unreadable kapsulint directive.
+
 ## What it does
 Reports a comment that starts like a kapsulint directive but cannot be read, and an `ignore-file`
 placed after the first token of its file.

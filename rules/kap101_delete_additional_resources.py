@@ -1,4 +1,5 @@
-"""
+"""Cluster with delete_additional_resources = true.
+
 ## What it does
 Reports a cluster with `delete_additional_resources = true`.
 
@@ -11,7 +12,7 @@ argument, then loses data that should have outlived the cluster. The argument is
 provider 2.10, so it is often set to `true` without thinking.
 
 Source: Scaleway Terraform provider, `docs/resources/k8s_cluster.md` and
-`internal/services/k8s/cluster.go` (knowledge/scaleway.md §2.1).
+`internal/services/k8s/cluster.go` (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md).
 
 ## Example
 ```hcl

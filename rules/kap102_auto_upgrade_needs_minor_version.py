@@ -1,4 +1,5 @@
-"""
+"""Auto-upgrade with a patch-pinned version.
+
 ## What it does
 Reports a cluster that turns auto-upgrade on while its `version` is not a bare minor version `x.y`.
 
@@ -14,7 +15,7 @@ Scaleway applies later never show up as drift.
 
 Source: Scaleway Terraform provider, `internal/services/k8s/cluster.go` (CustomizeDiff, Create
 and Update) and `docs/resources/k8s_cluster.md`; Scaleway documentation, version support policy
-(knowledge/scaleway.md §2.1 and §7).
+(https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md, https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/).
 
 ## Example
 ```hcl

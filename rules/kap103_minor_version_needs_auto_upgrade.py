@@ -1,4 +1,5 @@
-"""
+"""Minor version without auto-upgrade.
+
 ## What it does
 Reports a cluster whose `version` is a bare minor version `x.y` while auto-upgrade is not enabled.
 
@@ -11,7 +12,7 @@ enabled", so the cluster can be neither created nor updated. The provider tells 
 apart by the number of dot-separated parts in the string.
 
 Source: Scaleway Terraform provider, `internal/services/k8s/cluster.go` (CustomizeDiff, Create
-and Update) and `docs/resources/k8s_cluster.md` (knowledge/scaleway.md §2.1).
+and Update) and `docs/resources/k8s_cluster.md` (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md).
 
 ## Example
 ```hcl

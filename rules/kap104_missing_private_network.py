@@ -23,7 +23,7 @@ as unset.
 
 Source: Scaleway Terraform provider, `docs/resources/k8s_cluster.md` and
 `internal/services/k8s/cluster.go` (CustomizeDiff); Scaleway documentation, "Secure a cluster with
-a Private Network" (knowledge/scaleway.md §2.1 and §8).
+a Private Network" (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md, https://www.scaleway.com/en/docs/kubernetes/reference-content/secure-cluster-with-private-network/).
 
 ## Example
 ```hcl

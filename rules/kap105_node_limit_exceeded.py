@@ -1,4 +1,5 @@
-"""
+"""Pools can grow past the control plane's node limit.
+
 ## What it does
 Reports a cluster whose node pools can grow past the node limit of its control-plane type.
 
@@ -19,7 +20,7 @@ judged, nor are clusters whose `type` is not known.
 
 Source: the `available-types` answer of the Kapsule API recorded in the Scaleway Terraform
 provider's test cassettes (`cluster-type-change`), and Scaleway documentation, "Kubernetes
-control plane offers" (knowledge/scaleway.md §3).
+control plane offers" (https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-control-plane-offers/).
 
 ## Example
 ```hcl

@@ -1,4 +1,5 @@
-"""
+"""Cluster on the shared control plane.
+
 ## What it does
 Reports a cluster that gets the free, mutualized control plane by omission: `type` is absent (or
 null), so Scaleway applies the default `kapsule` offer. A `type` that is written, even `"kapsule"`
@@ -24,7 +25,7 @@ known before apply.
 
 Source: Scaleway documentation, "Kubernetes control plane offers" and the Kapsule FAQ; the
 `available-types` answer of the Kapsule API recorded in the Scaleway Terraform provider's test
-cassettes (knowledge/scaleway.md §3).
+cassettes (https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-control-plane-offers/).
 
 ## Example
 ```hcl

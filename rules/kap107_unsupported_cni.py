@@ -1,4 +1,5 @@
-"""
+"""CNI the cluster type does not support.
+
 ## What it does
 Reports a cluster whose `cni` is not one its kind of cluster supports.
 
@@ -20,7 +21,7 @@ neither Kapsule nor Kosmos accepts.
 Source: Scaleway SDK (`api/k8s/v1`, CNI enum and its notes), the per-version `available_cnis` of
 the Kapsule API recorded in the Scaleway Terraform provider's test cassettes, the provider's
 `cluster.go` validation, and Scaleway documentation, "Version support policy" and "Kapsule and
-Kosmos differences" (knowledge/scaleway.md §2.1 and §3.4).
+Kosmos differences" (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md, https://www.scaleway.com/en/docs/kubernetes/reference-content/understanding-differences-kapsule-kosmos/).
 
 ## Example
 ```hcl

@@ -1,4 +1,5 @@
-"""
+"""Kosmos cluster with a Private Network.
+
 ## What it does
 Reports a Kosmos cluster (`type = "multicloud*"`) that sets `private_network_id`.
 
@@ -13,7 +14,7 @@ The value counts as set when it is a non-empty literal or the `id` of another re
 never empty); the rule is silent when it cannot be known before apply, and when `type` cannot.
 
 Source: Scaleway Terraform provider, `internal/services/k8s/cluster.go` (CustomizeDiff), and
-Scaleway documentation, "Kapsule and Kosmos differences" (knowledge/scaleway.md §2.1 and §3.4).
+Scaleway documentation, "Kapsule and Kosmos differences" (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md, https://www.scaleway.com/en/docs/kubernetes/reference-content/understanding-differences-kapsule-kosmos/).
 
 ## Example
 ```hcl

@@ -1,4 +1,5 @@
-"""
+"""Incomplete auto_upgrade block.
+
 ## What it does
 Reports an `auto_upgrade` block that lacks `enable`, `maintenance_window_start_hour` or
 `maintenance_window_day`, or gives one of them a value the provider refuses.
@@ -17,7 +18,7 @@ are not judged, nor are values that are not known.
 
 Source: Scaleway Terraform provider, `internal/services/k8s/cluster.go` (the `auto_upgrade`
 schema, its validators and the Create check) and `docs/resources/k8s_cluster.md`
-(knowledge/scaleway.md §2.1).
+(https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md).
 
 ## Example
 ```hcl

@@ -1,4 +1,5 @@
-"""
+"""Pool without create_before_destroy.
+
 ## What it does
 Reports a Kapsule node pool that lacks `lifecycle { create_before_destroy = true }`.
 
@@ -22,7 +23,7 @@ clusters (`type = "multicloud*"`) and `node_type = "external"` pools are out of 
 
 Source: Scaleway Terraform provider, `internal/services/k8s/pool.go` (ForceNew arguments) and
 `docs/resources/k8s_pool.md` (the `name` argument and the `lifecycle` example); optional pool
-name in v2.78.0 (PR #4164). See knowledge/scaleway.md §2.2.
+name in v2.78.0 (PR #4164). See https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md.
 
 ## Example
 ```hcl

@@ -1,4 +1,5 @@
-"""
+"""Pool name blocks its replacement.
+
 ## What it does
 Reports a pool with `create_before_destroy` whose `name` stays the same when the pool is replaced.
 
@@ -18,7 +19,7 @@ outputs. `each.key` and `count.index` name the instance and do not change on rep
 
 Source: Scaleway Terraform provider, `docs/resources/k8s_pool.md` (the note on `name` and
 `create_before_destroy`) and `internal/services/k8s/pool.go` (ForceNew arguments; `name` optional
-since v2.78.0, PR #4164). See knowledge/scaleway.md §2.2.
+since v2.78.0, PR #4164). See https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md.
 
 ## Example
 ```hcl

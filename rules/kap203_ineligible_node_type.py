@@ -1,4 +1,5 @@
-"""
+"""Node type Kapsule refuses.
+
 ## What it does
 Reports a Kapsule node pool whose `node_type` is an Instance type that Kapsule refuses.
 
@@ -19,7 +20,7 @@ arguments and `for_each` maps; each instance of a pool is judged. Pools of Kosmo
 Sources: Scaleway SDK `CreatePoolRequest.NodeType` and the provider's `docs/resources/k8s_pool.md`
 (types not eligible for lack of memory); Scaleway docs `historical-offers` (ENT1 end of life),
 docs-content PR #6631 and the API's `end_of_service: true` for START1, VC1 and X64 (see
-knowledge/scaleway.md §1.1 to §1.3).
+https://www.scaleway.com/en/docs/instances/reference-content/choosing-shared-vs-dedicated-cpus/, https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md, https://www.scaleway.com/en/docs/instances/reference-content/instances-datasheet/).
 
 ## Example
 ```hcl

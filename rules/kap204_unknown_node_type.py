@@ -1,4 +1,5 @@
-"""
+"""Unknown node type.
+
 ## What it does
 Reports a node pool whose `node_type` is not an Instance type kapsulint knows.
 
@@ -23,7 +24,7 @@ are out of scope, and so are types KAP203 already reports as refused (the end-of
 
 Sources: `GET /instance/v1/zones/{zone}/products/servers` responses in the Scaleway provider's
 recorded API tests; the provider's `IgnoreCaseAndHyphen` comparison of `node_type` (see
-knowledge/scaleway.md §1.2 and §1.3).
+https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md, https://www.scaleway.com/en/docs/instances/reference-content/instances-datasheet/).
 
 ## Example
 ```hcl

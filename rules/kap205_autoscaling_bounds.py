@@ -1,4 +1,5 @@
-"""
+"""Pool autoscaling bounds Kapsule refuses.
+
 ## What it does
 Reports a Kapsule node pool whose `max_size` is below 1, or whose `min_size` exceeds `max_size`
 while autoscaling is on.
@@ -20,7 +21,7 @@ lies between the bounds is UNVERIFIED, so the rule does not judge it.
 
 Source: Scaleway Terraform provider, `internal/services/k8s/pool.go` and
 `docs/resources/k8s_pool.md` (defaults of `min_size`, `max_size`, `autoscaling`; the error on a
-maximum below 1); see knowledge/scaleway.md §2.2.
+maximum below 1); see https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md.
 
 ## Example
 ```hcl

@@ -18,9 +18,8 @@ The finding points at `autohealing = false` when it is written, else at the pool
 heals its own Instances).
 
 Sources: Scaleway Terraform provider, `internal/services/k8s/pool.go` (`autohealing` optional,
-default `false`; knowledge/scaleway.md §2.2); Scaleway docs "Using the Scaleway Kubernetes
-Kapsule autoheal feature" for the reboot and replacement delays (read for this rule, not in the
-knowledge notes); Kosmos autoheal limited to Scaleway Instances (knowledge/scaleway.md §3.4).
+default `false`; https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md); Scaleway docs "Using the Scaleway Kubernetes
+Kapsule autoheal feature" for the reboot and replacement delays (https://www.scaleway.com/en/docs/kubernetes/reference-content/using-kapsule-autoheal-feature/); Kosmos autoheal limited to Scaleway Instances (https://www.scaleway.com/en/docs/kubernetes/reference-content/understanding-differences-kapsule-kosmos/).
 
 ## Example
 ```hcl

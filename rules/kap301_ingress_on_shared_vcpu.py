@@ -19,9 +19,10 @@ and the labels Kapsule sets on every node (`k8s.scaleway.com/pool-name`,
 carry is treated as unknown and stays silent.
 
 Sources: Scaleway docs `choosing-shared-vs-dedicated-cpus` and the Instances datasheet
-(knowledge/scaleway.md §1.1), pool tags and automatic labels (§4.1, §4.2; the pool-name label is
+(https://www.scaleway.com/en/docs/instances/reference-content/choosing-shared-vs-dedicated-cpus/), pool tags and automatic labels
+(https://www.scaleway.com/en/docs/kubernetes/api-cli/managing-tags/; the pool-name label is
 used widely but not found in Scaleway's prose documentation), chart values paths
-(knowledge/ingress.md §1 to §3).
+(https://github.com/haproxytech/helm-charts/blob/c5edba19/kubernetes-ingress/values.yaml, https://github.com/kubernetes/ingress-nginx/blob/helm-chart-4.15.1/charts/ingress-nginx/values.yaml, https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/values.yaml).
 
 ## Example
 ```hcl

@@ -1,4 +1,5 @@
-"""
+"""PROXY protocol trusted from any source.
+
 ## What it does
 Reports an ingress controller that accepts PROXY protocol headers from any source address.
 
@@ -15,7 +16,7 @@ or a /0 range; traefik `proxyProtocol.insecure` or a /0 range in `trustedIPs`, i
 `additionalArguments`.
 
 Sources: haproxytech ConfigMap documentation, ingress-nginx `configmap.md`, traefik entry point
-documentation and chart values (knowledge/ingress.md §2.2, §3.1, §3.2, §3.3).
+documentation and chart values (https://github.com/haproxytech/kubernetes-ingress/blob/fc120676/documentation/configmap.md, https://github.com/kubernetes/ingress-nginx/blob/helm-chart-4.15.1/charts/ingress-nginx/values.yaml, https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/values.yaml, https://github.com/kubernetes/ingress-nginx/blob/controller-v1.15.1/docs/user-guide/nginx-configuration/configmap.md).
 
 ## Example
 ```yaml

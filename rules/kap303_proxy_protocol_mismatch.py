@@ -1,4 +1,5 @@
-"""
+"""Load balancer and ingress disagree on PROXY protocol.
+
 ## What it does
 Reports a port where the Scaleway load balancer and the ingress controller behind it disagree about
 PROXY protocol. The load balancer sends a PROXY header the controller cannot read, or the
@@ -33,8 +34,8 @@ reads them as booleans).
 Sources: Scaleway CCM `docs/loadbalancer-annotations.md` and `loadbalancers_annotations.go`
 (`isPortInRange`, `getProxyProtocol`, `getSendProxyV2`, v0.36.2), Scaleway documentation
 `kubernetes-load-balancer.mdx`, haproxytech `annotations.md` and `reqProxyProtocol.go`,
-ingress-nginx `configmap.md`, Traefik entry point documentation (knowledge/scaleway.md §5,
-knowledge/ingress.md §2.2, §3.1 to §3.3). UNVERIFIED: the exact answer HAProxy gives to a header
+ingress-nginx `configmap.md`, Traefik entry point documentation (https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md,
+https://github.com/haproxytech/kubernetes-ingress/blob/fc120676/documentation/configmap.md, https://github.com/kubernetes/ingress-nginx/blob/helm-chart-4.15.1/charts/ingress-nginx/values.yaml, https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/values.yaml, https://github.com/kubernetes/ingress-nginx/blob/controller-v1.15.1/docs/user-guide/nginx-configuration/configmap.md). UNVERIFIED: the exact answer HAProxy gives to a header
 on a frontend that does not expect one (standard HAProxy behaviour, not reproduced), and nginx's
 behaviour for a missing header (community reports).
 

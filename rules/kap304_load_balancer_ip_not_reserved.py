@@ -1,4 +1,5 @@
-"""
+"""Load balancer IP not reserved.
+
 ## What it does
 Reports an ingress controller Service of type LoadBalancer that does not use a reserved IP.
 
@@ -21,8 +22,8 @@ false`, traefik's `service.enabled: false`): the chart then creates no load bala
 stays silent when the annotations or the address may come from a value kapsulint cannot know.
 
 Sources: Scaleway CCM `docs/loadbalancer-annotations.md` (v0.36.2), Scaleway documentation
-"Managing Load Balancer IPs" and the chart values of each controller (knowledge/scaleway.md §5,
-knowledge/ingress.md §1, §3 and §6).
+"Managing Load Balancer IPs" and the chart values of each controller (https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md,
+https://github.com/haproxytech/helm-charts/blob/c5edba19/kubernetes-ingress/values.yaml, https://github.com/kubernetes/ingress-nginx/blob/helm-chart-4.15.1/charts/ingress-nginx/values.yaml, https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/values.yaml, https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md).
 
 ## Example
 ```hcl

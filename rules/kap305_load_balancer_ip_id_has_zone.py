@@ -1,4 +1,5 @@
-"""
+"""Load balancer IP id with a zone.
+
 ## What it does
 Reports a `scw-loadbalancer-ip-ids` annotation given a zoned id such as `fr-par-1/<uuid>`.
 
@@ -19,7 +20,7 @@ comma split), not observed on a live cluster.
 
 Sources: terraform-provider-scaleway `scaleway_lb_ip` (zoned `id`), Scaleway CCM
 `docs/loadbalancer-annotations.md` and `scaleway/loadbalancers.go` (v0.36.2)
-(knowledge/scaleway.md §2.5 and §5, knowledge/ingress.md §6 and §8).
+(https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/vpc_private_network.md, https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md, https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md).
 
 ## Example
 ```hcl

@@ -1,4 +1,5 @@
-"""
+"""Load balancer zone differs from its IP's zone.
+
 ## What it does
 Reports a Service whose load balancer zone differs from the zone of the reserved IP it uses.
 
@@ -19,8 +20,8 @@ the IP's own region.
 Sources: Scaleway CCM `docs/loadbalancer-annotations.md` and `scaleway/loadbalancers.go`
 (`getLoadBalancerStaticIPIDs`, v0.36.2), Scaleway documentation "Managing Load Balancer IPs"
 (flexible IPs are scoped to one zone), terraform-provider-scaleway's Kapsule example that sets
-the zone annotation from `scaleway_lb_ip.zone` (knowledge/scaleway.md §2.5 and §5,
-knowledge/ingress.md §6).
+the zone annotation from `scaleway_lb_ip.zone` (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/vpc_private_network.md, https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md,
+https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md).
 
 ## Example
 ```hcl

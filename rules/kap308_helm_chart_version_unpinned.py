@@ -23,7 +23,7 @@ apart from a local path.
 
 Sources: terraform-provider-helm `resource_helm_release.go` (`version` is optional and
 computed: the chart resolved at install is kept in the state) and the chart's history
-(knowledge/ingress.md §1.1, §4.2).
+(https://github.com/haproxytech/helm-charts/blob/c5edba19/kubernetes-ingress/values.yaml, https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/helm/resource_helm_release.go).
 
 ## Example
 ```hcl

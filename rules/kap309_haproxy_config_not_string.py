@@ -1,4 +1,5 @@
-"""
+"""HAProxy config value not a string.
+
 ## What it does
 Reports a haproxytech ingress controller `controller.config` entry whose value is not a string.
 
@@ -19,7 +20,7 @@ not reproduced against this chart (UNVERIFIED).
 
 Sources: haproxytech/helm-charts `kubernetes-ingress/templates/controller-configmap.yaml`,
 Helm strvals typing of `--set` values as used by terraform-provider-helm `getValues`
-(knowledge/ingress.md §1.3, §4.3).
+(https://github.com/haproxytech/helm-charts/tree/c5edba19/kubernetes-ingress/templates, https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/helm/resource_helm_release.go).
 
 ## Example
 ```yaml

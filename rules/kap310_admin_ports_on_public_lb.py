@@ -1,4 +1,5 @@
-"""
+"""HAProxy admin ports on the public load balancer.
+
 ## What it does
 Reports a haproxytech ingress controller whose public Scaleway load balancer publishes the HAProxy
 stats port (1024) or the pprof port (6060).
@@ -21,7 +22,7 @@ public and stays silent.
 
 Sources: haproxytech/helm-charts `kubernetes-ingress/values.yaml`, its history and
 `templates/controller-service.yaml`; scaleway-cloud-controller-manager `scaleway/loadbalancers.go`
-and `scaleway/acl.go` (knowledge/ingress.md §1.1, §1.4; knowledge/scaleway.md §5).
+and `scaleway/acl.go` (https://github.com/haproxytech/helm-charts/blob/c5edba19/kubernetes-ingress/values.yaml; https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md).
 
 ## Example
 ```yaml

@@ -1,4 +1,5 @@
-"""
+"""Unescaped dot or comma in a Helm set entry.
+
 ## What it does
 Reports a `helm_release` `set`, `set_list` or `set_sensitive` entry whose name leaves the dots of
 an annotation, label or selector key unescaped, or whose value holds an unescaped comma.
@@ -27,7 +28,7 @@ entries with the provider v3 `type = "literal"`, which are read as YAML rather t
 
 Sources: terraform-provider-helm `getValues` and its documentation ("escape the `{}`, `[]`, `.`,
 and `,` characters twice"), Helm's documentation of `--set`
-(knowledge/ingress.md §4.3).
+(https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/helm/resource_helm_release.go).
 
 ## Example
 ```hcl

@@ -1,4 +1,5 @@
-"""
+"""PROXY protocol v1 and v2 on one port.
+
 ## What it does
 Reports a Service whose PROXY protocol v1 and v2 annotations cover the same port, which the
 Scaleway Cloud Controller Manager refuses.
@@ -18,7 +19,7 @@ The check applies to Services marked `scw-loadbalancer-externally-managed` too: 
 configures their frontends and backends.
 
 Sources: Scaleway CCM `docs/loadbalancer-annotations.md` and `loadbalancers_annotations.go`
-(`getProxyProtocol`, `isPortInRange`, v0.36.2) (knowledge/scaleway.md §5).
+(`getProxyProtocol`, `isPortInRange`, v0.36.2) (https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md).
 
 ## Example
 ```yaml

@@ -1,4 +1,5 @@
-"""
+"""Cluster credentials in a local state file.
+
 ## What it does
 Reports a root module that creates a Kapsule cluster while keeping its Terraform state in a local file.
 
@@ -19,7 +20,7 @@ through the local modules they call. Directories driven by Terragrunt, which usu
 the backend, are exempt, and so is a root whose files could not all be parsed.
 
 Source: Scaleway Terraform provider, `internal/services/k8s/cluster.go` (kubeconfig schema and
-read) and issue scaleway/terraform-provider-scaleway#4171 (knowledge/scaleway.md §9).
+read) and issue scaleway/terraform-provider-scaleway#4171 (https://github.com/scaleway/terraform-provider-scaleway/issues/4171).
 
 ## Example
 ```hcl

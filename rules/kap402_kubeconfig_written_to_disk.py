@@ -1,4 +1,5 @@
-"""
+"""Admin kubeconfig written to disk or exposed.
+
 ## What it does
 Reports a cluster's admin kubeconfig or token written to a local file, unmasked with `nonsensitive()`, or exported in a non-sensitive output of the data source.
 
@@ -30,8 +31,7 @@ a `null_resource`, and through `data "template_file"` (its `template` and `vars`
 
 Source: Scaleway Terraform provider, `internal/services/k8s/cluster.go` (Sensitive
 `kubeconfig`, PR #1800 in 2.12.0) and `cluster_data_source.go` (schema copied without
-Sensitive); Scaleway documentation `manage-kubeconfig-with-iam.mdx` (knowledge/scaleway.md §2.4
-and §9).
+Sensitive); Scaleway documentation `manage-kubeconfig-with-iam.mdx` (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/data-sources/k8s_cluster.md, https://github.com/scaleway/terraform-provider-scaleway/issues/4171).
 
 ## Example
 ```hcl

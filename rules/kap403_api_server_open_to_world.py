@@ -1,4 +1,5 @@
-"""
+"""API server open to the world.
+
 ## What it does
 Reports a Kapsule cluster whose API server accepts connections from any address: no `scaleway_k8s_acl`, or an ACL rule for a /0 range.
 
@@ -26,7 +27,7 @@ still reports, and the suggested fix says which version is needed. Kosmos (`mult
 clusters are out of scope for the missing-ACL check.
 
 Source: Scaleway Terraform provider, `internal/services/k8s/acl.go` and
-`docs/resources/k8s_acl.md` (knowledge/scaleway.md §2.3).
+`docs/resources/k8s_acl.md` (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_acl.md).
 
 ## Example
 ```hcl

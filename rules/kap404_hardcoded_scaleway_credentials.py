@@ -1,4 +1,5 @@
-"""
+"""Hardcoded Scaleway credentials.
+
 ## What it does
 Reports Scaleway API keys written into the configuration: literal `access_key`/`secret_key` of a `provider "scaleway"` or `backend "s3"` block, and key-shaped values in variable defaults and tfvars files.
 
@@ -27,7 +28,7 @@ Ansible templates (`"{{ scw_secret_key }}"`), `"<YOUR_SECRET_KEY>"`, an escaped 
 
 Source: Scaleway documentation, "Terraform/OpenTofu - Scaleway environment variables"
 (`SCW_ACCESS_KEY`, `SCW_SECRET_KEY`) and the IAM API keys reference. The shapes of the keys
-come from the project's issue; the notes in knowledge/ do not describe them (UNVERIFIED).
+are not stated there (https://www.scaleway.com/en/docs/iam/concepts/#api-key names an access key and a secret key): UNVERIFIED.
 
 ## Example
 ```hcl

@@ -1,4 +1,5 @@
-"""
+"""CA certificate not base64-decoded.
+
 ## What it does
 Reports a `helm` or `kubernetes` provider given a Kapsule cluster's `cluster_ca_certificate` without `base64decode()`.
 
@@ -17,8 +18,7 @@ by a `base64decode()` anywhere on that path. It checks `provider "kubernetes"`, 
 `kubernetes = { ... }` attribute of 3.x.
 
 Source: Scaleway Terraform provider, `docs/resources/k8s_cluster.md` (kubeconfig attributes and
-the provider configuration example) and `internal/services/k8s/cluster.go` (knowledge/scaleway.md
-§9, knowledge/ingress.md §4.4).
+the provider configuration example) and `internal/services/k8s/cluster.go` (https://github.com/scaleway/terraform-provider-scaleway/issues/4171, https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md).
 
 ## Example
 ```hcl

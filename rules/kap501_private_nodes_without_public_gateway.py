@@ -1,4 +1,5 @@
-"""
+"""Private nodes without a Public Gateway.
+
 ## What it does
 Reports a Kapsule pool with `public_ip_disabled = true` whose cluster's private network has no Public Gateway giving it a NATed default route.
 
@@ -25,8 +26,7 @@ requires. External and Kosmos pools are out of scope.
 
 Source: Scaleway Terraform provider, `docs/resources/k8s_pool.md` (`public_ip_disabled`) and
 `docs/resources/vpc_gateway_network.md`; Scaleway documentation,
-`secure-cluster-with-private-network.mdx` and `multi-az-clusters.mdx` (knowledge/scaleway.md
-§2.2, §2.5 and §8).
+`secure-cluster-with-private-network.mdx` and `multi-az-clusters.mdx` (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md, https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/vpc_private_network.md, https://www.scaleway.com/en/docs/kubernetes/reference-content/secure-cluster-with-private-network/).
 
 ## Example
 ```hcl

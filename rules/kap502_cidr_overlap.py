@@ -1,4 +1,5 @@
-"""
+"""Overlapping CIDR ranges.
+
 ## What it does
 Reports a cluster whose pod range, service range or private network subnets overlap one another.
 
@@ -20,7 +21,7 @@ chooses itself (no `ipv4_subnet` block) and Unknown values are not judged.
 
 Source: Scaleway Terraform provider, `docs/resources/k8s_cluster.md` (`pod_cidr`, `service_cidr`)
 and `docs/resources/vpc_private_network.md` (`ipv4_subnet`); Scaleway documentation,
-`secure-cluster-with-private-network.mdx` (knowledge/scaleway.md §2.1 and §2.5).
+`secure-cluster-with-private-network.mdx` (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md, https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/vpc_private_network.md).
 
 ## Example
 ```hcl

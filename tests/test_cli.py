@@ -224,7 +224,8 @@ def test_text_format(tmp_path, monkeypatch):
     # The marker sits under `true`.
     assert marker.index("^") == source.index("true")
     assert marker.count("^") == len("true")
-    assert re.fullmatch(r"Found 1 finding \(1 warning\)\.", lines[-1])
+    assert re.fullmatch(r"Found 1 finding \(1 warning\)\.", lines[-2])
+    assert lines[-1].startswith("Run `kapsulint --explain ID`") and lines[-1].endswith("--explain KAP101`.")
     assert not ANSI.search(result.stdout)  # CliRunner's stdout is not a TTY
     assert result.stderr == ""
 

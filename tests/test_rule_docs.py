@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fixture_support import ROOT
@@ -32,3 +34,26 @@ def test_ids_and_names_are_unique():
 def test_readme_rule_table_is_up_to_date():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert with_table(readme) == readme, "run: python -m kapsulint.docs README.md"
+
+
+# Notes a user cannot open: shipped code and rule documentation cite public URLs instead.
+_PRIVATE_CITATION = re.compile(r"knowledge/|design\.md|\.\./shared|/work/shared|(?:scaleway|ingress|peers)\.md §")
+_OWNED_ELSEWHERE = {"kapsulint/parsing/json.py"}  # its owner replaces the citation
+
+
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.id)
+def test_rule_documentation_cites_only_public_sources(rule):
+    assert not _PRIVATE_CITATION.search(rule.doc), rule.module
+    assert not rule.title.startswith("Reports"), rule.module  # SARIF's title reads as the problem
+
+
+def test_shipped_code_cites_no_private_notes():
+    cited = []
+    for path in sorted([*(ROOT / "kapsulint").rglob("*.py"), *(ROOT / "rules").glob("*.py")]):
+        relative = path.relative_to(ROOT).as_posix()
+        if relative in _OWNED_ELSEWHERE:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if _PRIVATE_CITATION.search(line):
+                cited.append(f"{relative}:{number}: {line.strip()}")
+    assert cited == []

@@ -30,7 +30,7 @@ RULES = [
     Rule("KAP001", "parse-error", Severity.ERROR, False, _doc("Reports files that cannot be parsed. More."), None, "t"),
     Rule("KAP106", "shared-control-plane", Severity.NOTE, False, _doc("Flags shared control planes."), None, "t"),
     Rule("KAP201", "pool-without-create-before-destroy", Severity.WARNING, False,
-         _doc("Flags pools replaced destroy-first. Second sentence."), None, "t"),
+         "Pool replaced destroy-first.\n\n" + _doc("Flags pools replaced destroy-first. Second sentence."), None, "t"),
     Rule("KAP302", "proxy-protocol-trusts-any-source", Severity.WARNING, True, _doc("Flags PROXY from anywhere."), None, "t"),
     Rule("KAP401", "kubeconfig-in-local-state", Severity.ERROR, True, _doc("Flags local state."), None, "t"),
     Rule("KAP502", "cidr-overlap", Severity.WARNING, False, _doc("Flags overlapping CIDRs."), None, "t"),
@@ -87,11 +87,12 @@ def test_driver_and_rules(tmp_path, validator):
     kap201 = by_id["KAP201"]
     source = RULES[2]
     assert kap201["name"] == "pool-without-create-before-destroy"
-    assert kap201["shortDescription"]["text"] == "Flags pools replaced destroy-first."
+    assert kap201["shortDescription"]["text"] == "Pool replaced destroy-first"  # the docstring's title
     assert kap201["fullDescription"]["text"] == "Flags pools replaced destroy-first. Second sentence."
     assert kap201["help"]["text"] == kap201["help"]["markdown"] == source.doc.strip()
-    assert kap201["helpUri"] == sarif.DOCS_URI + "#kap201"
-    assert sarif.DOCS_URI == "https://github.com/kapsulint/kapsulint/blob/main/README.md"
+    # The README of the release's tag, not of a branch that moves on.
+    assert kap201["helpUri"] == "https://github.com/kapsulint/kapsulint/blob/v0.1.0/README.md#kap201"
+    assert by_id["KAP106"]["shortDescription"]["text"] == "Flags shared control planes."  # no title: the summary
     # The default level is written even when it equals SARIF's default ("warning").
     assert {r["id"]: r["defaultConfiguration"]["level"] for r in driver["rules"]} == {
         r.id: r.severity.value for r in RULES
@@ -133,7 +134,7 @@ def test_results_carry_rule_index_level_location(tmp_path, validator):
     assert [r["level"] for r in results] == ["error", "warning", "note"]
 
     pool = results[1]
-    assert pool["message"]["text"] == "a message"
+    assert pool["message"]["text"] == "a message\n\nSee: [node_type set here](1)"  # GitHub shows linked ones
     physical = pool["locations"][0]["physicalLocation"]
     assert physical["artifactLocation"] == {"uri": "main.tf", "uriBaseId": "%SRCROOT%"}
     assert physical["region"] == {"startLine": 3, "startColumn": 5, "endLine": 3, "endColumn": 6}
@@ -245,3 +246,25 @@ def test_result_cap(tmp_path, validator, monkeypatch):
 def test_sarif_om_imported_only_by_the_sarif_reporter():
     code = "import sys, kapsulint.reporters; assert 'sarif_om' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_message_carries_the_fix_and_links_every_related_location(tmp_path, validator):
+    related = (Related(Loc(str(tmp_path / "vars.tf"), 7, 3, 7, 9), "node_type [x] set here"),
+               Related(Loc(str(tmp_path / "pools.tf"), 2, 1, 2, 4), ""))
+    finding = _finding(tmp_path, "KAP201", Severity.WARNING, message="pool replaced destroy-first",
+                       fix="add lifecycle { create_before_destroy = true }", related=related)
+    (result,) = _run([finding], _context(tmp_path), validator)["results"]
+    assert result["message"]["text"] == (
+        "pool replaced destroy-first\n\nFix: add lifecycle { create_before_destroy = true }\n\n"
+        "See: [node_type \\[x\\] set here](1); [related location](2)")
+    assert [r["id"] for r in result["relatedLocations"]] == [1, 2]
+
+
+def test_every_registered_rule_is_titled_as_the_problem(tmp_path, validator):
+    from kapsulint.registry import all_rules
+
+    context = ReportContext(rules=list(all_rules()), cwd=str(tmp_path), repo_root=str(tmp_path), version="1.2.3")
+    for rule in _run([], context, validator)["tool"]["driver"]["rules"]:
+        title = rule["shortDescription"]["text"]
+        assert not title.startswith(("Reports", "Flags")), (rule["id"], title)
+        assert rule["helpUri"] == f"https://github.com/kapsulint/kapsulint/blob/v1.2.3/README.md#{rule['id'].lower()}"

@@ -1,7 +1,7 @@
 """Ingress controller Helm chart facts, and Helm provider v2/v3 facts.
 
 Pure data and small pure lookups, standard library only. Sources are named per
-group, as cited in ``/work/shared/knowledge/ingress.md``:
+group, by repository, file and version:
 
 * haproxytech/helm-charts ``kubernetes-ingress/values.yaml`` and templates
   (chart 1.40.0 to 1.52.1, HEAD c5edba19), haproxytech/kubernetes-ingress
@@ -278,7 +278,7 @@ def chart_default(
     """Read a versioned chart default; None when it is unknown.
 
     With ``version`` None (no pinned chart), a default counts only when every
-    known step agrees (design.md §2). A pinned version older than
+    known step agrees. A pinned version older than
     ``known_since`` is outside what the facts checked: None.
     """
     if not steps:
@@ -460,7 +460,7 @@ def parse_traefik_proxy_protocol_arg(arg: str) -> TraefikProxyProtocolArg | None
 # ---------------------------------------------------------------------------
 
 # Source: kubernetes-ingress/values.yaml (1.52.1) and its git history
-# (ingress.md §1.1). The Scaleway CCM opens an LB frontend for every TCP port
+# (https://github.com/haproxytech/helm-charts/blob/c5edba19/kubernetes-ingress/values.yaml). The Scaleway CCM opens an LB frontend for every TCP port
 # of the Service (CCM scaleway/loadbalancers.go serviceToLB).
 HAPROXY_STATS_PORT = 1024
 HAPROXY_PPROF_PORT = 6060

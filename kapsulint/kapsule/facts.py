@@ -2,7 +2,7 @@
 
 Nothing here parses Terraform or YAML and nothing imports beyond the standard
 library. Every group of facts names where it comes from (a repository and file,
-or a documentation page, as cited in ``/work/shared/knowledge/scaleway.md``);
+or a documentation page, by URL at a tag or commit where it is a repository);
 facts the research could not confirm from a primary source say UNVERIFIED, and
 the lookups answer ``None`` ("unknown") for them rather than guessing.
 
@@ -157,8 +157,8 @@ class InstanceType(NamedTuple):
 # Source: DOCS pages/instances/reference-content/instances-datasheet.mdx
 # (6f704e55), general-purpose.mdx (393dafd6), specialized.mdx (47dc5b17),
 # historical-offers.mdx and PR scaleway/docs-content#6631 (START1/VC1/X64 were
-# shared), the 2026 datasheet (STANDARD3 dedicated). design.md §5 (KAP301)
-# fixes the shared list.
+# shared), the 2026 datasheet (STANDARD3 dedicated). KAP301 judges by
+# this shared list.
 SHARED_VCPU_FAMILIES: frozenset[str] = frozenset(
     {"DEV1", "GP1", "PLAY2", "PRO2", "COPARM1", "BASIC2", "STARDUST1", "START1", "VC1", "X64"}
 )
@@ -200,7 +200,7 @@ def _make_types() -> dict[str, InstanceType]:
     Source: union of ``GET /instance/v1/zones/{zone}/products/servers``
     responses in CASSETTES (k8s ``pool-validate-root-volume`` fr-par-1
     2026-04-14; instance ``server-*`` recordings 2026-07-30), as tabled in
-    scaleway.md §1.3. Recordings cover some zones only: this is not an
+    https://www.scaleway.com/en/docs/instances/reference-content/instances-datasheet/. Recordings cover some zones only: this is not an
     availability map.
     """
     out: dict[str, InstanceType] = {}
@@ -386,7 +386,7 @@ def is_shared_vcpu(node_type: str) -> bool | None:
 
     None when the family is unknown or its vCPU kind is unverified (BASIC3,
     STANDARD2, COMPUTE3, MEMORY3, GPU types, an unknown string). The shared
-    list is design.md's KAP301 list.
+    list is the one KAP301 documents.
     """
     fam = node_type_family(node_type)
     if fam in SHARED_VCPU_FAMILIES:
@@ -540,7 +540,7 @@ HOSTNAME_LABEL = "kubernetes.io/hostname"
 EXCLUDE_FROM_LB_LABEL = "node.kubernetes.io/exclude-from-external-load-balancers"
 EXCLUDE_FROM_LB_LABEL_VALUE = "managed-by-scaleway-ccm"
 
-# Labels every Kapsule node carries without being asked (scaleway.md §4.2,
+# Labels every Kapsule node carries without being asked (https://www.scaleway.com/en/docs/kubernetes/api-cli/managing-tags/,
 # plus the kubelet's preset labels).
 WELL_KNOWN_NODE_LABELS: frozenset[str] = frozenset(
     {
@@ -743,7 +743,7 @@ DEPRECATED_LB_ANNOTATIONS: dict[str, str | None] = {
 }
 
 # Annotations meant for other clouds' load balancers: values carrying them are
-# not Kapsule evidence and stay silent (design.md §2).
+# not Kapsule evidence and stay silent.
 FOREIGN_CLOUD_ANNOTATION_PREFIXES: tuple[str, ...] = (
     "service.beta.kubernetes.io/aws-",
     "service.beta.kubernetes.io/oci-",
@@ -768,7 +768,7 @@ def is_foreign_cloud_annotation(key: str) -> bool:
 # ---------------------------------------------------------------------------
 
 # First scaleway provider release with each feature. Sources: TF git history
-# as cited in scaleway.md §2 and §9.
+# as cited in https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md, https://github.com/scaleway/terraform-provider-scaleway/issues/4171.
 PROVIDER_FEATURES: dict[str, tuple[int, int, int]] = {
     # delete_additional_resources became Required (commit b48ff1ac, #1675).
     "delete_additional_resources_required": (2, 10, 0),
@@ -823,7 +823,7 @@ CILIUM_NATIVE_MIN_K8S: tuple[int, int] = (1, 34)
 
 
 def is_supported_cni(cni: str, *, kosmos: bool, k8s_version: tuple[int, ...] | None) -> bool | None:
-    """Whether a cluster may use ``cni`` (design.md KAP107 semantics).
+    """Whether a cluster may use ``cni`` (as KAP107 judges it).
 
     Kapsule: cilium and calico; cilium_native from Kubernetes 1.34 (None when
     the version is unknown); ``none`` is exempt (True). Kosmos: kilo only.
@@ -868,7 +868,7 @@ ROOT_VOLUME_MIN_GB = 20
 # Pool arguments marked ForceNew: changing one makes Terraform destroy the pool
 # and create a new one. Source: TF internal/services/k8s/pool.go schema and
 # docs/resources/k8s_pool.md ("Updates to this field will recreate a new
-# resource"), as tabled in scaleway.md §2.2. ``name`` is ForceNew as well; the
+# resource"), as tabled in https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md. ``name`` is ForceNew as well; the
 # questions about a name (KAP202) leave it out of the inputs they follow.
 POOL_REPLACING_ARGUMENTS: frozenset[str] = frozenset(
     {

@@ -1,6 +1,6 @@
 """The haproxytech controller's admin ports on its Service: stats (1024) and pprof (6060).
 
-Sources (knowledge/ingress.md §1.1, §1.3, §1.4): haproxytech/helm-charts
+Sources (https://github.com/haproxytech/helm-charts/blob/c5edba19/kubernetes-ingress/values.yaml, https://github.com/haproxytech/helm-charts/tree/c5edba19/kubernetes-ingress/templates): haproxytech/helm-charts
 ``kubernetes-ingress/values.yaml`` (``controller.service.enablePorts.stat`` and the 6060 port
 are on by default; the 6060 port is named ``prometheus`` before 1.44.3, absent in 1.44.3 and
 named ``admin`` from 1.44.4; ``controller.pprof.enabled``, default true, from 1.51.0) and

@@ -3,7 +3,7 @@
 Effective values follow the Helm provider: the ``values`` documents merged in order (maps
 merge deeply, a null deletes a key), then ``set``/``set_list``/``set_sensitive`` entries. Helm
 provider v2 writes ``set`` as blocks, an unordered set: two entries for one name give Unknown.
-v3 writes them as an ordered list. Sources: knowledge/ingress.md §4.3 and §5.
+v3 writes them as an ordered list. Sources: https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/helm/resource_helm_release.go, https://helm.sh/docs/chart_template_guide/values_files/.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ on the data source it is not, because the data source schema is copied from the 
 without the Sensitive flag. ``cluster_ca_certificate`` is base64 and has to go through
 ``base64decode()`` before a kubernetes or helm provider can use it. Sources: TF
 ``internal/services/k8s/cluster.go``, ``cluster_data_source.go`` and ``docs/resources/k8s_cluster.md``
-(knowledge/scaleway.md §2.1, §2.4, §9; knowledge/ingress.md §4.4).
+(https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md, https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/data-sources/k8s_cluster.md, https://github.com/scaleway/terraform-provider-scaleway/issues/4171; https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md).
 
 Why a syntactic walk rather than the evaluated value: the evaluator gives Unknown for the
 kubeconfig, and the ``ref`` that Unknown carries names only the cluster and ``kubeconfig``,

@@ -5,7 +5,7 @@ deprecated ``spec.loadBalancerIP`` (an address). The Scaleway CCM looks the IP u
 load balancer's zone: the ``scw-loadbalancer-zone`` annotation, else the first zone of the
 cluster's region. LB flexible IPs belong to one Availability Zone.
 
-Sources (knowledge/scaleway.md §2.5 and §5):
+Sources (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/vpc_private_network.md, https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md):
 - terraform-provider-scaleway: the ``id`` of ``scaleway_lb_ip`` is zoned, ``{zone}/{uuid}``;
   its ``zone`` argument defaults to the provider's zone.
 - scaleway-cloud-controller-manager ``docs/loadbalancer-annotations.md`` and

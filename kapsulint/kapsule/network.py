@@ -3,8 +3,9 @@
 The questions the network rules ask: which ``scaleway_vpc_private_network`` a cluster sits on,
 which subnets that network has, and whether a Public Gateway gives it a default route out.
 
-Sources (knowledge/scaleway.md): §2.1 (``pod_cidr`` defaults to 100.64.0.0/15, ``service_cidr``
-to 10.32.0.0/20, ``private_network_id``), §2.5 (``scaleway_vpc_private_network.ipv4_subnet``,
+Sources: https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md (``pod_cidr`` defaults to 100.64.0.0/15, ``service_cidr``
+to 10.32.0.0/20, ``private_network_id``), https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/vpc_private_network.md and
+https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/vpc_gateway_network.md (``scaleway_vpc_private_network.ipv4_subnet``,
 ``scaleway_vpc_gateway_network``: ``ipam_config.push_default_route`` has no default and so is
 false, ``enable_masquerade`` defaults to true), §8 (private nodes need a Public Gateway with
 dynamic NAT, i.e. masquerade, and an advertised default route).

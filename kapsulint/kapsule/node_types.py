@@ -1,7 +1,7 @@
 """Node type questions that depend on the scan (its configuration), over the static facts.
 
 ``facts`` holds what Scaleway sells; the project's configuration may add types kapsulint does
-not know yet (``extra-node-types`` in ``.kapsulint.toml``, design.md §9).
+not know yet (``extra-node-types`` in ``.kapsulint.toml``, README "Configuration").
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A pool's size bounds after the provider's defaults.
 
 Source: Scaleway Terraform provider, ``internal/services/k8s/pool.go`` and
-``docs/resources/k8s_pool.md`` (knowledge/scaleway.md §2.2): ``size`` is required; ``min_size``
+``docs/resources/k8s_pool.md`` (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md): ``size`` is required; ``min_size``
 defaults to 1 when ``size`` > 0, else 0; ``max_size`` defaults to ``size``; ``autoscaling``
 defaults to false. ``null`` counts as unset.
 """

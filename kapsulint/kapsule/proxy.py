@@ -1,7 +1,9 @@
 """PROXY protocol settings on the controller side, read from effective Helm values.
 
-Sources: knowledge/ingress.md §2.2 (haproxytech ``proxy-protocol``), §3.1 (ingress-nginx
-``use-proxy-protocol`` and ``proxy-real-ip-cidr``, default 0.0.0.0/0), §3.2 (traefik
+Sources: https://github.com/haproxytech/kubernetes-ingress/blob/fc120676/documentation/configmap.md (haproxytech ``proxy-protocol``),
+https://github.com/kubernetes/ingress-nginx/blob/controller-v1.15.1/docs/user-guide/nginx-configuration/configmap.md (ingress-nginx
+``use-proxy-protocol`` and ``proxy-real-ip-cidr``, default 0.0.0.0/0),
+https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/values.yaml (traefik
 ``ports.<name>.proxyProtocol`` and the ``--entryPoints`` arguments).
 """
 

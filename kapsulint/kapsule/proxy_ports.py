@@ -2,7 +2,7 @@
 
 Load balancer side. The Scaleway Cloud Controller Manager reads three Service annotations
 (CCM ``scaleway/loadbalancers_annotations.go`` and ``docs/loadbalancer-annotations.md`` at
-v0.36.2; knowledge/scaleway.md §5):
+v0.36.2; https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md):
 
 * ``scw-loadbalancer-proxy-protocol-v1`` and ``-v2`` (``isPortInRange``): a value Go's
   ``strconv.ParseBool`` reads as a boolean, except ``"1"`` and ``"0"``, means every port or none;
@@ -19,7 +19,7 @@ v0.36.2; knowledge/scaleway.md §5):
 
 The CCM only builds a load balancer for a Service of type ``LoadBalancer``.
 
-Controller side (knowledge/ingress.md §2.2, §3.1, §3.2, §3.3):
+Controller side (https://github.com/haproxytech/kubernetes-ingress/blob/fc120676/documentation/configmap.md, https://github.com/kubernetes/ingress-nginx/blob/helm-chart-4.15.1/charts/ingress-nginx/values.yaml, https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/values.yaml, https://github.com/kubernetes/ingress-nginx/blob/controller-v1.15.1/docs/user-guide/nginx-configuration/configmap.md):
 
 * haproxytech: a non-empty ``controller.config.proxy-protocol`` (IPs or CIDRs; invalid entries
   are logged and skipped) adds ``expect-proxy`` to the HTTP and HTTPS frontends: a connection

@@ -5,7 +5,7 @@ A change to a ForceNew argument (``facts.POOL_REPLACING_ARGUMENTS``) replaces th
 while, and the Kapsule API refuses two pools of one name in a cluster, so the name has to change
 with the replacement: the provider generates one when ``name`` is absent (from 2.78), otherwise
 the written name must depend on a replacing input (node_type, zone...) or on a ``random_*``
-resource. Sources: TF ``docs/resources/k8s_pool.md`` and ``pool.go`` (knowledge/scaleway.md §2.2).
+resource. Sources: TF ``docs/resources/k8s_pool.md`` and ``pool.go`` (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md).
 
 The questions here read expressions as written (the adapter's nodes, see
 :mod:`kapsulint.parsing`) and follow references through locals, variable defaults, module

@@ -1,6 +1,6 @@
 """The controller's Service as its values describe it: type, annotations, traffic policy, IP.
 
-Load balancer rules run only with Kapsule evidence (design.md §2): the release installs into a
+Load balancer rules run only with Kapsule evidence: the release installs into a
 ``scaleway_k8s_cluster`` of the scan, or the values carry Scaleway load balancer annotations;
 values meant for another cloud (AWS, OCI, Azure, Google annotations) stay silent.
 """
@@ -111,7 +111,7 @@ class ControllerService:
     @property
     def is_private(self) -> bool | None:
         """The ``scw-loadbalancer-private`` annotation: the LB gets no public IP ("public if unset
-        or false", CCM docs/loadbalancer-annotations.md, knowledge/scaleway.md §5); None when Unknown."""
+        or false", CCM docs/loadbalancer-annotations.md, https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md); None when Unknown."""
         value = self.annotation(facts.LB_PRIVATE)
         if value.raw is None:
             return None if not self.annotations_known else False
@@ -126,7 +126,7 @@ class ControllerService:
     @property
     def source_ranges_restricted(self) -> bool | None:
         """``loadBalancerSourceRanges`` lists sources and none is a /0: the CCM turns it into LB
-        ACLs that deny everyone else (scaleway/acl.go, knowledge/scaleway.md §5). False when
+        ACLs that deny everyone else (scaleway/acl.go, https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md). False when
         unset, empty or open to /0; None when Unknown."""
         path = self.controller.load_balancer_source_ranges_path
         ranges = self.values.path(*path)

@@ -43,7 +43,8 @@ def render(findings: list[Finding], context: ReportContext) -> str:
             f"endLine={loc.end_line},endColumn={loc.end_column},"
             f"title={escape_property(f'{finding.rule} {finding.name}')}"
         )
-        lines.append(f"::{kind} {properties}::{escape_data(finding.message)}")
+        message = finding.message + (f"\n\nFix: {finding.fix}" if finding.fix else "")
+        lines.append(f"::{kind} {properties}::{escape_data(message)}")
     if left_out:
         counts = ", ".join(f"{count} {kind}{'s' if count > 1 else ''}" for kind, count in sorted(left_out.items()))
         lines.append(

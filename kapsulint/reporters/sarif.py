@@ -1,4 +1,4 @@
-"""SARIF 2.1.0 for GitHub code scanning (design.md §3, §5, §6, §8; knowledge/peers.md §4).
+"""SARIF 2.1.0 for GitHub code scanning (https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning).
 
 The log is built from sarif-om's classes and written by the small serializer below: sarif-om's
 attrs classes carry python names, each attribute's ``metadata["schema_property_name"]`` gives the
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
 INFORMATION_URI = "https://github.com/kapsulint/kapsulint"
-DOCS_URI = INFORMATION_URI + "/blob/main/README.md"
 SRCROOT = "%SRCROOT%"
 FINGERPRINT_KEY = "kapsulint/v1"
 MAX_RESULTS = 25_000  # GitHub code scanning: results per run
@@ -96,7 +95,7 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         version=context.version,
         semantic_version=context.version,
         information_uri=INFORMATION_URI,
-        rules=[_rule(rule) for rule in rules],
+        rules=[_rule(rule, context.version) for rule in rules],
     )
     run = sarif_om.Run(
         tool=sarif_om.Tool(driver=driver),
@@ -164,9 +163,15 @@ def _clip(text: str, limit: int = MAX_DESCRIPTION) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
 
 
-def _rule(rule) -> sarif_om.ReportingDescriptor:
+def docs_uri(version: str) -> str:
+    """The README of the release that wrote the log (its ``v<version>`` tag), where the rule table is."""
+    return f"{INFORMATION_URI}/blob/v{version}/README.md"
+
+
+def _rule(rule, version: str) -> sarif_om.ReportingDescriptor:
     sections = rule.sections
     summary = rule.summary or rule.name or rule.id
+    title = rule.title or summary
     full = sections.get("What it does", "").strip() or summary
     doc = rule.doc.strip() or full
     tags = ["kapsulint"]
@@ -181,10 +186,10 @@ def _rule(rule) -> sarif_om.ReportingDescriptor:
     return sarif_om.ReportingDescriptor(
         id=rule.id,
         name=rule.name or None,
-        short_description=sarif_om.MultiformatMessageString(text=_clip(summary)),
+        short_description=sarif_om.MultiformatMessageString(text=_clip(title)),
         full_description=sarif_om.MultiformatMessageString(text=_clip(full)),
         help=sarif_om.MultiformatMessageString(text=doc, markdown=doc),
-        help_uri=f"{DOCS_URI}#{rule.id.lower()}",
+        help_uri=f"{docs_uri(version)}#{rule.id.lower()}",
         default_configuration=sarif_om.ReportingConfiguration(level=Severity(rule.severity).value),
         properties=properties,
     )
@@ -218,13 +223,33 @@ def _result(finding: Finding, fingerprint: str, rule_index: dict[str, int], cont
         rule_id=finding.rule or None,
         rule_index=rule_index.get(finding.rule, -1),
         level=finding.severity.value,
-        message=sarif_om.Message(text=finding.message or finding.name or finding.rule),
+        message=sarif_om.Message(text=result_message(finding)),
         locations=[sarif_om.Location(physical_location=_physical(finding.loc, context))],
         related_locations=related or None,
         partial_fingerprints={FINGERPRINT_KEY: fingerprint},
         suppressions=suppressions,
         properties=properties,
     )
+
+
+def result_message(finding: Finding) -> str:
+    """The message, its fix hint, and a link to every related location: GitHub code scanning shows
+    related locations only where ``message.text`` embeds them as ``[text](id)``, see
+    https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning
+    and SARIF 2.1.0 §3.11.6, https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html"""
+    text = finding.message or finding.name or finding.rule
+    if finding.fix:
+        text += f"\n\nFix: {finding.fix}"
+    links = [f"[{_link_text(item.message or 'related location')}]({number})"
+             for number, item in enumerate(finding.related, start=1)]
+    if links:
+        text += "\n\nSee: " + "; ".join(links)
+    return text
+
+
+def _link_text(text: str) -> str:
+    """Text of an embedded link: brackets and backslashes escaped (SARIF 2.1.0 §3.11.6)."""
+    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
 def _physical(loc: Loc, context) -> sarif_om.PhysicalLocation:

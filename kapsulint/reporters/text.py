@@ -69,6 +69,8 @@ def render(findings: list[Finding], context: ReportContext) -> str:
     if findings:
         parts = [f"{counts[level]} {level}{'s' if counts[level] != 1 else ''}" for level in ("error", "warning", "note") if counts[level]]
         out.append(_paint(f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} ({', '.join(parts)}).", "bold", color))
+        first = min(f.rule for f in findings)
+        out.append(f"Run `kapsulint --explain ID` for a rule's documentation, as in `kapsulint --explain {first}`.")
     else:
         out.append("No findings.")
     return "\n".join(out) + "\n"
