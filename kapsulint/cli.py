@@ -22,18 +22,19 @@ FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 @click.option("--output", type=click.Path(path_type=Path), help="Write the report to FILE instead of stdout.")
 @click.option("--report", "reports", multiple=True, metavar="FORMAT=PATH",
               help="Also write a report in FORMAT to PATH (repeatable), so CI lints once.")
-@click.option("--select", help="Rule ids, prefixes (KAP3) or names to enable, comma-separated.")
+@click.option("--select", help="Rule ids, prefixes (KAP3) or names to enable, comma-separated; an unknown one exits 2 "
+                   "and names the closest ids and names.")
 @click.option("--extend-select", help="Rules to enable on top of the selection.")
 @click.option("--ignore", help="Rules to disable.")
 @click.option("--fail-on", type=click.Choice(tuple(FAIL_LEVELS)), help="Lowest severity that fails (default warning).")
 @click.option("--exit-zero", is_flag=True, help="Findings never fail the run (errors of the run still exit 2).")
-@click.option("--config", "config_path", type=click.Path(path_type=Path), help="Configuration file to use.")
+@click.option("--config", "config_path", type=click.Path(path_type=Path), help="Configuration file to use; unknown keys exit 2, each with the closest valid key.")
 @click.option("--var-file", "var_files", multiple=True, type=click.Path(path_type=Path),
               help="A tfvars file for the root modules (repeatable); one that cannot be read exits 2.")
 @click.option("--var", "variables", multiple=True, metavar="NAME=VALUE", help="A variable for the root modules.")
 @click.option("--env-vars", is_flag=True,
               help="Read TF_VAR_* environment variables (off by default: results never depend on the machine).")
-@click.option("--no-inline-ignores", is_flag=True, help="Ignore suppression comments (audits); KAP003 is off then.")
+@click.option("--no-inline-ignores", is_flag=True, help="Ignore suppression comments (audits); KAP003 and KAP009 are off then.")
 @click.option("--force-exclude", is_flag=True, help="Apply `exclude` to files named on the command line too.")
 @click.option("--baseline", "baseline_path", type=click.Path(path_type=Path),
               help="Report only findings that are not in this baseline file.")

@@ -68,7 +68,9 @@ def skipped_source(path: str, kind: str, max_size: int) -> SourceFile:
         size = os.path.getsize(path)
     except OSError:
         size = max_size + 1
-    source.skipped = f"file is {size} bytes, above max-file-size ({max_size} bytes)"
+    source.skipped = (f"file is {size} bytes, above max-file-size ({max_size} bytes); to lint it anyway, "
+                      f"raise `max-file-size` in .kapsulint.toml (for instance max-file-size = {size}), "
+                      "or add it to `exclude` to stop reading it")
     return source
 
 

@@ -526,3 +526,15 @@ def test_write_baseline_exits_0_and_says_what_it_recorded(tmp_path, monkeypatch)
     assert len(json.loads((tmp_path / "base.json").read_text())["findings"]) == 1
     code, findings, _ = lint(tmp_path, ["--select", "KAP101", "--baseline", "base.json"], monkeypatch)
     assert (code, findings) == (0, [])
+
+
+def test_file_too_large_says_how_to_lint_it_anyway(tmp_path, monkeypatch):
+    write(tmp_path, {"main.tf": CLUSTER, ".kapsulint.toml": "max-file-size = 50\n"})
+    code, findings, _ = lint(tmp_path, ["--select", "KAP101,KAP005"], monkeypatch)
+    (skipped,) = findings
+    size = len(CLUSTER.encode())
+    assert skipped["rule"] == "KAP005"
+    assert f"raise `max-file-size` in .kapsulint.toml (for instance max-file-size = {size})" in skipped["message"]
+    (tmp_path / ".kapsulint.toml").write_text(f"max-file-size = {size}\n")  # the hint, followed
+    code, findings, _ = lint(tmp_path, ["--select", "KAP101,KAP005"], monkeypatch)
+    assert [f["rule"] for f in findings] == ["KAP101"]
