@@ -1,4 +1,4 @@
-"""The command line (design.md §3, §9) through click's CliRunner, plus the installed entry points."""
+"""The command line through click's CliRunner, plus the installed entry points."""
 
 from __future__ import annotations
 

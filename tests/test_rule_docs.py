@@ -1,4 +1,4 @@
-"""Rule documentation (design.md §6): fixed headings, summaries, README table up to date."""
+"""Rule documentation: fixed headings, summaries, README table up to date."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_readme_rule_table_is_up_to_date():
 
 
 # Notes a user cannot open: shipped code and rule documentation cite public URLs instead.
-_PRIVATE_CITATION = re.compile(r"knowledge/|design\.md|\.\./shared|/work/shared|(?:scaleway|ingress|peers)\.md §")
+_PRIVATE_CITATION = re.compile(r"knowledge/|design\.md|\.\./shared|(?:scaleway|ingress|peers)\.md §")
 _OWNED_ELSEWHERE = {"kapsulint/parsing/json.py"}  # its owner replaces the citation
 
 

@@ -1,4 +1,4 @@
-"""The SARIF reporter: schema-valid SARIF 2.1.0 with what GitHub code scanning needs (peers.md §4)."""
+"""The SARIF reporter: schema-valid SARIF 2.1.0 with what GitHub code scanning needs."""
 
 from __future__ import annotations
 

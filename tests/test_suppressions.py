@@ -1,4 +1,4 @@
-"""Inline suppressions through the command line (design.md §8)."""
+"""Inline suppressions through the command line."""
 
 from __future__ import annotations
 
