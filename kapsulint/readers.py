@@ -70,7 +70,6 @@ def why_read(project: Project, path: str, values_globs: list[str]) -> str:
     return "root module" if module.root else "module"
 
 
-
 def add_read_values_files(project: Project) -> None:
     """Read the YAML files releases read as values files, whatever their names."""
     project.add_values_files([p for p in values_readers(project) if p.endswith((".yaml", ".yml"))])
