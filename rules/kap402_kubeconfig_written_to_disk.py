@@ -27,7 +27,9 @@ handing out the admin token at all.
 
 The rule follows the content through locals, variables, module outputs and the `triggers` of
 a `null_resource`, and through `data "template_file"` (its `template` and `vars` end up in
-`rendered`, as with `templatefile()`). Outputs are judged in the modules no scanned module calls.
+`rendered`, as with `templatefile()`). A `local-exec` provisioner whose command writes the token
+or the kubeconfig file with a shell redirection (`> file`, `>> file`, `| tee file`; not `>
+/dev/null`) is reported too. Outputs are judged in the modules no scanned module calls.
 
 Source: Scaleway Terraform provider, `internal/services/k8s/cluster.go` (Sensitive
 `kubeconfig`, PR #1800 in 2.12.0) and `cluster_data_source.go` (schema copied without
@@ -63,6 +65,8 @@ output "kubeconfig" {
 - [Terraform: sensitive output values](https://developer.hashicorp.com/terraform/language/values/outputs#sensitive-suppressing-values-in-cli-output)
 - [terraform-provider-scaleway#1790](https://github.com/scaleway/terraform-provider-scaleway/issues/1790)
 """
+
+import re
 
 from kapsulint.api import Project, Related, finding
 from kapsulint.kapsule import kubeconfig
@@ -155,6 +159,55 @@ def _outputs(project: Project):
             )
 
 
+_REDIRECT = re.compile(r"(?<![-=<>0-9&])>>?(?![=&>])|\btee\b")
+_DISCARDED = re.compile(r">>?\s*/dev/null")
+
+
+def _written_text(node) -> str:
+    """The literal text of a command as written (interpolations left out)."""
+    if isinstance(node, str):
+        return node  # the text parts of a template
+    if not isinstance(node, dict):
+        return ""
+    if node.get("t") == "lit":
+        return str(node.get("v", ""))
+    if node.get("t") in ("tmpl", "paren"):
+        parts = node.get("parts") or [node.get("e")]
+        return "".join(_written_text(part) for part in parts)
+    return ""
+
+
+def _commands(project: Project):
+    """``local-exec`` provisioners whose shell command writes a kubeconfig secret to a file
+    (``echo '${...config_file}' > kubeconfig``, ``| tee``)."""
+    seen = set()
+    for module in project.instances():
+        for resource in module.module.resources.values():
+            for provisioner in resource.block.children("provisioner"):
+                attribute = provisioner.attr("command") if provisioner.labels[:1] == ["local-exec"] else None
+                if attribute is None or attribute.value_loc in seen:
+                    continue
+                text = _DISCARDED.sub("", _written_text(attribute.expr))
+                if not _REDIRECT.search(text):
+                    continue
+                uses = [u for u in kubeconfig.uses_in(module, attribute.expr, attribute.path) if u.secret]
+                if not uses:
+                    continue
+                seen.add(attribute.value_loc)
+                address = resource.address
+                loc = attribute.value_loc
+                yield finding(
+                    loc,
+                    f"{address} writes the {_what(uses[0])} of the cluster ({uses[0].reference}) to a file "
+                    "with a local-exec command, where anyone who can read the directory gets admin access",
+                    subject=address,
+                    related=_related(uses, loc),
+                    logical=f"{address}.provisioner.local-exec.command",
+                    fix=FILE_FIX,
+                )
+
+
 def check(project: Project):
     yield from _files(project)
+    yield from _commands(project)
     yield from _outputs(project)
