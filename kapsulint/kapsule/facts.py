@@ -774,8 +774,9 @@ PROVIDER_FEATURES: dict[str, tuple[int, int, int]] = {
     "delete_additional_resources_required": (2, 10, 0),
     # cluster kubeconfig marked Sensitive (PR #1800, issue #1790).
     "sensitive_kubeconfig": (2, 12, 0),
-    # scaleway_k8s_acl resource (PR #3033, April 2025). UNVERIFIED: the notes
-    # do not give the release number; 2.54.0 is the project's working value.
+    # scaleway_k8s_acl resource: "feat(k8s): add cluster ACLs"
+    # (https://github.com/scaleway/terraform-provider-scaleway/pull/3033, merged 2025-04-18),
+    # first released in v2.54.0 (the oldest tag holding the commit).
     "k8s_acl": (2, 54, 0),
     # pool security_group_id.
     "pool_security_group": (2, 57, 0),
