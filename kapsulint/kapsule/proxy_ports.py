@@ -275,14 +275,6 @@ SERVICE_PORTS_PATH = ("controller", "service", "ports")  # haproxytech and ingre
 HAPROXY_ENABLE_PORTS_PATH = charts.HAPROXY_ENABLE_PORTS_PATH
 NGINX_ENABLE_PORT_KEYS = {"http": "enableHttp", "https": "enableHttps"}
 NGINX_SERVICE_PATH = ("controller", "service")
-# The Service is rendered only when these switches (default true) are on: haproxytech
-# ``controller.service.enabled``; ingress-nginx ``controller.service.enabled`` and
-# ``controller.service.external.enabled`` (controller-service.yaml); traefik ``service.enabled``.
-SERVICE_ENABLED_PATHS = {
-    "haproxytech": (("controller", "service", "enabled"),),
-    "ingress-nginx": (("controller", "service", "enabled"), ("controller", "service", "external", "enabled")),
-    "traefik": (("service", "enabled"),),
-}
 # traefik: ports.<ep>.exposedPort and ports.<ep>.expose.default (chart 41.3.0).
 TRAEFIK_EXPOSED_PORT_KEY = "exposedPort"
 TRAEFIK_EXPOSE_KEY = "expose"
@@ -511,15 +503,7 @@ def traffic_ports(service: ControllerService) -> list[TrafficPort] | None:
     values = service.values
     if not values.known:
         return None
-    key = service.controller.key
-    rendered = True
-    for path in SERVICE_ENABLED_PATHS.get(key, ()):
-        enabled = _flag(values.path(*path), True)
-        if enabled is None:
-            return None
-        rendered = rendered and enabled
-    if not rendered:
-        return []  # the chart renders no Service: no load balancer
+    key = service.controller.key  # a Service the values switch off never gets here (service.services)
     if key == charts.TRAEFIK.key:
         return _traefik_ports(service)
     if key == charts.HAPROXYTECH.key:
