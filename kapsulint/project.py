@@ -174,8 +174,17 @@ class Project:
             call = ModuleCall(labels[0], block, source if isinstance(source, str) else None)
             self._first(module, module.calls, labels[0], f"module.{labels[0]}", call, block.loc)
         elif kind == "provider":
+            alias = _literal(block, "alias")
+            first = next((p for p in module.providers if p.labels == labels and _literal(p, "alias") == alias), None)
+            if first is not None and labels:
+                name = f"provider.{labels[0]}" + (f".{alias}" if alias is not None else "")
+                module.duplicates.append(Duplicate(name, first.loc, block.loc))
             module.providers.append(block)
         elif kind == "terraform":
+            settings = block.children("backend") + block.children("cloud")
+            if settings and (module.backends or module.clouds):
+                first = (module.backends + module.clouds)[0]
+                module.duplicates.append(Duplicate("terraform.backend", first.loc, settings[0].loc))
             module.terraform_blocks.append(block)
 
     @staticmethod
@@ -459,6 +468,12 @@ class Project:
         except ValueError:
             return path
 
+
+
+def _literal(block, name: str) -> object:
+    """An argument written as a literal (``alias = "paris"``); None when absent or not a literal."""
+    attribute = block.attr(name)
+    return attribute.literal_value if attribute is not None else None
 
 
 def is_override_file(path: str) -> bool:

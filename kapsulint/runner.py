@@ -154,7 +154,7 @@ def run(settings: Settings) -> RunResult:
     findings = _merge_instances(findings)
     findings = [f for f in findings if ".terraform" not in Path(f.loc.path).parts]
     if settings.inline_ignores:
-        suppressions = _suppressions(project)
+        suppressions = _suppressions(project, errors, internal)
         apply_suppressions(findings, suppressions, dt.datetime.now(dt.timezone.utc).date())
         findings.extend(f for f in suppression_findings(suppressions, ran) if f.rule in ran)
     _per_path_ignores(findings, settings)
@@ -234,11 +234,21 @@ def _merge_instances(findings: list[Finding]) -> list[Finding]:
     return list(merged.values())
 
 
-def _suppressions(project: Project) -> list[Suppression]:
+def _suppressions(project: Project, errors: list[tuple[str, str | None, str | None]],
+                  internal: list[Finding]) -> list[Suppression]:
+    """The suppression comments of every file; a bug while reading one file's comments is an
+    internal error at that file (its comments suppress nothing), and the run goes on."""
     found = []
     for source in project.files.values():
-        if source.comments:
+        if not source.comments:
+            continue
+        try:
             found.extend(parse_suppressions(source))
+        except Exception as error:  # noqa: BLE001 - the file boundary
+            message = f"reading suppressions failed: {describe(error)}"
+            errors.append((message, source.path, None))
+            print(f"kapsulint: internal error in {source.path}: {message}", file=sys.stderr)
+            internal.append(_internal_finding(Loc(source.path, 1, 1, 1, 2), message, None))
     return found
 
 

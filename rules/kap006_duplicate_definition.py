@@ -1,11 +1,12 @@
 """Address defined twice in one module.
 
 ## What it does
-Reports an address a module defines twice: two `resource` or `data` blocks with the same type and name, two `variable`, `output` or `module` blocks with the same name, or a local value set in two `locals` blocks.
+Reports an address a module defines twice: two `resource` or `data` blocks with the same type and name, two `variable`, `output` or `module` blocks with the same name, a local value set in two `locals` blocks, two `provider` blocks with the same name and alias, or two backends.
 
 ## Why is this bad
 Terraform refuses such a module before planning ("Duplicate resource configuration", "Duplicate
-variable declaration", "Duplicate local value definition"...), so nothing it holds can be
+variable declaration", "Duplicate local value definition", "Duplicate provider
+configuration", "Duplicate backend configuration"...), so nothing it holds can be
 applied. The duplicate usually comes from a pasted documentation snippet or a copied file, and
 the two blocks rarely say the same thing: the one a reader looks at is not always the one they
 think Terraform would keep.

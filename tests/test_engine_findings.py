@@ -97,3 +97,22 @@ def test_show_files_does_not_say_ok_for_a_file_with_an_internal_error(tmp_path, 
     lines = invoke(tmp_path, ["--show-files", "--no-cache"], monkeypatch).stdout.splitlines()
     states = {line.split("\t")[0]: line.split("\t")[2] for line in lines if "\t" in line}
     assert states == {"a.tf": "internal-error", "b.tf": "ok"}
+
+
+def test_a_bug_while_reading_suppressions_is_an_internal_error_at_that_file(tmp_path, monkeypatch):
+    from kapsulint import runner
+
+    real = runner.parse_suppressions
+
+    def buggy(source):
+        if source.path.endswith("a.tf"):
+            raise IndexError("comment bug")
+        return real(source)
+
+    monkeypatch.setattr(runner, "parse_suppressions", buggy)
+    write(tmp_path, {"a.tf": "# kapsulint: ignore[KAP101] reason\n" + CLUSTER, "b/main.tf": CLUSTER})
+    result = invoke(tmp_path, ["--format", "json", "--select", "KAP101"], monkeypatch)
+    assert result.exit_code == 2
+    where = sorted((f["rule"], f["path"], f["line"]) for f in json.loads(result.stdout))
+    assert where == [("KAP008", "a.tf", 1), ("KAP101", "a.tf", 6), ("KAP101", "b/main.tf", 5)]
+    assert "reading suppressions failed: IndexError: comment bug" in result.stderr
