@@ -18,7 +18,9 @@ The chart's default Service type counts (LoadBalancer for ingress-nginx and trae
 haproxytech). The path checked is `controller.service.externalTrafficPolicy` for haproxytech and
 ingress-nginx, `service.spec.externalTrafficPolicy` for traefik. A Service the values switch off
 (`controller.service.enabled: false`, ingress-nginx's `controller.service.external.enabled:
-false`, traefik's `service.enabled: false`) is not judged, nor one whose switch is Unknown.
+false`, traefik's `service.enabled: false`) is not judged, nor one whose switch is Unknown, nor
+one whose load balancer sends PROXY protocol (`scw-loadbalancer-proxy-protocol-v1`/`-v2` or
+`scw-loadbalancer-send-proxy-v2` on some port): the client address then survives the extra hop.
 
 UNVERIFIED: which source address controller pods see on Kapsule under each policy (with Cilium)
 was not measured.
@@ -51,12 +53,17 @@ controller:
 """
 
 from kapsulint.api import Project, finding
-from kapsulint.kapsule import service
+from kapsulint.kapsule import proxy_ports, service
 
 ID = "KAP307"
 NAME = "external-traffic-policy-cluster"
 SEVERITY = "note"
 
+
+def _sends_proxy_protocol(svc) -> bool:
+    proxy = proxy_ports.lb_proxy(svc)
+    return any(ports is not None and not ports.empty
+               for ports in (proxy.v1_ports, proxy.v2_ports, proxy.send_v2_ports))
 
 
 def check(project: Project):
@@ -68,6 +75,8 @@ def check(project: Project):
             continue
         if policy.raw is not None:
             continue  # a written policy, even "Cluster", is a deliberate choice
+        if _sends_proxy_protocol(svc):
+            continue  # the client address survives the hop: the hop alone is not worth a note
         loc = svc.service_key_anchor()
         state = "has no externalTrafficPolicy (Kubernetes defaults to Cluster)"
         subject = svc.subject
