@@ -87,6 +87,11 @@ def source_from(path: str, kind: str, result: dict) -> SourceFile:
     source = SourceFile(path, kind, data=result["data"], comments=result["comments"],
                         template=result["template"])
     source.error = tuple(result["error"]) if result["error"] is not None else None
+    if source.error is not None and parser_name(path, kind) == "yaml":
+        from kapsulint.yaml_words import in_words
+
+        # Worded here, after the parse cache: the cached error stays the parser's own.
+        source.error = (in_words(*source.error), *source.error[1:])
     source.internal = result.get("internal")
     return source
 
