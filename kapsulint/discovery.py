@@ -100,16 +100,34 @@ def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = ()) -> D
 
 def skipping_nested_projects(root: Path, named: list[Path], excluded=None):
     """``excluded`` extended to leave out nested projects: a directory below ``root`` holding its own
-    ``.kapsulint.toml`` (another project, a vendored clone), unless a PATH in ``named`` is in it."""
+    configuration (another project, a vendored clone), unless a PATH in ``named`` is in it."""
 
     def skipped(path: Path) -> bool:
         if excluded is not None and excluded(path):
             return True
-        if path == root or not (path / CONFIG_FILE).is_file():
+        if path == root or not holds_configuration(path):
             return False
         return not any(p == path or path in p.parents for p in named)
 
     return skipped
+
+
+def holds_configuration(directory: Path) -> bool:
+    """A ``.kapsulint.toml``, or a ``pyproject.toml`` with a ``[tool.kapsulint]`` table, in ``directory``."""
+    if (directory / CONFIG_FILE).is_file():
+        return True
+    try:
+        text = (directory / "pyproject.toml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    if "kapsulint" not in text:  # most pyproject.toml files: no TOML parse
+        return False
+    import tomllib
+
+    try:
+        return "kapsulint" in tomllib.loads(text).get("tool", {})
+    except tomllib.TOMLDecodeError:
+        return False
 
 
 def _matches(path: Path, root: Path, globs: tuple[str, ...]) -> bool:

@@ -97,6 +97,14 @@ def test_a_nested_configuration_is_a_project_of_its_own(tmp_path, monkeypatch):
     assert where(findings) == [("KAP101", "main.tf", 5), ("KAP101", "vendor/clone/main.tf", 5)]
 
 
+def test_a_nested_pyproject_with_a_kapsulint_table_is_a_project_too(tmp_path, monkeypatch):
+    (tmp_path / ".git").mkdir()
+    write(tmp_path, {"main.tf": CLUSTER, "a/pyproject.toml": "[tool.kapsulint]\nfail-on = \"error\"\n",
+                     "a/main.tf": CLUSTER, "b/pyproject.toml": "[project]\nname = \"b\"\n", "b/main.tf": CLUSTER})
+    _, findings, _ = lint(tmp_path, ["--select", "KAP101"], monkeypatch)
+    assert where(findings) == [("KAP101", "b/main.tf", 5), ("KAP101", "main.tf", 5)]
+
+
 def test_nothing_to_lint_is_said_on_stderr_and_exits_0(tmp_path, monkeypatch):
     write(tmp_path, {"docs/README.md": "nothing here\n"})
     code, findings, stderr = lint(tmp_path, ["docs"], monkeypatch)
