@@ -107,12 +107,18 @@ class Project:
                 self._add_guarded(source, self._add)
         for source in overrides:
             self._add_guarded(source, self._apply_override)
-        self._load_called_local_modules()
-        self._load_downloaded_modules()
-        self._mark_terragrunt_trees()
-        self._link_calls()
-        self._choose_roots()
+        for step in (self._load_called_local_modules, self._load_downloaded_modules, self._mark_terragrunt_trees,
+                     self._link_calls, self._choose_roots):
+            self._step_guarded(step)
         return self
+
+    def _step_guarded(self, step) -> None:
+        """The project boundary: a bug while linking the modules is an internal error of the project
+        (reported at its root, exit 2); the files read so far are still linted."""
+        try:
+            step()
+        except Exception as error:  # noqa: BLE001
+            self.errors.append((f"{step.__name__.strip('_').replace('_', ' ')} failed: {describe(error)}", None, None))
 
     def _add_guarded(self, source: SourceFile, add) -> None:
         """The file boundary: a bug while parsing or adding one file is an internal error for that

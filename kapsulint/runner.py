@@ -122,8 +122,9 @@ def run(settings: Settings) -> RunResult:
     errors: list[tuple[str, str | None, str | None]] = list(project.errors)
     internal: list[Finding] = []
     for message, path, _ in project.errors:
+        path = path or str(project.root)
         print(f"kapsulint: internal error in {path}: {message}", file=sys.stderr)
-        internal.append(_internal_finding(Loc(path or str(project.root), 1, 1, 1, 2), message, None))
+        internal.append(_internal_finding(Loc(path, 1, 1, 1, 2), message, None))
     findings: list[Finding] = []
     ran = {rule.id for rule in settings.rules}
     for rule in settings.rules:

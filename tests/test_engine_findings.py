@@ -116,3 +116,18 @@ def test_a_bug_while_reading_suppressions_is_an_internal_error_at_that_file(tmp_
     where = sorted((f["rule"], f["path"], f["line"]) for f in json.loads(result.stdout))
     assert where == [("KAP008", "a.tf", 1), ("KAP101", "a.tf", 6), ("KAP101", "b/main.tf", 5)]
     assert "reading suppressions failed: IndexError: comment bug" in result.stderr
+
+
+def test_a_bug_while_linking_the_modules_is_an_internal_error_of_the_project(tmp_path, monkeypatch):
+    from kapsulint import project as project_module
+
+    def _link_calls(self):
+        raise RuntimeError("link bug")
+
+    monkeypatch.setattr(project_module.Project, "_link_calls", _link_calls)
+    write(tmp_path, {"main.tf": CLUSTER})
+    result = invoke(tmp_path, ["--format", "json", "--select", "KAP101"], monkeypatch)
+    assert result.exit_code == 2
+    where = sorted((f["rule"], f["path"], f["line"]) for f in json.loads(result.stdout))
+    assert where == [("KAP008", ".", 1), ("KAP101", "main.tf", 5)]  # the files are still linted
+    assert f"internal error in {tmp_path}: link calls failed: RuntimeError: link bug" in result.stderr
