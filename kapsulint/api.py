@@ -26,10 +26,12 @@ def finding(
     fix: str | None = None,
     logical: str = "",
     secret: bool = False,
+    level: Severity | None = None,
 ) -> Finding:
     """A finding at ``loc`` (cut to one line). ``subject`` names the object judged, ``logical`` its
     address and attribute path for fingerprints (never a line number or a value); ``secret`` when
-    the anchored text is a credential, so no reporter echoes the source line."""
+    the anchored text is a credential, so no reporter echoes the source line; ``level`` when this
+    finding is more (or less) severe than the rule's ``SEVERITY`` (a configured severity still wins)."""
     return Finding(
         loc=loc.one_line(),
         message=message,
@@ -39,6 +41,7 @@ def finding(
         fix=fix,
         logical=logical or subject,
         secret=secret,
+        level=level,
     )
 
 

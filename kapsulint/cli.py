@@ -50,6 +50,8 @@ FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 @click.option("--show-settings", is_flag=True, help="Show the resolved settings and where each came from, and exit.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the parse cache.")
 @click.option("--jobs", "-j", type=int, help="Processes that parse uncached files (default: the CPUs available).")
+@click.option("--today", metavar="YYYY-MM-DD",
+              help="The lint date for date-dependent rules (KAP110; default: today in UTC).")
 @click.option("--list-rules", is_flag=True, help="List the rule catalogue.")
 @click.option("--explain", metavar="RULE", help="Show one rule's documentation.")
 @click.option("--eval", "evals", multiple=True, metavar="EXPRESSION",
@@ -59,7 +61,7 @@ FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 def main(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, list_rules,
-         explain, evals) -> None:
+         explain, evals, today) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
     # The cyclic garbage collector is paused for the command: a run allocates millions of
     # short-lived objects, freed by reference counting, and collections over the growing model
@@ -70,7 +72,7 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
         _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero,
               config_path, var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path,
               write_baseline_path, sarif_include_suppressed, statistics, quiet, show_files, show_settings,
-              no_cache, jobs, list_rules, explain, evals)
+              no_cache, jobs, list_rules, explain, evals, today)
     finally:
         if collecting:
             gc.enable()
@@ -79,7 +81,7 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
 def _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
           var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
           sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, list_rules,
-          explain, evals) -> None:
+          explain, evals, today) -> None:
     from kapsulint.settings import CommandLine, SettingsError, resolve_settings
 
     if list_rules:
@@ -111,6 +113,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             inline_ignores=not no_inline_ignores,
             cache=not no_cache,
             jobs=jobs,
+            today=today,
         ))
     except SettingsError as error:
         _fail(str(error))

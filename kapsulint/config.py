@@ -19,6 +19,7 @@ KEYS = {
     "values-files": list,
     "extra-node-types": list,
     "max-file-size": int,
+    "today": object,  # a TOML date or a "YYYY-MM-DD" string, checked by settings
 }
 
 

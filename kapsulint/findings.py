@@ -75,6 +75,7 @@ class Finding:
     instances: list[str]
     suppressed_by: str | None
     secret: bool  # the anchored text is a credential: never shown
+    level: Severity | None  # the rule's severity for this finding, when it differs from the rule's default
 
     def __init__(
         self,
@@ -91,6 +92,7 @@ class Finding:
         instances: list[str] | None = None,
         suppressed_by: str | None = None,
         secret: bool = False,
+        level: Severity | None = None,
     ) -> None:
         self.loc = loc
         self.message = message
@@ -105,6 +107,7 @@ class Finding:
         self.instances = [] if instances is None else instances
         self.suppressed_by = suppressed_by
         self.secret = secret
+        self.level = level
 
     @property
     def sort_key(self) -> tuple:

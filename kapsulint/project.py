@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 from functools import lru_cache
@@ -40,6 +41,7 @@ class ScanOptions:
     cache: bool  # --no-cache turns the parse cache off
     jobs: int  # processes that parse uncached files (--jobs)
     extra_node_types: list[str]  # configuration key extra-node-types
+    today: datetime.date | None  # the lint date; None means today in UTC
 
     def __init__(
         self,
@@ -54,6 +56,7 @@ class ScanOptions:
         cache: bool = True,
         jobs: int = 1,
         extra_node_types: list[str] | None = None,
+        today: datetime.date | None = None,
     ) -> None:
         self.root = root
         self.max_file_size = max_file_size
@@ -66,6 +69,7 @@ class ScanOptions:
         self.cache = cache
         self.jobs = jobs
         self.extra_node_types = [] if extra_node_types is None else extra_node_types
+        self.today = today
 
 
 class Project:

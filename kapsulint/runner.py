@@ -37,6 +37,7 @@ class Settings:
     cache: bool
     jobs: int
     extra_node_types: list[str]  # configuration key extra-node-types
+    today: dt.date | None  # the lint date (--today, configuration key today)
 
     def __init__(
         self,
@@ -57,6 +58,7 @@ class Settings:
         cache: bool = True,
         jobs: int = 1,
         extra_node_types: list[str] | None = None,
+        today: dt.date | None = None,
     ) -> None:
         self.root = root
         self.rules = rules
@@ -75,6 +77,7 @@ class Settings:
         self.cache = cache
         self.jobs = jobs
         self.extra_node_types = [] if extra_node_types is None else extra_node_types
+        self.today = today
 
 
 class RunResult:
@@ -107,6 +110,7 @@ def scan_options(settings: Settings) -> ScanOptions:
         environment=settings.environment,
         values_globs=settings.values_globs,
         extra_node_types=settings.extra_node_types,
+        today=settings.today,
         cache=settings.cache,
         jobs=settings.jobs,
         excluded=skipping_nested_projects(
@@ -163,7 +167,7 @@ def run(settings: Settings) -> RunResult:
     for finding in findings:
         rule = rules[finding.rule]
         finding.name = rule.name
-        finding.severity = Severity(settings.severity.get(rule.id, rule.severity.value))
+        finding.severity = Severity(settings.severity.get(rule.id, (finding.level or rule.severity).value))
     if settings.paths:
         paths = settings.paths
         if settings.force_exclude:

@@ -5,6 +5,7 @@ Each resolved value remembers where it came from, for ``--show-settings``.
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,7 @@ class CommandLine:
     inline_ignores: bool
     cache: bool
     jobs: int | None
+    today: str | None  # --today YYYY-MM-DD
 
     def __init__(
         self,
@@ -54,6 +56,7 @@ class CommandLine:
         inline_ignores: bool = True,
         cache: bool = True,
         jobs: int | None = None,
+        today: str | None = None,
     ) -> None:
         self.targets = targets
         self.config_path = config_path
@@ -68,6 +71,7 @@ class CommandLine:
         self.inline_ignores = inline_ignores
         self.cache = cache
         self.jobs = jobs
+        self.today = today
 
 
 class Resolved:
@@ -177,6 +181,9 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         raise SettingsError("--jobs must be at least 1")
     origins["jobs"] = (jobs, "command line" if cli.jobs is not None else "default (CPUs available, capped)")
     origins["cache"] = (cli.cache, "default" if cli.cache else "command line")
+    today = _lint_date(pick("today", cli.today, None), config)
+    if "today" not in config.values and not cli.today:
+        origins["today"] = (today.isoformat(), "default (today in UTC)")
     settings = Settings(
         root=root,
         rules=rules,
@@ -195,9 +202,26 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         inline_ignores=cli.inline_ignores,
         cache=cli.cache,
         jobs=jobs,
+        today=today,
     )
     origins["rules"] = ([r.id for r in rules], "selection")
     return Resolved(settings, config, repo_root, fail_on, origins)
+
+
+def _lint_date(given: Any, config: Config) -> datetime.date:
+    """The lint date: ``--today`` or the configuration's ``today`` (a TOML date or "YYYY-MM-DD"),
+    else today in UTC."""
+    if given is None:
+        return datetime.datetime.now(datetime.timezone.utc).date()
+    if isinstance(given, datetime.date) and not isinstance(given, datetime.datetime):
+        return given
+    if isinstance(given, str) and len(given) == 10:
+        try:
+            return datetime.date.fromisoformat(given)
+        except ValueError:
+            pass
+    where = "--today" if config.values.get("today") is not given else f"{config.path}: `today`"
+    raise SettingsError(f"{where} must be a date YYYY-MM-DD, got {given!r}")
 
 
 def _merged_origin(given, key: str, config: Config, in_config: str) -> str:

@@ -11,7 +11,7 @@ variable "environment" {
 variable "kubernetes_version" {
   description = "Minor version; patches are applied by auto-upgrade."
   type        = string
-  default     = "1.31"
+  default     = "1.35"
 }
 
 variable "apps_node_type" {

@@ -1,0 +1,58 @@
+"""Kapsule's support calendar of Kubernetes minor versions, as dated facts.
+
+Source: Scaleway documentation, "Version support policy"
+(https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/; the page's
+table as published in https://github.com/scaleway/docs-content, file
+``pages/kubernetes/reference-content/version-support-policy.mdx``, edited 2025-10-01). At
+deprecation a version "is removed from cluster creation option"; at end of support it "is not
+supported anymore, clusters will be automatically upgraded to the next supported minor version":
+"Scaleway operates an upgrade to the latest patch version of the next supported minor version
+within the next 30 days". The table names 1.31 to 1.34; 1.30 and 1.27 to 1.29 come from earlier
+editions of the same table (1.27 to 1.29 give only "February 2025" for their deprecation, kept as
+its first day). 1.35 and later are in no edition read: their dates are not known, so nothing is
+judged about them. Every minor older than 1.27 ended before these tables.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import NamedTuple
+
+FACTS_DATE = datetime.date(2025, 10, 1)  # the edition of the table these dates come from
+
+
+class Support(NamedTuple):
+    deprecation: datetime.date
+    end_of_support: datetime.date
+
+
+_D = datetime.date
+CALENDAR: dict[tuple[int, int], Support] = {
+    (1, 27): Support(_D(2025, 2, 1), _D(2025, 4, 7)),
+    (1, 28): Support(_D(2025, 2, 1), _D(2025, 4, 7)),
+    (1, 29): Support(_D(2025, 2, 1), _D(2025, 4, 7)),
+    (1, 30): Support(_D(2025, 7, 9), _D(2025, 9, 9)),
+    (1, 31): Support(_D(2025, 12, 2), _D(2026, 2, 2)),
+    (1, 32): Support(_D(2026, 3, 24), _D(2026, 5, 24)),
+    (1, 33): Support(_D(2026, 9, 4), _D(2026, 11, 4)),
+    (1, 34): Support(_D(2026, 9, 29), _D(2026, 11, 29)),
+}
+OLDEST_LISTED = min(CALENDAR)
+NEWEST_LISTED = max(CALENDAR)
+
+
+def status(minor: tuple[int, int], today: datetime.date) -> tuple[str, Support | None] | None:
+    """("end-of-support" | "deprecated" | "supported", its dates) on ``today``; None when the facts
+    do not know the version (newer than the table, or not 1.x)."""
+    if minor[0] != 1 or minor > NEWEST_LISTED:
+        return None
+    if minor < OLDEST_LISTED:  # ended before the oldest listed minor did
+        return ("end-of-support", None) if today >= CALENDAR[OLDEST_LISTED].end_of_support else None
+    dates = CALENDAR.get(minor)
+    if dates is None:
+        return None
+    if today >= dates.end_of_support:
+        return "end-of-support", dates
+    if today >= dates.deprecation:
+        return "deprecated", dates
+    return "supported", dates

@@ -1,0 +1,98 @@
+"""Kubernetes minor version deprecated or past end of support.
+
+## What it does
+Reports a cluster whose `version` is a Kubernetes minor that Scaleway's support calendar marks
+deprecated (a warning) or past its end of support (an error) on the lint date.
+
+## Why is this bad
+Scaleway supports each Kubernetes minor for about fourteen months. At deprecation the version is
+removed from the creation options: a new cluster, or one recreated from the same code, cannot be
+created with it. At end of support it is no longer supported, and "within the next 30 days"
+Scaleway upgrades the cluster itself to the latest patch of the next supported minor, on its own
+schedule, not in your maintenance window and without a chance to test workloads first. The next
+`terraform plan` then wants to take the cluster back to the written version, which the API
+refuses (versions only go up).
+
+The lint date is today in UTC, or `--today YYYY-MM-DD`, or the configuration key `today`, so CI
+runs and tests are reproducible. The calendar is kept as dated facts, from the edition of
+Scaleway's table published on 2025-10-01 (1.27 to 1.34); a minor older than 1.27 is past end of
+support. After those facts, versions the table did not yet list (1.35 and later) are not judged,
+and a future edition that moves dates is not known until kapsulint's facts are updated. The
+version is read as `x.y` or `x.y.z`; `"latest"`, an absent version and a value kapsulint cannot
+compute stay silent. Pool `version`s are not judged.
+
+Source: Scaleway documentation, "Version support policy"
+(https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/).
+
+## Example
+```hcl
+resource "scaleway_k8s_cluster" "main" {
+  version = "1.31"
+}
+```
+
+## Use instead
+```hcl
+resource "scaleway_k8s_cluster" "main" {
+  version = "1.34"
+}
+```
+
+## References
+- [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
+- [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
+"""
+
+import datetime
+
+from kapsulint.api import Project, Severity, finding, shown
+from kapsulint.kapsule import clusters, version_calendar
+
+ID = "KAP110"
+NAME = "version-end-of-support"
+SEVERITY = "warning"
+
+
+def _today(project: Project) -> datetime.date:
+    given = getattr(project.options, "today", None)
+    return given if given is not None else datetime.datetime.now(datetime.timezone.utc).date()
+
+
+def check(project: Project):
+    today = _today(project)
+    for cluster in clusters.clusters(project):
+        version = cluster.kubernetes_version
+        if version is None or len(version) < 2:
+            continue
+        minor = (version[0], version[1])
+        judged = version_calendar.status(minor, today)
+        if judged is None or judged[0] == "supported":
+            continue
+        state, dates = judged
+        loc, related = cluster.version_location()
+        if loc is None:
+            continue
+        instance = cluster.instance
+        address = instance.resource.address
+        name = f"{minor[0]}.{minor[1]}"
+        written = shown(instance.arg("version"))
+        if state == "end-of-support":
+            since = f" on {dates.end_of_support.isoformat()}" if dates is not None else ""
+            message = (f"{address} runs Kubernetes {written}: {name} reached end of support{since}, so "
+                       "Scaleway upgrades the cluster to the next minor itself within 30 days")
+            level = Severity.ERROR
+        else:
+            message = (f"{address} runs Kubernetes {written}: {name} is deprecated since "
+                       f"{dates.deprecation.isoformat()} (no new cluster can use it) and reaches end of "
+                       f"support on {dates.end_of_support.isoformat()}")
+            level = None
+        yield finding(
+            loc,
+            message,
+            subject=address,
+            instance=instance.address,
+            related=related,
+            logical=f"{address}.version",
+            fix="upgrade version to a supported minor, one minor at a time",
+            level=level,
+        )

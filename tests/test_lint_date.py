@@ -1,0 +1,56 @@
+"""The lint date (--today, configuration key today) and KAP110's severity per finding."""
+
+from __future__ import annotations
+
+import datetime
+
+from fixture_support import FIXTURES, copy_case, lint
+from kapsulint.kapsule import version_calendar
+
+CASE = FIXTURES / "KAP110" / "fires-past-end-of-support"
+
+
+def _run(tmp_path, monkeypatch, *args: str):
+    project = copy_case(CASE, tmp_path)
+    return lint(project, ["--select", "KAP110", *args], monkeypatch)
+
+
+def test_end_of_support_is_an_error_and_deprecation_a_warning(tmp_path, monkeypatch):
+    _, past, _ = _run(tmp_path / "a", monkeypatch, "--today", "2026-02-02")
+    _, deprecated, _ = _run(tmp_path / "b", monkeypatch, "--today", "2026-02-01")
+    _, supported, _ = _run(tmp_path / "c", monkeypatch, "--today", "2025-12-01")
+    assert [f["severity"] for f in past] == ["error"]
+    assert [f["severity"] for f in deprecated] == ["warning"]
+    assert supported == []
+
+
+def test_a_configured_severity_still_wins(tmp_path, monkeypatch):
+    project = copy_case(CASE, tmp_path)
+    (project / ".kapsulint.toml").write_text('[severity]\nKAP110 = "note"\n', encoding="utf-8")
+    _, findings, _ = lint(project, ["--select", "KAP110", "--today", "2026-12-01"], monkeypatch)
+    assert [f["severity"] for f in findings] == ["note"]
+
+
+def test_a_malformed_date_is_a_usage_error(tmp_path, monkeypatch):
+    code, _, stderr = _run(tmp_path, monkeypatch, "--today", "2026-13-01")
+    assert code == 2 and "--today must be a date YYYY-MM-DD" in stderr
+    project = copy_case(CASE, tmp_path / "config")
+    (project / ".kapsulint.toml").write_text('today = "tomorrow"\n', encoding="utf-8")
+    code, _, stderr = lint(project, ["--select", "KAP110"], monkeypatch)
+    assert code == 2 and "`today` must be a date YYYY-MM-DD" in stderr
+
+
+def test_the_configuration_accepts_a_quoted_date_and_the_command_line_overrides_it(tmp_path, monkeypatch):
+    project = copy_case(CASE, tmp_path)
+    (project / ".kapsulint.toml").write_text('today = "2025-01-01"\n', encoding="utf-8")
+    _, quiet, _ = lint(project, ["--select", "KAP110"], monkeypatch)
+    _, loud, _ = lint(project, ["--select", "KAP110", "--today", "2026-12-01"], monkeypatch)
+    assert quiet == [] and len(loud) == 1
+
+
+def test_calendar_dates_are_ordered_and_unknown_versions_are_not_judged():
+    for support in version_calendar.CALENDAR.values():
+        assert support.deprecation < support.end_of_support
+    assert version_calendar.status((1, 35), datetime.date(2030, 1, 1)) is None
+    assert version_calendar.status((1, 20), datetime.date(2026, 1, 1)) == ("end-of-support", None)
+    assert version_calendar.status((1, 20), datetime.date(2020, 1, 1)) is None
