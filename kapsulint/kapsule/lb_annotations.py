@@ -1,0 +1,54 @@
+"""Scaleway load balancer annotations wherever a Service is described: an ingress controller's
+Helm values, or a ``kubernetes_service``/``kubernetes_service_v1`` resource's metadata.
+
+Source: Scaleway Cloud Controller Manager, ``docs/loadbalancer-annotations.md`` at v0.36.2
+(https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md):
+``scw-loadbalancer-send-proxy-v2`` is deprecated for ``scw-loadbalancer-proxy-protocol-v2``, and
+``scw-loadbalancer-force-internal-ip`` is deprecated with no replacement (the CCM picks the
+internal IP itself when the load balancer is attached to the cluster's private network).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from kapsulint.api import Project, Val
+from kapsulint.kapsule import facts, service
+
+KUBERNETES_SERVICES = ("kubernetes_service", "kubernetes_service_v1")
+
+
+class Annotated(NamedTuple):
+    """A Service's annotations and who describes them."""
+
+    annotations: Val
+    subject: str  # "helm_release.ingress", a values file, or "kubernetes_service_v1.web"
+    instance: str | None
+    what: str  # how a message names the Service
+
+
+def annotated_services(project: Project) -> Iterator[Annotated]:
+    for svc in service.services(project):
+        yield Annotated(svc.annotations, svc.subject.name, svc.subject.instance_address,
+                        f"{svc.subject.name} ({svc.controller.key})")
+    for kind in KUBERNETES_SERVICES:
+        for instance in project.resources(kind):
+            for metadata in instance.nested("metadata"):
+                annotations = metadata.arg("annotations")
+                if annotations.known and annotations.is_object:
+                    address = instance.resource.address
+                    yield Annotated(annotations, address, instance.address, address)
+
+
+def scaleway_annotations(annotations: Val) -> Iterator[tuple[str, Val]]:
+    """The ``scw-loadbalancer-*`` entries of an annotations map (keys stripped)."""
+    if not annotations.known or not annotations.is_object:
+        return
+    for key, value in annotations.items():
+        if facts.is_scaleway_lb_annotation(key):
+            yield key, value
+
+
+def short(key: str) -> str:
+    """``service.beta.kubernetes.io/scw-loadbalancer-zone`` -> ``scw-loadbalancer-zone``."""
+    return key.rsplit("/", 1)[-1]
