@@ -243,7 +243,8 @@ def _show_files(resolved, cwd: Path) -> None:
 
     from kapsulint.readers import add_read_values_files, why_read
 
-    project = Project(scan_options(resolved.settings)).load()
+    options = scan_options(resolved.settings)
+    project = Project(options).load()
     add_read_values_files(project)
     failed = {path for _, path, _ in project.errors}
     root, origin = resolved.origins["project-root"]
@@ -254,6 +255,9 @@ def _show_files(resolved, cwd: Path) -> None:
         state = "internal-error" if path in failed else state
         why = why_read(project, path, resolved.settings.values_globs)
         click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}\t{why}")
+    for directory in sorted(options.excluded.left_out):
+        relative = os.path.relpath(directory, cwd)
+        click.echo(f"# left out: {relative} (a project of its own; name it as a PATH to lint it)")
 
 
 def _evaluate(resolved, target: Path, expressions: list[str]) -> None:

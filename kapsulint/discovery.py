@@ -98,18 +98,26 @@ def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = ()) -> D
     return found
 
 
-def skipping_nested_projects(root: Path, named: list[Path], excluded=None):
+class SkippingNestedProjects:
     """``excluded`` extended to leave out nested projects: a directory below ``root`` holding its own
-    configuration (another project, a vendored clone), unless a PATH in ``named`` is in it."""
+    configuration (another project, a vendored clone), unless a PATH in ``named`` is in it. The
+    directories left out are kept in ``left_out``, for ``--show-files``."""
 
-    def skipped(path: Path) -> bool:
-        if excluded is not None and excluded(path):
+    def __init__(self, root: Path, named: list[Path], excluded=None) -> None:
+        self.root = root
+        self.named = named
+        self.excluded = excluded
+        self.left_out: list[Path] = []
+
+    def __call__(self, path: Path) -> bool:
+        if self.excluded is not None and self.excluded(path):
             return True
-        if path == root or not holds_configuration(path):
+        if path == self.root or not holds_configuration(path):
             return False
-        return not any(p == path or path in p.parents for p in named)
-
-    return skipped
+        if any(p == path or path in p.parents for p in self.named):
+            return False
+        self.left_out.append(path)
+        return True
 
 
 def holds_configuration(directory: Path) -> bool:

@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from kapsulint.discovery import skipping_nested_projects
+from kapsulint.discovery import SkippingNestedProjects
 from kapsulint.errors import describe
 from kapsulint.findings import Finding, Loc, Severity
 from kapsulint.instances import NestedBlock, ResourceInstance
@@ -113,7 +113,7 @@ def scan_options(settings: Settings) -> ScanOptions:
         today=settings.today,
         cache=settings.cache,
         jobs=settings.jobs,
-        excluded=skipping_nested_projects(
+        excluded=SkippingNestedProjects(
             settings.root, settings.paths,
             _excluder(settings.root, settings.exclude, [] if settings.force_exclude else settings.paths)),
     )
