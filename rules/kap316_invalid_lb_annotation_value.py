@@ -1,0 +1,101 @@
+"""Scaleway load balancer annotation with a value the CCM refuses.
+
+## What it does
+Reports a `scw-loadbalancer-*` Service annotation whose value is not one the Scaleway Cloud
+Controller Manager accepts, or whose value needs a companion annotation that is missing.
+
+## Why is this bad
+The CCM reads its annotations when it creates or updates the load balancer; a value outside an
+annotation's set is an error on the Service ("If an invalid mode is passed in the annotation, the
+service will throw an error"), so the load balancer is not created or keeps its previous
+settings, while Terraform and Helm report success. The annotations judged, with their values:
+`forward-port-algorithm` (`roundrobin`, `leastconn`, `first`), `sticky-sessions` (`none`,
+`cookie`, `table`), `health-check-type` (`tcp`, `http`, `https`, `mysql`, `pgsql`, `redis`,
+`ldap`, also per port as `80:http;443:https`), `ssl-compatibility-level`
+(`ssl_compatibility_level_intermediate`, `_modern`, `_old`), `on-marked-down-action`
+(`on_marked_down_action_none`, `shutdown_sessions`), `redispatch-attempt-count` (`0`, `1`),
+`ip-mode` (`Proxy`, `VIP`) and `flexible-ip-types` (`ipv4`, `ipv4,ipv6`). Two values need a
+companion: `sticky-sessions: cookie` needs `scw-loadbalancer-sticky-sessions-cookie-name`, and an
+`http` or `https` health check needs `scw-loadbalancer-health-check-http-uri`.
+
+Values are compared without regard to case. Annotations are read from the Services of ingress
+controller charts in Helm values and from `kubernetes_service(_v1)` metadata; a value kapsulint
+cannot compute, and a companion that may come from an unknown source, stay silent. The finding
+points at the value.
+
+Source: Scaleway Cloud Controller Manager, `docs/loadbalancer-annotations.md` at v0.36.2
+(https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md).
+
+## Example
+```yaml
+controller:
+  service:
+    annotations:
+      service.beta.kubernetes.io/scw-loadbalancer-forward-port-algorithm: round-robin
+      service.beta.kubernetes.io/scw-loadbalancer-sticky-sessions: cookie
+```
+
+## Use instead
+```yaml
+controller:
+  service:
+    annotations:
+      service.beta.kubernetes.io/scw-loadbalancer-forward-port-algorithm: roundrobin
+      service.beta.kubernetes.io/scw-loadbalancer-sticky-sessions: cookie
+      service.beta.kubernetes.io/scw-loadbalancer-sticky-sessions-cookie-name: lb
+```
+
+## References
+- [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+"""
+
+from kapsulint.api import Project, finding, shown
+from kapsulint.kapsule import facts, lb_annotations
+
+ID = "KAP316"
+NAME = "invalid-lb-annotation-value"
+SEVERITY = "error"
+
+
+def _present(annotations, name: str) -> bool | None:
+    value = annotations.get(facts.SCW_LB_ANNOTATION_PREFIX + name.removeprefix("scw-loadbalancer-"))
+    if value.known and value.raw is None:
+        return None if annotations.open else False
+    return True
+
+
+def check(project: Project):
+    for svc in lb_annotations.annotated_services(project):
+        for key, value in lb_annotations.scaleway_annotations(svc.annotations):
+            name = lb_annotations.short(key.strip())
+            accepted = lb_annotations.ENUMS.get(name)
+            text = value.text()
+            if accepted is None or not value.known or text is None or value.loc is None:
+                continue
+            given = lb_annotations.enum_values(name, text)
+            wrong = [v for v in given if v not in accepted]
+            if wrong:
+                yield finding(
+                    value.loc,
+                    f"{svc.what}: {name} is {shown(value)}, which the CCM refuses; it accepts "
+                    + ", ".join(sorted(accepted)),
+                    subject=svc.subject,
+                    instance=svc.instance,
+                    logical=f"{svc.subject}.annotations.{name}",
+                    fix=f"set {name} to one of: " + ", ".join(sorted(accepted)),
+                )
+                continue
+            for choice in dict.fromkeys(given):
+                companion = lb_annotations.COMPANIONS.get((name, choice))
+                if companion is None or _present(svc.annotations, companion) is not False:
+                    continue
+                yield finding(
+                    value.loc,
+                    f"{svc.what}: {name} is {shown(value)}, which needs the annotation {companion}, "
+                    "and it is missing",
+                    subject=svc.subject,
+                    instance=svc.instance,
+                    logical=f"{svc.subject}.annotations.{name}",
+                    fix=f"add service.beta.kubernetes.io/{companion}",
+                )
+                break
