@@ -1,0 +1,102 @@
+"""Storage on Kapsule: the block storage classes and the access modes block volumes support.
+
+Sources: Scaleway documentation, "Managing storage" (the Block Storage CSI is installed on every
+Kapsule and Kosmos cluster; ``sbs-default`` is the default class, ``sbs-5k`` and ``sbs-15k`` are
+pre-configured, ``scw-bssd`` and ``scw-bssd-retain`` remain available;
+https://www.scaleway.com/en/docs/kubernetes/how-to/manage-storage/); Scaleway Block Volume CSI
+driver, ``pkg/driver/controller.go`` ``supportedAccessModes`` (single-node modes only, so
+Kubernetes' ReadWriteOnce and ReadWriteOncePod;
+https://github.com/scaleway/scaleway-csi/blob/v0.3.6/pkg/driver/controller.go); ReadWriteMany
+needs the File Storage CSI (``filestorage.csi.scaleway.com``,
+https://www.scaleway.com/en/docs/kubernetes/how-to/use-sfs-with-kubernetes/).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from kapsulint.api import Loc, Project, Val
+from kapsulint.kapsule import clusters, helm
+
+BLOCK_CLASS_PREFIXES = ("sbs-", "scw-bssd")
+DEFAULT_CLASS = "sbs-default"
+SHARED_ACCESS_MODES = frozenset({"ReadWriteMany", "ReadOnlyMany"})
+PVC_RESOURCES = ("kubernetes_persistent_volume_claim", "kubernetes_persistent_volume_claim_v1")
+
+
+def is_block_class(name: str) -> bool:
+    return name.strip().lower().startswith(BLOCK_CLASS_PREFIXES)
+
+
+class Claim(NamedTuple):
+    """Access modes asked of one storage class."""
+
+    modes: Val  # the list of access modes
+    storage_class: str  # the class name; DEFAULT_CLASS when the claim names none
+    defaulted: bool  # the class is the cluster's default, not written
+    subject: str
+    instance: str | None
+    class_loc: Loc | None
+
+
+def _text(value: Val) -> str | None:
+    return value.text() if value.known and isinstance(value.raw, str) else None
+
+
+def _pvc_resources(project: Project, on_kapsule: bool) -> Iterator[Claim]:
+    for kind in PVC_RESOURCES:
+        for instance in project.resources(kind):
+            for spec in instance.nested("spec"):
+                written = spec.arg("storage_class_name")
+                name = _text(written)
+                if written.known and written.raw is None:
+                    if not on_kapsule:
+                        continue
+                    yield Claim(spec.arg("access_modes"), DEFAULT_CLASS, True, instance.resource.address,
+                                instance.address, None)
+                elif name is not None:
+                    yield Claim(spec.arg("access_modes"), name, False, instance.resource.address,
+                                instance.address, written.loc)
+
+
+def _manifests(project: Project, on_kapsule: bool) -> Iterator[Claim]:
+    for instance in project.resources("kubernetes_manifest"):
+        manifest = instance.arg("manifest")
+        if not manifest.known or not manifest.is_object or _text(manifest.get("kind")) != "PersistentVolumeClaim":
+            continue
+        spec = manifest.get("spec")
+        if not spec.known or not spec.is_object:
+            continue
+        written = spec.get("storageClassName")
+        name = _text(written)
+        if written.known and written.raw is None and on_kapsule and not spec.open:
+            yield Claim(spec.get("accessModes"), DEFAULT_CLASS, True, instance.resource.address, instance.address, None)
+        elif name is not None:
+            yield Claim(spec.get("accessModes"), name, False, instance.resource.address, instance.address, written.loc)
+
+
+def _in_values(value: Val, subject: helm.ValuesSubject, depth: int = 0) -> Iterator[Claim]:
+    if depth > 40 or not value.known:
+        return
+    if value.is_object:
+        modes = value.get("accessModes")
+        for key in ("storageClass", "storageClassName"):
+            name = _text(value.get(key))
+            if modes.known and modes.is_list and name:
+                yield Claim(modes, name, False, subject.name, subject.instance_address, value.get(key).loc)
+                break
+        for _, child in value.items():
+            yield from _in_values(child, subject, depth + 1)
+    elif value.is_list:
+        for child in value.elements():
+            yield from _in_values(child, subject, depth + 1)
+
+
+def claims(project: Project) -> Iterator[Claim]:
+    """Every claim of access modes on a named storage class, or on the default class when the
+    scan holds a Kapsule cluster (the default is then ``sbs-default``)."""
+    on_kapsule = any(True for _ in clusters.clusters(project))
+    yield from _pvc_resources(project, on_kapsule)
+    yield from _manifests(project, on_kapsule)
+    for subject in helm.values_subjects(project):
+        yield from _in_values(subject.values, subject)
