@@ -162,7 +162,7 @@ def kapsulint_env(cache: Path) -> dict[str, str]:
 
 
 def lint(directory: Path, cache: Path, *, cached: bool = False, show_files: bool = True) -> Lint:
-    """kapsulint on ``directory`` (its project root: a ``.kapsulint.toml`` is written there)."""
+    """kapsulint on ``directory``, its project root (the PATH itself: no configuration, no git)."""
     args = [*KAPSULINT, *LINT_ARGS, *([] if cached else ["--no-cache"]), "."]
     start = time.perf_counter()
     proc = subprocess.run(args, cwd=directory, capture_output=True, text=True, env=kapsulint_env(cache))
@@ -532,7 +532,8 @@ def run(args: argparse.Namespace, work: Path) -> int:
             missing[repo.name] = error
             print(f"skip {repo.name}: {error}", file=sys.stderr)
             continue
-        (tree / repo.slug / ".kapsulint.toml").write_text("")  # each repository is its own project root
+        # no configuration of its own: a nested one would make the repository a project apart and
+        # leave it out of the tree run; alone, the PATH without configuration or git is the root
 
     results: dict[str, dict] = {}
     cache = work / "cache"
