@@ -14,6 +14,7 @@ EXPECTED = [
     ("KAP202", "examples/production/pools.tf", 4),  # the system pool's fixed name blocks its replacement
     ("KAP302", "examples/production/values/haproxy-values.yaml", 13),  # PROXY headers trusted from 0.0.0.0/0
     ("KAP310", "examples/production/values/haproxy-values.yaml", 7),  # stats port on the public LB
+    ("KAP314", "examples/production/values/haproxy-values.yaml", 10),  # PROXY v2 without use-hostname
     ("KAP401", "examples/production/versions.tf", 1),  # no backend: the admin token in a local state
 ]
 
