@@ -123,6 +123,11 @@ class Evaluator:
         for key_node, value_node in node["items"]:
             key = self._eval(key_node, path, scope)
             value = self._eval(value_node, path, scope)
+            if key_node["t"] == "lit" and key_node["v"] is None:
+                # A bare keyword key is its name, as a bare identifier is (HCL's
+                # ObjectConsKeyExpr.literalName): {null = 1} has the key "null", {(null) = 1} fails.
+                # https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/expression.go
+                key = Val("null", key.loc)
             if key.raw is None:
                 raise EvalError("Null value as key: Can't use a null value as a key.")
             if key.contains_unknown():
@@ -273,18 +278,25 @@ class Evaluator:
         if not target.known:
             return unknown_from(target, loc=loc)
         items = elements(target) if sequence else [target]
-        results = []
-        for item in items:
-            value = item
-            for kind, operand in node["ops"]:
-                if kind == "attr":
-                    value = self.get_attr(value, operand)
-                else:
-                    value = index_value(value, self._eval(operand, path, scope))
-            results.append(value)
+        results = [self._splat_each(item, node, path, scope) for item in items]
         if source_kind is ListType or source_kind is SetType:
+            if not results:
+                # An empty list's result type is what the traversal gives an Unknown element of
+                # the source's element type (HCL's SplatExpr resultTy):
+                # https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/expression.go
+                element = self._splat_each(Val(UNKNOWN, loc, type=target.type.element), node, path, scope)
+                return make_list([], type_of(element), loc=loc)
             return make_list(results, loc=loc)
         return Val(results, loc)
+
+    def _splat_each(self, item: Val, node: dict, path: str, scope: Scope) -> Val:
+        value = item
+        for kind, operand in node["ops"]:
+            if kind == "attr":
+                value = self.get_attr(value, operand)
+            else:
+                value = index_value(value, self._eval(operand, path, scope))
+        return value
 
     # -- operators ----------------------------------------------------------------------------
 

@@ -166,3 +166,10 @@ def test_values_500_levels_deep_encode_and_decode() -> None:
     assert yaml_encode(value).count("- ") == 500
     assert json_decode("[" * 500 + "]" * 500).raw[0].raw[0].raw[0].known
     assert yaml_decode("[" * 500 + "]" * 500).raw[0].raw[0].known
+
+
+def test_yaml_scalar_starting_with_bom_has_every_character_escaped() -> None:
+    # go-yaml's is_bom reads the scalar's first bytes, not the current one (Terraform 1.11.4:
+    # yamlencode("\ufeffa") is "\uFEFF\x61").
+    assert yaml_encode(from_plain("\ufeffa b")) == '"\\uFEFF\\x61\\x20\\x62"\n'
+    assert yaml_encode(from_plain("a\ufeffb")) == '"a\\uFEFFb"\n'

@@ -17,6 +17,7 @@ import pytest
 
 from kapsulint.parsing.hcl import parse_expression, parse_hcl
 from kapsulint.terraform import numbers
+from kapsulint.terraform.access import index_value
 from kapsulint.terraform.convert import (
     conditional,
     convert,
@@ -318,3 +319,16 @@ def test_defaults_applied_to_a_set_keep_it_a_set() -> None:
     given = make_set([Val({}), Val({"a": Val(5)})], ObjectType({"a": NUMBER}, optional=["a"]))
     value = convert_variable(given, constraint, name="s")
     assert json_encode(value) == '[{"a":5}]' and value.type == SetType(ObjectType({"a": NUMBER}))
+
+
+def test_an_unknown_keeps_the_type_of_what_is_read_from_it() -> None:
+    # hcl.GetAttr and hcl.Index read the type of an Unknown: what a splat of an empty list of
+    # objects types its result by (Terraform 1.11.4: tolist([])[*].a of list(object({a=string}))
+    # is list(string)).
+    obj = Val(UNKNOWN, type=ObjectType({"a": STRING}))
+    assert index_value(obj, Val("a"), attribute=True).type == STRING
+    with pytest.raises(EvalError, match="Unsupported attribute"):
+        index_value(obj, Val("b"), attribute=True)
+    assert index_value(Val(UNKNOWN, type=ListType(BOOL)), Val(0)).type == BOOL
+    assert index_value(Val(UNKNOWN, type=TupleType([STRING, NUMBER])), Val(1)).type == NUMBER
+    assert type_of(index_value(Val(UNKNOWN, type=TupleType([STRING])), Val(5))) == DYNAMIC

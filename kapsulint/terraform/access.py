@@ -12,7 +12,8 @@ from fractions import Fraction
 from kapsulint.terraform.convert import convert
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import (
-    NUMBER, STRING, Dynamic, ListType, MapType, ObjectType, SetType, TupleType, kind_of, type_of, type_text,
+    DYNAMIC, NUMBER, STRING, Dynamic, ListType, MapType, ObjectType, SetType, TupleType, Type, kind_of, type_of,
+    type_text,
 )
 from kapsulint.values import UNKNOWN, Val, unknown_from
 
@@ -41,6 +42,23 @@ def iteration_pairs(collection: Val) -> list[tuple[Val, Val]] | None:
     return None
 
 
+def _unknown_element_type(target_type: Type, key: Val, attribute: bool) -> Type:
+    """The type of an element of an Unknown value of ``target_type``, as far as the type tells it
+    (dynamic where it does not). An object's type says which attributes it has, Unknown or not
+    (hcl.GetAttr: https://github.com/hashicorp/hcl/blob/v2.23.0/ops.go)."""
+    if isinstance(target_type, (ListType, MapType)):
+        return target_type.element
+    if isinstance(target_type, ObjectType) and key.known and isinstance(key.raw, str):
+        if attribute and key.raw not in target_type.attributes:
+            raise EvalError(f'Unsupported attribute: This object does not have an attribute named "{key.raw}".')
+        return target_type.attributes.get(key.raw, DYNAMIC)
+    if isinstance(target_type, TupleType) and key.known and not isinstance(key.raw, (str, bool)):
+        position = key.raw
+        if isinstance(position, (int, Fraction)) and position == int(position) and 0 <= position < len(target_type.elements):
+            return target_type.elements[int(position)]
+    return DYNAMIC
+
+
 def index_value(target: Val, key: Val, *, attribute: bool = False) -> Val:
     """``target[key]`` (or ``target.key`` when ``attribute``), with HCL's errors."""
     if target.raw is None:
@@ -50,7 +68,10 @@ def index_value(target: Val, key: Val, *, attribute: bool = False) -> Val:
     if key.raw is None:
         raise EvalError("Invalid index: Can't use a null value as an indexing key.")
     if not target.known or not key.known:
-        return unknown_from(target, key)
+        result = unknown_from(target, key)
+        if target.type is not None:
+            result.type = _unknown_element_type(target.type, key, attribute)
+        return result
     kind = kind_of(target)
     raw = target.raw
     if kind is ListType or kind is TupleType:

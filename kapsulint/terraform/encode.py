@@ -270,8 +270,12 @@ class _Emitter:
         self.write_indicator('"', True, False, False)
         spaces = False
         last = len(text) - 1
+        # go-yaml's is_bom reads the scalar's first bytes whatever the index, so a scalar that starts
+        # with U+FEFF has every character escaped:
+        # https://github.com/go-yaml/yaml/blob/v3.0.1/yamlprivateh.go (is_bom), emitterc.go.
+        escape_all = text.startswith("\ufeff")
         for index, char in enumerate(text):
-            if not _printable(char) or char in _BREAKS or char in '"\\\ufeff':
+            if escape_all or not _printable(char) or char in _BREAKS or char in '"\\\ufeff':
                 code = ord(char)
                 escape = _YAML_ESCAPES.get(char)
                 if escape is None:

@@ -108,8 +108,10 @@ def parse_diagnostic(stderr: str) -> ConsoleError:
 
 
 def _strip_warning(stdout: str) -> str:
-    """The console's answer without the warning it prints first when the configuration has errors."""
+    """The console's answer without what it prints before it: a wait for the state lock, a configuration warning."""
     text = stdout.strip("\n")
+    # A console that waits for its state lock (on a loaded machine) says so before answering.
+    text = text.removeprefix("Acquiring state lock. This may take a few moments...").strip("\n")
     if text.startswith("Warning: "):
         _, _, text = text.partition("\n\n\n")
     return text.strip("\n")
