@@ -19,8 +19,9 @@ Expression nodes are dicts with a ``"t"`` kind and a ``"p"`` span:
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 4  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
-# 4: HCL parsed as Terraform parses it (tests/test_parse_conformance.py), number literals keep ``num``
+SCHEMA_VERSION = 5  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
+# 4: HCL parsed as Terraform parses it (tests/test_parse_conformance.py), number literals keep ``num``;
+# 5: Unicode identifiers by XID properties, heredocs nesting one of the same marker
 
 
 def span(line: int, column: int, end_line: int, end_column: int) -> list[int]:

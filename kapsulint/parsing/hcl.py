@@ -18,8 +18,10 @@ python-hcl2's grammar departs from it; kapsulint corrects it where it is loaded
 - object elements are separated by a comma or a newline, a comma never at the start of a line;
 - ``/* */`` comments are whitespace (between block labels too), ``#`` and ``//`` comments are
   newlines;
-- identifiers are Unicode and may be ``null``, ``true`` or ``false`` (attributes, block types and
-  labels, function names); ``{ for = 1 }`` and ``[for ...`` open a ``for`` expression;
+- identifiers are Unicode (a letter or ``_``, then ID_Continue characters or ``-``) and may be
+  ``null``, ``true`` or ``false`` (attributes, block types and labels, function names);
+  ``{ for = 1 }`` and ``[for ...`` open a ``for`` expression;
+- a byte order mark may start the file, nowhere else;
 - strings: only HCL's escapes (``\n \r \t \" \\ \uNNNN \UNNNNNNNN``, of a Unicode scalar value),
   no raw newline, ``$${`` and ``%%{`` alone are literal, ``~`` strip markers on interpolations as on
   directives (touching their brace), one ``else`` per ``if``; no python-hcl2 ``\"`` strings in
@@ -31,17 +33,21 @@ python-hcl2's grammar departs from it; kapsulint corrects it where it is loaded
 - an attribute-only splat ends at the first ``[`` (``a.*.b[0]`` indexes the result), and cannot
   hold another (``a.*.*``); ``a . * . b`` and ``a[ * ]`` are splats;
 - a heredoc's markers are identifiers; its closing marker may be indented and followed by spaces,
-  then a newline of the file (a heredoc cannot end the file); provider functions have any number
-  of ``::`` parts (``foo::upper("x")``);
+  then a newline of the file (a heredoc cannot end the file); a line of its marker inside one of
+  its ``${ }`` or ``%{ }`` sequences closes nothing, nor does the closing line of a heredoc of the same
+  marker written in one; a carriage return in it must start a ``\r\n`` newline; provider
+  functions have any number of ``::`` parts (``foo::upper("x")``);
 - an attribute defined twice in one body is a syntax error (hclsyntax reports it while parsing).
 
 Deviations kept: the error messages are kapsulint's, not Terraform's, and locate the token where
-the grammar stopped, which may be later than the place hclsyntax names. An identifier's letters are
-Python's ``\w`` plus the Unicode combining-mark blocks, an approximation of UAX #31 (``ID_Start``,
-``ID_Continue``) that differs on rare characters (``²`` continues a name here, not in HCL).
-A heredoc cannot hold, inside one of its interpolations, another heredoc with the same marker: the
-grammar's heredoc is one regular-expression token, which ends at the first closing line (hclsyntax's
-scanner nests them). What ``terraform fmt`` accepts and Terraform rejects later (duplicate object keys, an attribute and
+the grammar stopped, which may be later than the place hclsyntax names. Identifiers are checked
+with Python's XID_Start and XID_Continue (Unicode 14 in Python 3.11), which differ from HCL's
+ID_Start and ID_Continue tables on a few compatibility characters. A heredoc's sequence that
+itself holds braces (``${ {a = 1}.a }``) is not read as one unit, so a line of the marker inside it
+closes the heredoc; and a heredoc holding a heredoc of the same marker holding a third one ends at
+the first closing line after the innermost (the grammar's heredoc is one regular-expression token;
+hclsyntax's scanner nests them to any depth). Nesting deeper than MAX_DEPTH levels is KAP001 where
+Terraform has no limit (the parse cache and the evaluator recurse). What ``terraform fmt`` accepts and Terraform rejects later (duplicate object keys, an attribute and
 a block of one name, unknown blocks or arguments) is left to the rules, which see the parsed file.
 """
 
@@ -114,9 +120,26 @@ def _parser():  # -> lark.Lark
     return lark.Lark(grammar, **options)
 
 
-# Identifiers are Unicode (UAX #31 ID_Start, ID_Continue and ``-``): Python's ``\w`` letters and
-# digits, plus the combining-mark blocks ``\w`` leaves out.
-_IDENTIFIER = r"[^\W\d][\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f-]*"
+# Identifiers are Unicode (UAX #31 ID_Start, ID_Continue and ``-``). The lexer takes a letter, then
+# every character that is neither whitespace, a control character nor ASCII punctuation other than
+# ``_`` and ``-``; _PostLexer then checks the name with Python's identifier test (XID_Start,
+# XID_Continue), so that ``a·b`` and ``a‿b`` are names and ``a²`` is an error, as in hclsyntax.
+_IDENTIFIER = r"[^\W\d][^\s\x00-\x2c\x2e\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f]*"
+
+
+def _heredoc_body(marker: str) -> str:
+    """The lines of a heredoc up to its closing line (group ``marker``), where a ``${ }`` or ``%{ }``
+    that spans lines is one unit, with a heredoc of the same marker in it: hclsyntax's scanner reads
+    the sequence as an expression, so a line of the marker inside it closes nothing."""
+    sequence = r"(?:(?<!\$)\$|(?<!%)%)\{"
+    string = r'"(?:[^"\\\n]|\\.)*"'
+    braces = rf"\{{(?:[^{{}}\"]|{string})*\}}"  # one level of braces (an object) in the sequence
+    inner = rf"<<-?(?P={marker})\n(?:.|\n)*?\n[ \t]*(?P={marker})[ \t]*\n"
+    unit = rf"{sequence}(?:[^{{}}\"]|{string}|{braces})*?(?:\}}|{inner})"
+    # Atomic: a sequence read as a unit is never read again character by character, which would
+    # make a heredoc that does not close cost exponential time.
+    return rf"(?:(?>{unit}|.|\n)*?\n)??[ \t]*(?P={marker})[ \t]*(?=\n)"
+
 
 # (old, new) texts of python-hcl2's grammar; each old text must be found exactly once, so a
 # grammar that changed under us fails loudly instead of parsing differently.
@@ -137,10 +160,9 @@ _TERMINAL_PATCHES = [
     ('ATTR_SPLAT : ".*"', r"ATTR_SPLAT : /\.[ \t]*\*/"),
     ('FULL_SPLAT_START : "[*]"', r"FULL_SPLAT_START : /\[[ \t]*\*[ \t]*\]/"),
     (r"HEREDOC_TEMPLATE : /<<(?P<heredoc>[a-zA-Z][a-zA-Z0-9._-]*)\r?\n(?:(?:.|\n)*?\r?\n)??\s*(?P=heredoc)\r?\n/",
-     f"HEREDOC_TEMPLATE : /<<(?P<heredoc>{_IDENTIFIER})\\n(?:(?:.|\\n)*?\\n)??[ \\t]*(?P=heredoc)[ \\t]*(?=\\n)/"),
+     f"HEREDOC_TEMPLATE : /<<(?P<heredoc>{_IDENTIFIER})\\n{_heredoc_body('heredoc')}/"),
     (r"HEREDOC_TEMPLATE_TRIM : /<<-(?P<heredoc_trim>[a-zA-Z][a-zA-Z0-9._-]*)\r?\n(?:(?:.|\n)*?\r?\n)??\s*(?P=heredoc_trim)\r?\n/",
-     f"HEREDOC_TEMPLATE_TRIM : /<<-(?P<heredoc_trim>{_IDENTIFIER})\\n(?:(?:.|\\n)*?\\n)??[ \\t]*(?P=heredoc_trim)"
-     "[ \\t]*(?=\\n)/"),
+     f"HEREDOC_TEMPLATE_TRIM : /<<-(?P<heredoc_trim>{_IDENTIFIER})\\n{_heredoc_body('heredoc_trim')}/"),
     (r"%ignore /[ \t\r]+/", r"%ignore /[ \t]+/"),
 ]
 
@@ -294,9 +316,10 @@ class _PostLexer:
                 after = text[token.end_pos : token.end_pos + 2]
                 if len(after) == 2 and after[0] == "." and after[1].isdigit():
                     raise HclSyntaxError("invalid number literal", token.line, token.column)
-            elif kind in ("HEREDOC_TEMPLATE", "HEREDOC_TEMPLATE_TRIM") and token.end_pos >= source_end:
-                raise HclSyntaxError("unterminated heredoc: a newline must follow its closing marker",
-                                     token.end_line, token.end_column)
+            elif kind == "NAME":
+                _check_identifier(str(token), token.line, token.column)
+            elif kind in ("HEREDOC_TEMPLATE", "HEREDOC_TEMPLATE_TRIM"):
+                _check_heredoc(token, source_end)
             previous = kind
             yield token
         yield from held
@@ -305,9 +328,35 @@ class _PostLexer:
 _POSTLEX = _PostLexer()
 
 
+def _check_identifier(name: str, line: int, column: int) -> None:
+    """A name the lexer took must be an identifier: its first character ID_Start (or ``_``), the
+    others ID_Continue or ``-``."""
+    if name.replace("-", "_").isidentifier():
+        return
+    bad = next(i for i in range(1, len(name) + 1) if not name[:i].replace("-", "_").isidentifier()) - 1
+    raise HclSyntaxError(f"invalid character {name[bad]!r} in an identifier", line, column + bad)
+
+
+def _check_heredoc(token, source_end: int) -> None:
+    """What the heredoc terminal cannot say: its marker is an identifier, it holds no carriage
+    return that does not start a newline (the file's ``\\r\\n`` are newlines by now), and a newline of
+    the file follows its closing marker."""
+    text = str(token)
+    start = 3 if text.startswith("<<-") else 2
+    _check_identifier(text[start : text.index("\n")], token.line, token.column + start)
+    if "\r" in text:
+        before = text[: text.index("\r")]
+        line = token.line + before.count("\n")
+        column = len(before) - before.rfind("\n") if "\n" in before else token.column + len(before)
+        raise HclSyntaxError("invalid character: a carriage return without a newline", line, column)
+    if token.end_pos >= source_end:
+        raise HclSyntaxError("unterminated heredoc: a newline must follow its closing marker",
+                             token.end_line, token.end_column)
+
+
 def _normalise(text: str) -> str:
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    # A file's byte order mark is gone (kapsulint.sources.decode drops it); another is an invalid
+    # character, as in hclsyntax.
     if "\r" in text:
         text = text.replace("\r\n", "\n")
     # The grammar needs a newline after the last attribute.

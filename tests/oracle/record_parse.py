@@ -4,7 +4,10 @@ Usage, from the repository root, where Terraform is installed::
 
     .venv/bin/python tests/oracle/record_parse.py
 
-The corpus is ``tests/oracle/parse/hand/`` (one construct per file, written by hand) and
+The corpus is ``tests/oracle/parse/hand/`` (one construct per file, written by hand, and a few
+whole Kapsule configurations, ``real-*.tf``), ``tests/oracle/parse/mutated/`` (those configurations
+with one random edit each: a character deleted or inserted, a newline after an operator, the file
+cut short, CRLF newlines) and
 ``tests/oracle/parse/generated/`` (rewritten by this script: files drawn by hypothesis from a small
 grammar of HCL constructs, with a fixed seed, so a re-recording yields the same files). Every file
 goes through ``terraform fmt -check -no-color FILE``, which only parses (hclwrite over the hclsyntax
@@ -32,7 +35,7 @@ from pathlib import Path
 CORPUS = Path(__file__).resolve().parent / "parse"
 GENERATED = CORPUS / "generated"
 VERDICTS = CORPUS / "verdicts.json"
-GENERATED_COUNT = 400
+GENERATED_COUNT = 600
 
 TEMPLATES_GOLDEN = CORPUS / "templates.json"
 
@@ -153,7 +156,7 @@ def _body():
                       st.sampled_from([" ", " /* c */ ", "\n"])).map(
         lambda t: t[3].join([t[0], *t[1], t[2]]))
     item = st.one_of(attribute, attribute, block)
-    end = st.sampled_from(["\n", "\n", "", " # c\n", " ", "\n\n"])
+    end = st.sampled_from(["\n", "\n", "", " # c\n", " ", "\n\n", "\r\n", " /* c\n */\n"])
     return st.lists(st.tuples(item, end), min_size=1, max_size=3).map(lambda items: "".join(a + b for a, b in items))
 
 
@@ -173,6 +176,9 @@ def _atom(st):
         '"%{ if x }y%{ endif }"', '"%{~ for v in l ~}${v}%{~ endfor ~}"', '"%{ else }"', '"${"',
         "<<EOT\nh ${x}\nEOT\n", "<<-EOT\n  h\n  EOT\n", "<<EOT\nh\nEOT", "[]", "{}", "x.y", "x.0", "x.0.1",
         "x[0]", "x.*.y", "x[*].y", "x.*.*", "x[*][*]", "p::f(1)", "f()", "f(x...)",
+        "a·b", "a‿b", "a²", "क्ष", "a\u200db", "<<EOT\n${<<EOT\ni\nEOT\n}\nEOT\n", "<<EOT\n${\nEOT\n}\nEOT\n",
+        "<<EOT\ncat <<EOT\nEOT\n", "<<EOT\nx\ry\nEOT\n", "<<EOT\r\nx\r\nEOT\r\n", "<<-EOT\n\t%{ if x ~}\n\ty\n\t%{ endif }\n\tEOT\n",
+        '"$$${x}"', '"%%%{x}"', '"${ {a = 1}.a }"', '"${"}"}"', "\ufeffx",
     ])
 
 

@@ -1,6 +1,7 @@
 in /* c */ "a\nb" /* c */ {
   k = 1
-}null = f()
+} # c
+null = f()
 x1 {
   k = 1
-}
+} # c

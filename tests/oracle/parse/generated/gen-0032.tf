@@ -1,6 +1,5 @@
 é /* c */ true /* c */ {
   k = 1
-} # c
-if = ([for k, in x.0.1 : p::f(1) if x]
-)
-
+} if = ([for k, in a‍b : "%%%{x}" if x]
+) /* c
+ */

@@ -1,3 +1,6 @@
 x1 =
-[for x in a::b::f() : /* c */ [] /* c */ ?0.5: "\n\u00e9"
+[for x in a::b::f() : /* c */ f() /* c */ ?1e3: <<-EOT
+  h
+  EOT
+
 if x]

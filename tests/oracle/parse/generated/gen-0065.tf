@@ -1,7 +1,6 @@
-in =f()?true: a-b
-é =
-(
-"${~ x ~}" /* c */ )null = # c
-[for x in false : <<EOT
-h
-EOT] 
+true = a::b::f("%%{x}",<<EOT
+cat <<EOT
+EOT
+,"$${x}",) != "%%{x}" ==
+f(x...)
+null =f(x...) ?क्ष: x.0

@@ -1,10 +1,9 @@
-null = # c
-[for x in false : <<EOT
-h
-EOT]
-é =
-(
-"${~ x ~}" /* c */ )null = # c
-[for x in false : <<EOT
-h
-EOT] 
+true = a::b::f("%%{x}",<<EOT
+cat <<EOT
+EOT
+,"$${x}",) != "%%{x}" ==
+f(x...)
+null =1e3 ?"%%{x}": <<EOT
+cat <<EOT
+EOT
+

@@ -1,9 +1,10 @@
-null = [for x in false : <<EOT
-h
-EOT]
-é =
-(
-"${~ x ~}" /* c */ )null = # c
-[for x in false : <<EOT
-h
-EOT] 
+true = a::b::f("%%{x}",<<EOT
+cat <<EOT
+EOT
+,"$${x}",) != "%%{x}" ==
+f(x...)
+null =a::b::f("%%{x}",<<EOT
+cat <<EOT
+EOT
+,"$${x}",) != "%%{x}" ==
+f(x...)

@@ -1,9 +1,10 @@
-é =
-(
-"${~ x ~}" /* c */ )
-é =
-(
-"${~ x ~}" /* c */ )null = # c
-[for x in false : <<EOT
-h
-EOT] 
+null =a::b::f("%%{x}",<<EOT
+cat <<EOT
+EOT
+,"$${x}",) != "%%{x}" ==
+f(x...)
+null =a::b::f("%%{x}",<<EOT
+cat <<EOT
+EOT
+,"$${x}",) != "%%{x}" ==
+f(x...)

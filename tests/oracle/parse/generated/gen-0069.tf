@@ -1,9 +1,4 @@
-é =
-(
-"${~ x ~}" /* c */ )
-é =
-(
-"${~ x ~}" /* c */ )é = # c
-[for x in false : <<EOT
-h
-EOT] 
+null =a::b::f(1) * <<EOT
+cat <<EOT
+EOT
+.a

@@ -1,9 +1,7 @@
-é =
-(
-"${~ x ~}" /* c */ )
-é =
-(
-"${~ x ~}" /* c */ )é = # c
-[for x in false : <<EOT
-h
-EOT]
+null =a::b::f(<<EOT
+cat <<EOT
+EOT
+) * <<EOT
+cat <<EOT
+EOT
+.a

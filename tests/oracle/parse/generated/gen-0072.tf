@@ -1,6 +1,6 @@
-if = /* c */ a::b::f("\n\u00e9"...) true = {null = [for k, v in x[0] : /* c */ <<-EOT
-  h
-  EOT
-
-if x]}a "" {
-}
+a = [!!"%%{x}"
+] true = x.*.* == # c
+-1 for =
+0.5
+=="\U00300000" ?a::b::f(): /* c */ ( # c
+"" ) # c

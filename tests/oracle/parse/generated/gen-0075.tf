@@ -1,1 +1,4 @@
-if = /* c */ a::b::f("\n\u00e9"...)true = a::b::f("\n\u00e9"...)if = /* c */ a::b::f("\n\u00e9"...)
+true = x.*.* == # c
+-1 true = x.*.* == # c
+-1 true = x.*.* == # c
+-1 

@@ -1,8 +1,13 @@
-for /* c */ {
-  k = 1
-}
-for /* c */ "a\nb" /* c */ "a\nb" /* c */ {
-  k = 1
-}
-a {
-}
+a b_c for {}
+
+null =
+x[*].y # c
+?<<EOT
+x
+EOT
+: # c
+0.5
+b_c
+if
+true
+{ k = 1 }

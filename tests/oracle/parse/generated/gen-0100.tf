@@ -1,1 +1,14 @@
-null = {null: "$${x}", k = 0.5} ?-"$${x}": 1.5e-3 <0.5 # c
+if
+{
+} if =
+( /* c */ "s" # c
++ <<-EOT
+	%{ if x ~}
+	y
+	%{ endif }
+	EOT
+ &&"%{~ for v in l ~}${v}%{~ endfor ~}"% /* c */ for )
+
+if
+{
+} 

@@ -1,1 +1,9 @@
-null = - -0.5 ?!0.5: 1
+if
+{
+} if =
+( /* c */ "s" # c
+&& "%{~ for v in l ~}${v}%{~ endfor ~}" &&"%{~ for v in l ~}${v}%{~ endfor ~}"% /* c */ for )
+
+if
+{
+} 

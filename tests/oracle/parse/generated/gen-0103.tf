@@ -1,1 +1,11 @@
-null = - -0.5 ?1: 1
+if =
+( /* c */ "s" # c
+&& "%{~ for v in l ~}${v}%{~ endfor ~}" &&"%{~ for v in l ~}${v}%{~ endfor ~}"% /* c */ for )
+
+if =
+( /* c */ "s" # c
+&& "%{~ for v in l ~}${v}%{~ endfor ~}" &&"%{~ for v in l ~}${v}%{~ endfor ~}"% /* c */ for )
+
+if
+{
+} 

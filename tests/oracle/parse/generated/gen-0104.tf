@@ -1,11 +1,11 @@
-a b_c for {} null =
-<<EOT
-h ${x}
-EOT
- # c
-?x.*.*: # c
-0.5
-b_c
+if =
+( /* c */ "s" # c
+&& "%{~ for v in l ~}${v}%{~ endfor ~}" &&"%{~ for v in l ~}${v}%{~ endfor ~}"% /* c */ for )
+
+if =
+( /* c */ "s" # c
+&& "%{~ for v in l ~}${v}%{~ endfor ~}" &&for% /* c */ for )
+
 if
-true
-{ k = 1 }
+{
+} 

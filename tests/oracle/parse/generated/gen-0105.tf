@@ -1,8 +1,17 @@
-a b_c for {} b_c
-if
-true
-{ k = 1 }
-b_c
-if
-true
-{ k = 1 }
+in = "\n\u00e9"
+== # c
+"\q" if = # c
+(-<<EOT
+h ${x}
+EOT
+ # c
+)
+null = [for k, in {for x in "%%%{x}" : a² => a²} :
+{(x) = ( # c
+x.*.y
+), (x)={for: p::f(1)
+1 = <<EOT
+cat <<EOT
+EOT
+}, for: (
+f(x...) /* c */ )}] 

@@ -1,7 +1,9 @@
-for
-{
-} # c
-if =
-( /* c */ false # c
-+ x.*.* &&"a${x}b"% /* c */ null ) # c
-x1 /* c */ x1 /* c */ "a\nb" /* c */ { k = 1 } # c
+in = "\n\u00e9"
+== # c
+"\q" if = # c
+( -<<EOT
+h ${x}
+EOT
+ # c
+)
+if = {}

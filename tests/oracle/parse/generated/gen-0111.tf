@@ -1,9 +1,5 @@
-if
-{
-} # c
-if =
-( /* c */ false # c
-+ x.*.* &&"a${x}b"% /* c */ null ) # c
-if
-{
-} # c
+in = "\n\u00e9"
+== # c
+"\n\u00e9" if = # c
+( !1 # c
+)

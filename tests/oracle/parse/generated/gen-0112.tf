@@ -1,9 +1,3 @@
-if
-{
-} # c
-if =
-( /* c */ false # c
-+ "a${x}b" &&"a${x}b"% /* c */ null ) # c
-if
-{
-} # c
+null "" {
+  k = 1
+}

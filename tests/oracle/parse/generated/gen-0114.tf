@@ -1,9 +1,1 @@
-if =
-( /* c */ false # c
-&& "a${x}b" &&"a${x}b"% /* c */ null ) # c
-if =
-( /* c */ false # c
-&& "a${x}b" &&"a${x}b"% /* c */ null ) # c
-if
-{
-} # c
+a {} # c

@@ -1,1 +1,15 @@
-x1 é a { k = 1 }
+é { k = 1 }b_c = !!( # c
+[x.y ] ) if ={for = !<<-EOT
+	%{ if x ~}
+	y
+	%{ endif }
+	EOT
+,
+in = [],
+1=<<-EOT
+	%{ if x ~}
+	y
+	%{ endif }
+	EOT
+}
+

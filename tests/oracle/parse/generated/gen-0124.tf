@@ -1,5 +1,15 @@
-in = # c
-!!!1.5e-3
-?0.5: # c
-[for for in 1 : /* c */ x.*.*
-if x]
+é { k = 1 }b_c = !( # c
+[x.y ] ) if ={for = !<<-EOT
+	%{ if x ~}
+	y
+	%{ endif }
+	EOT
+,
+in = [],
+1=<<-EOT
+	%{ if x ~}
+	y
+	%{ endif }
+	EOT
+}
+

@@ -1,5 +1,1 @@
-é = x[*][*] && /* c */ "%{ if x }y%{ endif }" # c
-for
-{
-  k = 1
-} true for "${x}" {}
+é { k = 1 }a = [for x in 1 :1]

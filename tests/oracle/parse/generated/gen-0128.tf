@@ -1,3 +1,5 @@
-é = x[*][*] && /* c */ "%{ if x }y%{ endif }" # c
-é = x[*][*] && /* c */ "%{ if x }y%{ endif }" # c
-true {}
+if
+"${x}"
+d-e
+{} x1 { k = 1 }
+d-e "l" null { k = 1 }

@@ -1,2 +1,7 @@
-if /* c */ "${x}" /* c */ {
-}a {}
+x1 /* c */ null /* c */ null /* c */ {
+}
+
+for
+null
+null
+{} x1 = !1

@@ -1,6 +1,4 @@
-x1 {
-  k = 1
+x1 /* c */ null /* c */ null /* c */ {
 }
-
-true = /* c */ - -[]
-if "" x1 {}
+x1 /* c */ null /* c */ null /* c */ {
+} x1 = !1

@@ -1,5 +1,5 @@
-x1 {
-  k = 1
+x1 /* c */ null /* c */ null /* c */ {
 }
-
-true = /* c */ !!1
+x1 /* c */ null /* c */ null /* c */ {
+}
+x1 = !1

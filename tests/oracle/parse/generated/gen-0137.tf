@@ -1,5 +1,6 @@
-true {
-  k = 1
+x1 /* c */ null /* c */ null /* c */ {
 }
-
-true = /* c */ !!1
+x1 /* c */ null /* c */ null /* c */ {
+}
+x1 /* c */ null /* c */ null /* c */ {
+}

@@ -1,4 +1,10 @@
-true = /* c */ !!0.5
-
-true = /* c */ !!0.5
-
+true
+b_c
+null
+{ k = 1 }
+true =
+{for for in "%{ else }" : true => true
+if x}
+d-e =
+{for for in "%{ else }" : true => true
+if x}

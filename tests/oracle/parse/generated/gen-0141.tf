@@ -1,2 +1,9 @@
-d-e = ["%{~ for v in l ~}${v}%{~ endfor ~}"  1 /* c */  1 ]
-if = [x.y /* c */  1.5e-3 "${x}" ]
+true
+b_c
+null
+{ k = 1 }
+true =
+{for for in "%{ else }" : true => true
+if x}
+d-e = /* c */ {for for in "%{ else }" : true => true
+if x}

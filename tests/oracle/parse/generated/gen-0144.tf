@@ -1,1 +1,9 @@
-if = ["%{~ for v in l ~}${v}%{~ endfor ~}"  1 /* c */  1 ]if = ["%{~ for v in l ~}${v}%{~ endfor ~}"  1 /* c */  1 ]
+true
+b_c
+null
+{ k = 1 }
+true =
+{for for in "%{ else }" : true => true
+if x}
+true = /* c */ {for for in true : true => true
+if x}

@@ -1,1 +1,14 @@
-if = ["%{~ for v in l ~}${v}%{~ endfor ~}"  1 /* c */  1 /* c */ ]if = []
+b_c for {
+  k = 1
+}
+
+for = [(
+<<-EOT
+	%{ if x ~}
+	y
+	%{ endif }
+	EOT
+ ) /* c */ ?f(a²,
+"$$${x}"): # c
+( "\U00300000" ) ]
+

@@ -1,8 +1,9 @@
-true
-d-e
-if
-{ k = 1 }
+b_c for {
+  k = 1
+}
 
-b_c = {k = [], 1: f("s","${~ x ~}","${x}"), k: {for = null} / "%{~ for v in l ~}${v}%{~ endfor ~}"}
+b_c for {
+  k = 1
+}
 
-null ="%%{x}".a # c
+a /* c */ {}

@@ -1,8 +1,5 @@
-true
-d-e
-if
-{ k = 1 }
-
-b_c = {k = [], 1: f("s","${~ x ~}","${x}"), k: "%{~ for v in l ~}${v}%{~ endfor ~}" / "%{~ for v in l ~}${v}%{~ endfor ~}"}
-
-null ="%%{x}".a # c
+é /* c */ d-e /* c */ { k = 1 } /* c
+ */
+b_c ="\q" # c
++ /* c */ x.*.*
+x1 = 1e3[0] # c

@@ -1,8 +1,2 @@
-true
-if
-if
-{ k = 1 }
-
-b_c = "%%{x}".a
-
-null ="%%{x}".a # c
+é /* c */ d-e /* c */ { k = 1 } # c
+b_c ="\q".null

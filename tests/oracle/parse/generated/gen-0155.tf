@@ -1,11 +1,2 @@
-true
-if
-if
-{ k = 1 }
-
-b_c = "%%{x}".a
-
-true
-if
-if
-{ k = 1 } # c
+b_c ="\q".null
+b_c ="\q".null

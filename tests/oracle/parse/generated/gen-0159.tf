@@ -1,2 +1,5 @@
-a = ( # c
-null )
+d-e ={(x): - -[]
+"q" = -null.null
+1 = {for k, v in {(x): é,
+(x): é} : -1 /* c */ ?"\U00300000": null => -1 /* c */ ?"\U00300000": null
+if x}}

@@ -1,6 +1,10 @@
-if
-{}
-a =
-[for for in x.0.1 : # c
-"\n\u00e9" /* c */ -
-null] 
+b_c = ( a².a ) true {
+  k = 1
+}
+
+if = {for=<<EOT
+${
+EOT
+}
+EOT
+}

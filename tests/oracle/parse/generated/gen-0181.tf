@@ -1,7 +1,5 @@
-a =
-[for for in x.0.1 : # c
-"\n\u00e9" /* c */ -
-null] a =
-[for for in x.0.1 : # c
-"\n\u00e9" /* c */ -
-null] 
+b_c = ( a².a ) true {
+  k = 1
+}
+
+if = {for=a²}

@@ -1,6 +1,5 @@
-a = /* c */ [for for in x.0.1 : # c
-"\n\u00e9" /* c */ -
-null] a =
-[for for in x.0.1 : # c
-"\n\u00e9" /* c */ -
-null] 
+if = {for=a²} true {
+  k = 1
+}
+
+if = {for=a²}

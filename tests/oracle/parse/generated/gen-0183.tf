@@ -1,7 +1,1 @@
-a = /* c */ [for for in "\n\u00e9" /* c */ -
-null : # c
-"\n\u00e9" /* c */ -
-null] a =
-[for for in x.0.1 : # c
-"\n\u00e9" /* c */ -
-null] 
+é /* c */ { k = 1 }

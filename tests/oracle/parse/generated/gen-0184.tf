@@ -1,7 +1,3 @@
-a = /* c */ [for for in "\n\u00e9" /* c */ -
-"\n\u00e9" : # c
-"\n\u00e9" /* c */ -
-null] a =
-[for for in x.0.1 : # c
-"\n\u00e9" /* c */ -
-null] 
+if = f(-true,)b_c /* c */ "a\nb" /* c */ "a\nb" /* c */ {
+  k = 1
+}

@@ -1,1 +1,1 @@
-for = 0.5
+if = f(-true,true)

@@ -1,2 +1,4 @@
-for = false / "%{ else }"
-+ a::b::f()?1e3 - false / "%{ else }": 1.5e-3
+é true "${x}" { k = 1 }
+for {}b_c /* c */ true /* c */ x1 /* c */ {
+  k = 1
+}

@@ -1,2 +1,4 @@
-for = false / "%{ else }"
-+ a::b::f()?"%{ else }" - false / "%{ else }": 1.5e-3
+é true "${x}" { k = 1 }
+for {}b_c /* c */ true /* c */ true /* c */ {
+  k = 1
+}

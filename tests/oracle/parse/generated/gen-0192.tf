@@ -1,2 +1,2 @@
-b_c null if {
-} 
+é true "${x}" { k = 1 }
+for {}for {}

@@ -1,2 +1,2 @@
-null null if {
-} 
+é { k = 1 }
+for {}for {}

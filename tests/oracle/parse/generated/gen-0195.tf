@@ -1,1 +1,2 @@
-null null null {}
+é { k = 1 }
+é { k = 1 }é { k = 1 }

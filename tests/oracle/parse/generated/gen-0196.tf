@@ -1,1 +1,8 @@
-null "a\nb" null {}
+a
+{
+}
+
+d-e
+if
+{
+}

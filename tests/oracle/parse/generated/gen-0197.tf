@@ -1,1 +1,7 @@
-null "a\nb" "a\nb" {}
+a
+{
+}
+d-e
+if
+{
+}

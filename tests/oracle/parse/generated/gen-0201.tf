@@ -1,3 +1,13 @@
-x1 "${x}" "${x}" {
-  k = 1
-}if = !"s" ?"%{~ for v in l ~}${v}%{~ endfor ~}": /* c */ x.0.1 if = !"s" ?"%{~ for v in l ~}${v}%{~ endfor ~}": /* c */ x.0.1
+true = # c
+[for k, in [] : # c
+{for k, in <<EOT
+x
+EOT
+ :<<EOT
+h ${x}
+EOT
+ => <<EOT
+h ${x}
+EOT
+
+if x} if x]

@@ -1,2 +1,6 @@
-b_c "l" d-e {
-}
+true = # c
+[for x in ( # c
+<<EOT
+h ${x}
+EOT
+) : []] # c

@@ -1,1 +1,3 @@
-a = [for x in null : -1 if x]
+true = # c
+[for x in ( # c
+null ) : null] 

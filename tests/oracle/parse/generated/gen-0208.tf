@@ -1,1 +1,8 @@
-a = [for x in false : false]
+a =
+p::f(f(x...),
+a‍b...) # c
+< 0.5 # c
+?f(x...): /* c */ "$${x}"é /* c */ {
+  k = 1
+} # c
+true /* c */ {} # c

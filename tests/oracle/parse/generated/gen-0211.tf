@@ -1,5 +1,2 @@
-null = /* c */ {(x): [for x in <<-EOT
-  h
-  EOT
- : "${~ x ~}"
-if x]}
+a =
+1 - 0.5

@@ -1,1 +1,3 @@
-null = {(x): [for k, in "%{ else }" : x if x]}
+for /* c */ é /* c */ "${x}" /* c */ {} # c
+null /* c */ {
+} 

@@ -1,1 +1,4 @@
-null = {(x): [for k, in "%{ else }" : "%{ else }" if x]}
+for /* c */ é /* c */ "${x}" /* c */ {
+} # c
+null /* c */ {
+} 

@@ -1,6 +1,8 @@
-x1 {}
-
-b_c =- -f(f("${", "\q", -1...),
-{for k, v in x.*.y : false => false if x}...) # c
-x1 /* c */ {
-}
+b_c = # c
+x[*][*] /* c
+ */
+null ={for k, v in <<EOT
+cat <<EOT
+EOT
+ : a-b => a-b} # c
+?["%{ if x }y%{ endif }" /* c */ ]: a‍b /* c */ ?x:﻿x é b_c if {} # c

@@ -1,6 +1,4 @@
-x1 {}
-
-b_c =- -f(f("${", "\q", -1...),
-{for k, v in x.*.y : false => false if x}...) # c
-x1 /* c */ {
-} # c
+b_c = # c
+x[*][*] /* c
+ */
+null =x[*][*] é b_c if {} # c

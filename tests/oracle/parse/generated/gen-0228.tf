@@ -1,1 +1,3 @@
-x1 = 1.a.a
+a =
+[for for in x.*.y- 1 :1e3.*.b if x] null = /* c */ a::b::f() /* c
+ */

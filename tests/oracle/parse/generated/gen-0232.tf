@@ -1,3 +1,2 @@
-for /* c */ {
-  k = 1
-} null = /* c */ [] null = /* c */ []
+null =
+f(1.5e-3)

@@ -1,9 +1,1 @@
-null =
-""/ "%%{x}"
-!=
-x[*].y ?{}: {for k, in a-b : # c
-[] => []}
-true
-"a\nb"
-in
-{}
+a { k = 1 } # c

@@ -1,9 +1,2 @@
-null =
-""!= "%%{x}"
-!=
-x[*].y ?{}: {for k, in a-b : # c
-[] => []}
-true
-"a\nb"
-in
-{}
+if {
+} # c

@@ -1,2 +1,2 @@
-null =
-!1
+true d-e {
+}

@@ -1,4 +1,6 @@
-for = {for k, in x.0
-?x.0: /* c */ "" :
-- -x.0 => - -x.0
-if x}
+for = # c
+1.null /* c */ <( # c
+<<EOT
+xy
+EOT
+)

@@ -1,1 +1,7 @@
-for = [for k, in 1.5e-3 ?1.5e-3: -1 : [] if x]
+for = # c
+1.null /* c */ <( # c
+<<EOT
+xy
+EOT
+ # c
+)

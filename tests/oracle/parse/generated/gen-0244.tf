@@ -1,1 +1,10 @@
-for = [for k, in 1.5e-3 ?1.5e-3: -1 : 1.5e-3 ?1.5e-3: -1 if x]
+for = # c
+<<EOT
+xy
+EOT
+.null /* c */ <( # c
+<<EOT
+xy
+EOT
+ # c
+)

@@ -1,2 +1,9 @@
-b_c = !!( /* c */ ( x.*.* # c
-) )
+for = # c
+<<EOT
+xy
+EOT
+.null /* c */ != <<EOT
+xy
+EOT
+.null
+

@@ -1,5 +1,12 @@
-in { k = 1 }
+if = f(<<EOT
+${
+EOT
+}
+EOT
+ - # c
+"${~ x ~}",[for k, v in "%%{x}" :x],[] == <<EOT
+h
+EOT,)
 
-in = (null /* c */ )
+for "l" { k = 1 }
 
-d-e "" { k = 1 } 

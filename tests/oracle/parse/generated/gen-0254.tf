@@ -1,3 +1,9 @@
-in { k = 1 }
-
-in {}
+if = f(<<EOT
+${
+EOT
+}
+EOT
+ - # c
+"${~ x ~}",[for k, v in "%%{x}" :x],[for x in x : <<EOT
+h
+EOT])

@@ -1,7 +1,2 @@
-a /* c */ {
-}
-null ="%{ else }" # c
-?<<-EOT
-  h
-  EOT
-: /* c */ "${x}"
+if = f(true + 1) /* c
+ */

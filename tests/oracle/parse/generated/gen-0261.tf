@@ -1,7 +1,9 @@
-null ="%{ else }" # c
-?"%{ else }": /* c */ "${x}"
-null ="%{ else }" # c
-?<<-EOT
-  h
-  EOT
-: /* c */ "${x}"
+x1 {
+  k = 1
+}
+x1 = /* c */ {for x in a‍b :
+x[*][*] => x[*][*]}
+b_c
+é
+x1
+{ k = 1 }

@@ -1,6 +1,2 @@
-b_c = "${x}" ?"a${x}b": x # c
-null = # c
-- -p::f(1)
+for = /* c */ !1
 
-null b_c {
-}

@@ -1,6 +1,1 @@
-b_c = - -p::f(1) # c
-null = # c
-- -p::f(1)
-
-null b_c {
-}
+for = /* c */ !x

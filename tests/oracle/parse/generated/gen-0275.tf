@@ -1,5 +1,2 @@
-b_c = - -p::f(1) # c
-null = # c
-- -p::f(1)
+a = 1
 
-null /* c */ b_c /* c */ "a\nb" /* c */ {}

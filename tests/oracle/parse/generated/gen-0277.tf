@@ -1,6 +1,2 @@
-b_c = # c
-- -p::f(1) # c
-null = # c
-- -p::f(1)
-
-null /* c */ null /* c */ "a\nb" /* c */ {}
+é =
+1.a

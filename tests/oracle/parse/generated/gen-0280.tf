@@ -1,6 +1,3 @@
-b_c = ( -1!= # c
-"%{ else }" # c
-)
-x1 = ( -1!= # c
-"%{ else }" # c
-) if { k = 1 } 
+true = /* c */ null # c
+|| # c
+null

@@ -1,1 +1,2 @@
-if = {in = 1 +a-b}
+d-e = {}
+for /* c */ null /* c */ {}é null {} 

@@ -1,1 +1,2 @@
-if = {in = 1 +a-b, k = "%{ else }" / a-b}
+d-e = {}
+for /* c */ null /* c */ {}é {}

@@ -1,1 +1,3 @@
-null = a::b::f()null = {} a in {} 
+a = [for for in 1 : 0.5]
+
+null = 0.5é {}

@@ -1,1 +1,3 @@
-null = a::b::f()null = {} a a {} 
+é {}
+
+null = 0.5é {}

@@ -1,1 +1,15 @@
-a = 1 ?1.5e-3: 1 # c
+in =
+{in = x[*].y
+for = "${"}"}"
+null = ﻿x} # c
++ /* c */ "%{~ for v in l ~}${v}%{~ endfor ~}" ==
+for
+
+d-e
+{
+  k = 1
+}
+d-e
+{
+  k = 1
+}

@@ -1,3 +1,15 @@
-null /* c */ é /* c */ "l" /* c */ {
+in =
+{in = x[*].y
+for = "${"}"}"
+for = ﻿x} # c
++ /* c */ "%{~ for v in l ~}${v}%{~ endfor ~}" ==
+for
+
+d-e
+{
+  k = 1
+}
+d-e
+{
   k = 1
 }

@@ -1,1 +1,17 @@
-é é "l" {}
+in =
+{in = x[*].y
+for = "${"}"}"
+for = ﻿x}
++ /* c */ "%{~ for v in l ~}${v}%{~ endfor ~}" ==
+for
+
+d-e
+{
+  k = 1
+}
+in =
+{in = x[*].y
+for = "${"}"}"
+for = ﻿x}
++ /* c */ "%{~ for v in l ~}${v}%{~ endfor ~}" ==
+for

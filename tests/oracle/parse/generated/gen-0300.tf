@@ -1,8 +1,17 @@
-true =
-{for k, v in {} :p::f(1) => p::f(1)}[*]
+in =
+{in = x[*].y
+for = "${"}"}"
+for = ﻿x}
++ /* c */ "%{~ for v in l ~}${v}%{~ endfor ~}" ==
+for
 
-b_c
-in
-a
+d-e
 {
-} # c
+  k = 1
+}
+in =
+{in = for
+for = "${"}"}"
+for = ﻿x}
++ /* c */ "%{~ for v in l ~}${v}%{~ endfor ~}" ==
+for

@@ -1,4 +1,2 @@
-true =
-{for k, v in {} :p::f(1) => p::f(1)}[*]
-
-a {}
+x1 /* c */ { k = 1 }
+for = a²% a‍b

@@ -1,3 +1,11 @@
-in /* c */ é /* c */ {
-  k = 1
-}
+true = # c
+- -for # c
+=={for k, v in 0.5 :
+a‍b => a‍b
+if x}
+if = /* c */ - -( /* c */ "%{ else }" # c
+)
+
+d-e "" "${x}" {
+} /* c
+ */

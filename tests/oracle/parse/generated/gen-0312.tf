@@ -1,4 +1,1 @@
-b_c é "l" {
-  k = 1
-}
-b_c = false
+null =f("\n\u00e9", for, for)

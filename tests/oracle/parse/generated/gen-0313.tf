@@ -1,3 +1,1 @@
-b_c é "l" {
-  k = 1
-}
+null =f(for, for, for)

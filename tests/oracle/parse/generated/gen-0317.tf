@@ -1,4 +1,4 @@
-b_c = (
-x # c
-|| for ) b_c = for ?false: é
+in = x.*.*
+?1: x.0.1
+for /* c */ {}
 

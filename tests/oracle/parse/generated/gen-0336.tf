@@ -1,5 +1,2 @@
-x1 in if {
-}
-x1 = # c
-( x.0 ).null null {
-}
+b_c =
+a::b::f(1)

@@ -1,4 +1,3 @@
-x1 = # c
-( x.0 ).null x1 = # c
-( x.0 ).null null {
-}
+b_c =
+f() /* c
+ */

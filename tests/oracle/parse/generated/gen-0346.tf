@@ -1,6 +1,5 @@
-null = # c
-[( for[
-0] # c
-) /* c */ ,( for[
-0] /* c */ ),( for[
-0] /* c */ ) ]
+é = 1.5e-3 # c
+% "\n\u00e9"b_c ="\n\u00e9"
+&& "%{~ for v in l ~}${v}%{~ endfor ~}"if ="\n\u00e9"
+&& "%{~ for v in l ~}${v}%{~ endfor ~}"
+

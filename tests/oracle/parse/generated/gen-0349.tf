@@ -1,5 +1,4 @@
-é =
--a-bé /* c */ d-e /* c */ "a\nb" /* c */ {
-}
-x1 =
-{}
+é = 1.5e-3 # c
+% "\n\u00e9"b_c ="\n\u00e9"
+&& "%{~ for v in l ~}${v}%{~ endfor ~}"b_c ="\n\u00e9"
+&& "%{~ for v in l ~}${v}%{~ endfor ~}"

@@ -1,12 +1,5 @@
-true
-"l"
-if
-{ k = 1 }
-
-x1
-"${x}"
-{
-} # c
-if
-{}
+in /* c */ "l" /* c */ if /* c */ {}
+b_c {}
+in = # c
+[for for in "a${x}b" : "a${x}b" if x]
 

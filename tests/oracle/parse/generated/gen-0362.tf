@@ -1,7 +1,12 @@
-true /* c */ a /* c */ a /* c */ {
-} # c
-d-e /* c */ for /* c */ "${x}" /* c */ {
-  k = 1
-}
-true /* c */ a /* c */ a /* c */ {
+d-e =
+(<<EOT
+xy
+EOT
+ # c
+)
+/ x[*][*][*]
+b_c = /* c */ {} /* c
+ */
+null
+{
 }

@@ -1,7 +1,17 @@
-true /* c */ a /* c */ a /* c */ {
-} # c
-true /* c */ for /* c */ "${x}" /* c */ {
-  k = 1
-}
-true /* c */ a /* c */ a /* c */ {
+d-e =
+(<<EOT
+xy
+EOT
+ # c
+)
+/ x[*][*][*]
+b_c = /* c */ (<<EOT
+xy
+EOT
+ # c
+)
+/ x[*][*][*] /* c
+ */
+null
+{
 }

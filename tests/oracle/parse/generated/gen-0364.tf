@@ -1,7 +1,16 @@
-true /* c */ a /* c */ a /* c */ {
-} # c
-true /* c */ for /* c */ a /* c */ {
-  k = 1
-}
-true /* c */ a /* c */ a /* c */ {
+b_c = /* c */ (<<EOT
+xy
+EOT
+ # c
+)
+/ x[*][*][*]
+b_c = /* c */ (<<EOT
+xy
+EOT
+ # c
+)
+/ x[*][*][*] /* c
+ */
+null
+{
 }

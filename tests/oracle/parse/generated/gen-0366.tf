@@ -1,1 +1,14 @@
-a =f()[0]
+null = /* c */ (<<EOT
+xy
+EOT
+ # c
+)
+/ x[*][*][*]
+b_c = /* c */ (<<EOT
+xy
+EOT
+ # c
+)
+/ x[*][*][*]null
+{
+}

@@ -1,1 +1,17 @@
-a =f().a
+null = /* c */ (<<EOT
+xy
+EOT
+ # c
+)
+/ x[*][*][*]
+b_c = /* c */ (<<EOT
+xy
+EOT
+ # c
+)
+/ x[*][*][*]b_c = /* c */ (<<EOT
+xy
+EOT
+ # c
+)
+/ x[*][*][*]

@@ -1,2 +1,5 @@
-for = # c
-[for for in a::b::f() : 1] 
+x1 = /* c */ "\n\u00e9".null b_c
+for
+if
+{
+}

@@ -1,2 +1,1 @@
-for = # c
-[for for in 1 : 1] 
+a = x.a

@@ -1,3 +1,1 @@
-for = # c
-[for x in 1e3 : # c
-1]
+a = 1.a

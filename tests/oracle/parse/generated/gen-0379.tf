@@ -1,2 +1,12 @@
-for = # c
-[for x in 1e3 : 1]
+a =
+a::b::f(<<EOT
+${
+EOT
+}
+EOT
+,x[0],x.*.*,) b_c = # c
+[for x in a::b::f() : # c
+x[*].y ?a-b: x.*.y if x]
+
+b_c
+{ k = 1 }

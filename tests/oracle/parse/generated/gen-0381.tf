@@ -1,6 +1,6 @@
-x1 /* c */ {
-} null {
-  k = 1
-}
-null =
-!["$${x}" ] # c
+a =
+a::b::f(x.*.y,x[0],x.*.*,) b_c = # c
+[for x in a::b::f() : # c
+x[*].y ?a-b: x.*.y if x]
+b_c
+{ k = 1 }

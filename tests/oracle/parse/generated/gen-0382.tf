@@ -1,4 +1,6 @@
-x1 /* c */ {
-} x1 /* c */ {
-} null =
-!["$${x}" ] # c
+a =
+a::b::f(x.*.y,x[0],x.*.y,) b_c = # c
+[for x in a::b::f() : # c
+x[*].y ?a-b: x.*.y if x]
+b_c
+{ k = 1 }

@@ -1,2 +1,2 @@
-in ={null=true[
-0], in=false.a} # c
+x1 /* c */ "l" /* c */ "l" /* c */ { k = 1 }d-e "l" a { k = 1 }
+d-e "l" a { k = 1 }

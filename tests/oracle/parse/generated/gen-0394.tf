@@ -1,2 +1,10 @@
-x1 = # c
-for.null
+b_c = f() # c
+?"$$${x}" ?<<EOT
+${
+EOT
+}
+EOT
+: <<EOT
+xy
+EOT
+: true 

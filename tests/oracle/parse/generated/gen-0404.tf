@@ -1,0 +1,12 @@
+for
+null
+b_c
+{
+} /* c
+ */
+for
+null
+b_c
+{
+} /* c
+ */

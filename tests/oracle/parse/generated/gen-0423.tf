@@ -1,0 +1,3 @@
+é =
+[for for in {} :
+{} if x]

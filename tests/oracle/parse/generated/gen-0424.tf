@@ -1,0 +1,1 @@
+a = [for x in 1e3 : null]

@@ -1,0 +1,2 @@
+in ={for x in {for k, in x.y :x.y => x.y
+if x} :[for k, v in 1 : null] => [for k, v in 1 : null]}

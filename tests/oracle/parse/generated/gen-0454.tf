@@ -1,0 +1,4 @@
+in ={for x in {for k, in x.y :x.y => x.y
+if x} :{for k, in x.y :x.y => x.y
+if x} => {for k, in x.y :x.y => x.y
+if x}}

@@ -1,0 +1,1 @@
+b_c =[null  a‿b  true] a = - -x

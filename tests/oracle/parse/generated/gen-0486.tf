@@ -1,0 +1,6 @@
+a = {"q": <<EOT
+h
+EOT ?<<EOT
+x
+EOT
+: x, k=!1.5e-3}

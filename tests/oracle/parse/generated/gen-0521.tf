@@ -1,0 +1,11 @@
+null = # c
+[f(x...) ]?( x[*][*] ): ( # c
+<<EOT
+${<<EOT
+i
+EOT
+}
+EOT
+ )b_c /* c */ "a\nb" /* c */ b_c /* c */ {
+  k = 1
+}

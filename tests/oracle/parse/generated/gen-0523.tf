@@ -1,0 +1,29 @@
+null = # c
+[<<EOT
+${<<EOT
+i
+EOT
+}
+EOT
+ ]?( x[*][*] ): ( # c
+<<EOT
+${<<EOT
+i
+EOT
+}
+EOT
+ )null = # c
+[<<EOT
+${<<EOT
+i
+EOT
+}
+EOT
+ ]?( x[*][*] ): ( # c
+<<EOT
+${<<EOT
+i
+EOT
+}
+EOT
+ )

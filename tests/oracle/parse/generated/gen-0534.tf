@@ -1,0 +1,2 @@
+if if if {} x1
+{}if if if {}

@@ -1,0 +1,11 @@
+a = p::f({k: <<EOT
+xy
+EOT
+.*.b},{"q": <<EOT
+h ${x}
+EOT
+
+k = 1e3},{k: <<EOT
+xy
+EOT
+.*.b}) 

@@ -1,0 +1,4 @@
+in /* c */ null /* c */ true /* c */ {}
+d-e if {
+}
+

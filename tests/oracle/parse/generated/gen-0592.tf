@@ -1,0 +1,5 @@
+in /* c */ null /* c */ true /* c */ {
+}
+d-e if {
+}
+

@@ -1,0 +1,6 @@
+in /* c */ null /* c */ true /* c */ {
+}
+
+in /* c */ null /* c */ true /* c */ {
+}
+

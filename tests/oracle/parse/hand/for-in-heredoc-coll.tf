@@ -1,0 +1,4 @@
+a = [for v in [<<EOT
+x
+EOT
+] : v]

@@ -1,0 +1,1 @@
+a = [for v, v in x : v]

@@ -1,0 +1,1 @@
+a = [for v in x : {for k, w in v : k => w}]

@@ -1,0 +1,1 @@
+a = {for k, v in x : v ? k : "z" => v}

@@ -1,0 +1,2 @@
+a = { k = [for x in y :
+x] }

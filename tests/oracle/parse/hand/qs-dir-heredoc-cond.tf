@@ -1,0 +1,4 @@
+a = "%{ if <<EOT
+x
+EOT
+!= "" }y%{ endif }"

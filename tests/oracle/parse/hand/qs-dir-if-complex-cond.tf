@@ -1,0 +1,1 @@
+a = "%{ if 1 + 2 == 3 && !false }ok%{ endif }"

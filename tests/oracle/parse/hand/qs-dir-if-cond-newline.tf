@@ -1,0 +1,2 @@
+a = "%{ if true
+}ok%{ endif }"

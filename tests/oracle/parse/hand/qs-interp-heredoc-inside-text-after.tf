@@ -1,0 +1,4 @@
+a = "pre ${<<EOT
+x
+EOT
+} post"

@@ -1,0 +1,7 @@
+# leading comment
+// another style
+/* block
+   comment */
+resource /* between */ "a" /* labels */ "b" /* here */ {
+  # inside
+  x 

@@ -1,0 +1,9 @@
+# leading comment
+// another style
+/* block
+   comment */
+resource /* between */ "a" /* labels */ "b" /* here */ {
+  # inside
+  x = 1 # trailing
+  y = /* inline */ 2
+  z = [ # aft

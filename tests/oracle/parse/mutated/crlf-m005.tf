@@ -1,0 +1,6 @@
+a = 1
+b =l" {
+  c = <<EOT
+line
+EOT
+}

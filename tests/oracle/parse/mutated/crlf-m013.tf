@@ -1,0 +1,8 @@
+a = 1
+
+b = "x"
+block "l" {
+  c = <<EOT
+line
+EOT
+}

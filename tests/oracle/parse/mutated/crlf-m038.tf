@@ -1,0 +1,5 @@
+ack "l" {
+  c = <<EOT
+line
+EOT
+}

@@ -1,0 +1,7 @@
+a = 1
+b = "x"
+block "l" {
+   c = <<EOT
+line
+EOT
+}

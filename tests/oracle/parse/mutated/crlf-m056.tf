@@ -1,0 +1,6 @@
+a = 1
+b = "x"
+T
+line
+EOT
+}

@@ -1,0 +1,6 @@
+a = 1
+b =
+  c = <<EOT
+line
+EOT
+}

@@ -1,0 +1,13 @@
+locals {
+  yaml_values = yamlencode({
+    controller = {
+      resources = { requests = { cpu = "100m", memory = "90Mi" } }
+      extraArgs = { "enable-ssl-passthrough" = "" }
+    }
+  })
+  tmpl = templatefile("${path.module}/values.yaml.tftpl", {
+    replicas = 2
+    zone     = "fr-par-2"
+  })
+  escaped = "literal $${not_interp} and %%{not_directive} and $$${x} and %%%{ if true }y%{ endif }"
+  strip   = "a ${~ "b" ~} c %{~ if true ~

@@ -1,0 +1,2 @@
+locals {
+  yaml_values

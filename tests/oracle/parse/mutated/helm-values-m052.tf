@@ -1,0 +1,8 @@
+locals {
+  yaml_values = yamlencode({
+    controller = {
+      resources = { requests = { cpu = "100m", memory = "90Mi" } }
+      extraArgs = { "enable-ssl-passthrough" = "" }
+    }
+  })
+  tmpl = template
