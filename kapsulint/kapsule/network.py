@@ -7,7 +7,8 @@ Sources: https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/do
 to 10.32.0.0/20, ``private_network_id``), https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/vpc_private_network.md and
 https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/vpc_gateway_network.md (``scaleway_vpc_private_network.ipv4_subnet``,
 ``scaleway_vpc_gateway_network``: ``ipam_config.push_default_route`` has no default and so is
-false, ``enable_masquerade`` defaults to true), §8 (private nodes need a Public Gateway with
+false, ``enable_masquerade`` defaults to true),
+https://www.scaleway.com/en/docs/kubernetes/reference-content/secure-cluster-with-private-network/ (private nodes need a Public Gateway with
 dynamic NAT, i.e. masquerade, and an advertised default route).
 """
 
