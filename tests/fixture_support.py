@@ -1,4 +1,4 @@
-"""Shared helpers for fixture-driven tests (design.md §7)."""
+"""Shared helpers for fixture-driven tests (fixture projects with `# expect:` markers or a case.toml)."""
 
 from __future__ import annotations
 

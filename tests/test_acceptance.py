@@ -1,5 +1,5 @@
 """The foundation's acceptance: a production project of the product card's shape, and each footgun
-introduced into it reported at the place design.md §5 prescribes."""
+introduced into it reported at the place the rule catalogue names."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Packaging (design.md §1): the wheel holds the engine and `kapsulint.rules`, nothing else, and a
+"""Packaging: the wheel holds the engine and `kapsulint.rules`, nothing else, and a
 wheel installed (not editable) in a fresh virtual environment gives exactly the checkout's findings.
 Also checks the pre-commit hook's `files` pattern against discovery's file kinds."""
 

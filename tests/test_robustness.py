@@ -1,7 +1,7 @@
 """Never crash, never hang, never touch (issue 7): hostile inputs, the error story, read-only runs.
 
-Each input has a test and its outcome. Exit codes and stdout/stderr follow design.md §3; KAP001
-(parse-error) and KAP005 (file-too-large) follow §5.
+Each input has a test and its outcome. Exit codes and stdout/stderr follow the README's exit codes; KAP001
+(parse-error) and KAP005 (file-too-large) follow their rule documentation.
 """
 
 from __future__ import annotations

@@ -155,7 +155,7 @@ class _Source:
         return span(line, column, end_line, end_column + 1)
 
     def end_of_input(self) -> tuple[int, int]:
-        """The last character of the file (design.md §5, KAP001)."""
+        """The last character of the file (where KAP001 points when the file ends too early)."""
         stripped = self.text.rstrip("\n")
         if not stripped:
             return 1, 1
