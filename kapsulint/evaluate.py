@@ -395,6 +395,8 @@ class Evaluator:
         if "::" in name:  # a provider-defined function: only the provider knows
             return unknown_from(*args, loc=loc)
         context = self.instance.function_context(path)
+        if name == "templatestring" and node["args"] and node["args"][0]["t"] in _REFERENCES:
+            context = _TemplateText(self, context, path)
         result = functions.call(name, args, loc, context)
         return located_result(name, args, result, context, loc)
 
@@ -436,6 +438,36 @@ _HANDLERS = {
     "for": Evaluator._eval_for,
     "call": Evaluator._eval_call,
 }
+
+
+# What Terraform accepts as the template of a templatestring call: a reference, not a literal.
+_REFERENCES = frozenset({"var", "attr", "index", "splat"})
+
+
+class _TemplateText:
+    """The function context of a ``templatestring`` call: its template is the text it is given,
+    rendered with the names it is given and nothing else; Unknown where the text does not parse
+    or the rendering fails.
+    https://developer.hashicorp.com/terraform/language/functions/templatestring"""
+
+    def __init__(self, evaluator: Evaluator, context: object, path: str) -> None:
+        self._evaluator = evaluator
+        self._context = context
+        self._path = path
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._context, name)
+
+    def render_template(self, _path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
+        from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
+        from kapsulint.parsing.template import TemplateSyntaxError, parse_template
+
+        try:
+            node = parse_template(text, 1, 1, parse_expression)
+            rendered = self._evaluator.eval_file_template(node, self._path, Scope(names))
+        except (HclSyntaxError, TemplateSyntaxError, EvalError):
+            return Val(UNKNOWN, loc)
+        return Val(rendered.raw, loc, type=rendered.type, sensitive=rendered.sensitive)
 
 
 class _Rendered:

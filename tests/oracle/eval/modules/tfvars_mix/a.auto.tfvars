@@ -1,0 +1,2 @@
+region = "fr-par"
+labels = { team = "apps" }

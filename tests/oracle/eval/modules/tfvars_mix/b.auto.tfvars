@@ -1,0 +1,2 @@
+enabled = "true"
+region  = "pl-waw"

@@ -1,0 +1,2 @@
+node_count = 10
+validated  = "far too long"
