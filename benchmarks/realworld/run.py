@@ -523,7 +523,9 @@ def run(args: argparse.Namespace, work: Path) -> int:
     if tree.exists():
         shutil.rmtree(tree)
     tree.mkdir(parents=True)
-    (tree / ".kapsulint.toml").write_text("")  # the tree's project root
+    # no configuration file anywhere: a repository linted alone would find the tree's (its root
+    # would be the tree), and one of its own would leave it out of the tree run; without any, the
+    # PATH is the project root in both runs
     missing: dict[str, str] = {}
     for repo in repos:
         git = git_dir(args.mirrors, repo)
@@ -532,8 +534,6 @@ def run(args: argparse.Namespace, work: Path) -> int:
             missing[repo.name] = error
             print(f"skip {repo.name}: {error}", file=sys.stderr)
             continue
-        # no configuration of its own: a nested one would make the repository a project apart and
-        # leave it out of the tree run; alone, the PATH without configuration or git is the root
 
     results: dict[str, dict] = {}
     cache = work / "cache"
