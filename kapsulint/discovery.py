@@ -87,7 +87,7 @@ def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = ()) -> D
             kind = file_kind(entry.name)
             if kind is None and values_globs and _matches(Path(entry.path), root, values_globs):
                 kind = "values"
-            if kind is None or (excluded and excluded(Path(entry.path))):
+            if kind is None or (excluded and _excludes_file(excluded, entry.path)):
                 continue
             if not is_file:
                 if entry.is_symlink():
@@ -96,6 +96,12 @@ def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = ()) -> D
             found.files[entry.path] = kind
         stack.extend(reversed(subdirectories))
     return found
+
+
+def _excludes_file(excluded, path: str) -> bool:
+    """Files are asked only of the configured exclusion: a nested project is a directory."""
+    inner = excluded.excluded if isinstance(excluded, SkippingNestedProjects) else excluded
+    return inner is not None and inner(Path(path))
 
 
 class SkippingNestedProjects:
