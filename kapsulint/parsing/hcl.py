@@ -224,14 +224,14 @@ def _import_lark():
 
 def parse_hcl(text: str) -> dict:
     """Parse a whole HCL file: ``{"body": ..., "comments": [[line, col, text], ...]}``."""
-    original = len(text)
+    ends_a_line = text.endswith("\n")
     text = _normalise(text)
     outer = _CONVERTER.comments
     _CONVERTER.comments = comments = []
     try:
         # A heredoc's closing marker must be followed by a newline of the file itself, not the one
         # _normalise may have added.
-        body = _parse(text, "start", source_end=len(text) - 1 if len(text) > original else len(text))
+        body = _parse(text, "start", source_end=len(text) if ends_a_line else len(text) - 1)
     finally:
         _CONVERTER.comments = outer
     comments.sort(key=lambda comment: (comment[0], comment[1]))

@@ -1,0 +1,8 @@
+terraform {
+  cloud {
+    organization = "o"
+    workspaces {
+      tags = ["a"]
+    }
+  }
+}

@@ -1,0 +1,4 @@
+moved {
+  from = scaleway_k8s_pool.old
+  to   = scaleway_k8s_pool.new["a"]
+}

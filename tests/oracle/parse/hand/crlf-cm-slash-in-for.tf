@@ -1,0 +1,2 @@
+a = [for x in y : # c
+x]

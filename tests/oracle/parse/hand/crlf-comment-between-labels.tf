@@ -1,0 +1,2 @@
+resource /* c */ "a" "b" {
+}

@@ -1,0 +1,4 @@
+a = [
+  for x in y : # c
+  x
+]

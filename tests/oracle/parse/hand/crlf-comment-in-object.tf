@@ -1,0 +1,5 @@
+a = {
+  b = 1 # one
+  // two
+  c = 2 /* three */
+}

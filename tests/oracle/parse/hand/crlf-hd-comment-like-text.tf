@@ -1,0 +1,5 @@
+a = <<EOT
+# not a comment
+// nor this
+/* nor */
+EOT

@@ -1,0 +1,3 @@
+a = <<EOT
+%{ if a }x%{ else if b }y%{ endif }
+EOT

@@ -1,0 +1,3 @@
+a = <<EOT
+%{ if a }x%{ endif x }
+EOT

@@ -1,0 +1,3 @@
+a = <<EOT
+%{ for in in l }y%{ endfor }
+EOT

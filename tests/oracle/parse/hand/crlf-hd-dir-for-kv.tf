@@ -1,0 +1,3 @@
+a = <<EOT
+%{ for k, v in m }${k}%{ endfor }
+EOT

@@ -1,0 +1,4 @@
+a = <<EOT
+%{ for x in
+ l }y%{ endfor }
+EOT

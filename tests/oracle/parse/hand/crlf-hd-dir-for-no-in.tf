@@ -1,0 +1,3 @@
+a = <<EOT
+%{ for x }y%{ endfor }
+EOT

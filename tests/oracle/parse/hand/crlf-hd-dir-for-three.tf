@@ -1,0 +1,3 @@
+a = <<EOT
+%{ for a, b, c in l }y%{ endfor }
+EOT

@@ -1,0 +1,5 @@
+a = <<EOT
+%{ if true }
+EOT
+%{ endif }
+EOT

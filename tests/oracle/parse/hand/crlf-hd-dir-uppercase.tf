@@ -1,0 +1,3 @@
+a = <<EOT
+%{ IF a }x%{ ENDIF }
+EOT

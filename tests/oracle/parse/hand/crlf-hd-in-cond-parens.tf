@@ -1,0 +1,4 @@
+a = (true ? <<EOT
+x
+EOT
+: "y")

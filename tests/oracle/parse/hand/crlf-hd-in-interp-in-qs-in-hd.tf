@@ -1,0 +1,6 @@
+a = <<EOT
+x ${"y ${<<EOS
+inner
+EOS
+} z"} w
+EOT

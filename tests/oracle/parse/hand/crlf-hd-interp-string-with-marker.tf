@@ -1,0 +1,3 @@
+a = <<EOT
+${"\nEOT\n"}
+EOT

@@ -1,0 +1,4 @@
+a = <<EOT
+${true ?
+EOT : 1}
+EOT

@@ -1,0 +1,6 @@
+a = <<EOT
+%{ if <<EOT
+x
+EOT
+== "x\n" }yes%{ endif }
+EOT

@@ -1,0 +1,9 @@
+a = <<EOT
+${<<EOT
+i1
+EOT
+} ${<<EOT
+i2
+EOT
+}
+EOT

@@ -1,0 +1,4 @@
+a = <<EOT
+${<<EOT
+inner
+EOT

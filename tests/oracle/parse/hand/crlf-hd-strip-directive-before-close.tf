@@ -1,0 +1,5 @@
+a = <<EOT
+x
+%{~ if true ~}
+%{~ endif ~}
+EOT

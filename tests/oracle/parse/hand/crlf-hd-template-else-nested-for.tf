@@ -1,0 +1,3 @@
+a = <<EOT
+%{ if true }%{ for x in [1] }${x}%{ endfor }%{ else }none%{ endif }
+EOT

@@ -1,0 +1,3 @@
+a = <<EOT
+EOT x
+EOT

@@ -1,0 +1,6 @@
+a = <<-OUT
+  ${indent(2, <<-IN
+    x
+    IN
+  )}
+  OUT

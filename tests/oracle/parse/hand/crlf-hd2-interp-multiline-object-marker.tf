@@ -1,0 +1,5 @@
+a = <<EOT
+${jsonencode({
+EOT = 1
+})}
+EOT

@@ -1,0 +1,5 @@
+a = <<EOT
+${jsonencode({
+  a = 1
+})}
+EOT

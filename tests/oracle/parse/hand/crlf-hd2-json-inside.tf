@@ -1,0 +1,6 @@
+a = <<JSON
+{
+  "a": ${jsonencode(x)},
+  "b": [1, 2]
+}
+JSON

@@ -1,0 +1,4 @@
+a = <<EOT
+cat <<EOT
+hi
+EOT

@@ -1,0 +1,6 @@
+a = <<EOT
+prefix ${upper(<<EOT
+x
+EOT
+)} suffix
+EOT

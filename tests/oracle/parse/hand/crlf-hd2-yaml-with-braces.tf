@@ -1,0 +1,4 @@
+a = <<EOT
+key: {a: 1, b: [1, 2]}
+other: "${x}"
+EOT

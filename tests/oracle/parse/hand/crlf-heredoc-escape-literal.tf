@@ -1,0 +1,3 @@
+a = <<EOT
+back\nslash \" $${a} %%{b}
+EOT

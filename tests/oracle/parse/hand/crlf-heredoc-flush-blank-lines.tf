@@ -1,0 +1,5 @@
+a = <<-EOT
+    hello
+
+      world
+    EOT

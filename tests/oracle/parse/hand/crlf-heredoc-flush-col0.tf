@@ -1,0 +1,4 @@
+a = <<-EOT
+    hello
+world
+    EOT

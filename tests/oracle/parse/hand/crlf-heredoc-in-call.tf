@@ -1,0 +1,4 @@
+a = f(<<EOT
+hello
+EOT
+)

@@ -1,0 +1,6 @@
+a = {
+  b = <<EOT
+hello
+EOT
+  c = 1
+}

@@ -1,0 +1,3 @@
+a = <<eot
+hello
+eot

@@ -1,0 +1,3 @@
+a = <<E.T
+hello
+E.T

@@ -1,0 +1,3 @@
+a = <<EOT
+the EOT is here
+EOT

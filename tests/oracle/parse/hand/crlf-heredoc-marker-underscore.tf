@@ -1,0 +1,3 @@
+a = <<_EOT
+hello
+_EOT

@@ -1,0 +1,3 @@
+a = <<ÉOT
+hello
+ÉOT

@@ -1,0 +1,4 @@
+a = <<EOT
+%{ if a }
+x
+EOT

@@ -1,0 +1,5 @@
+a = <<EOT
+%{ if
+EOT
+}y%{ endif }
+EOT

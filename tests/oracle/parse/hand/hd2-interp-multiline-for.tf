@@ -1,0 +1,5 @@
+a = <<EOT
+${join(",", [
+  for x in ["a"] : x
+])}
+EOT

@@ -1,0 +1,5 @@
+a = <<EOT
+cat <<EOT
+hi
+EOT
+EOT

@@ -1,0 +1,4 @@
+a = "%{ for x in [<<EOT
+q
+EOT
+] }${x}%{ endfor }"

@@ -1,0 +1,8 @@
+region = "fr-par"
+pools = {
+  a = { size = 3 }
+}
+list = [
+  "a",
+  "b",
+]
