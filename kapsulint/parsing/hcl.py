@@ -282,12 +282,16 @@ class _PostLexer:
         text, ignoring, source_end = self.inputs[-1]
         collect = _CONVERTER.collect_comment
         modes = [ignoring]  # per open level: are newlines ignored?
+        strings: list[int] = []  # the levels at which a quoted string is open
         held: list = []  # newlines after an opening bracket, until the next token shows a ``for``
         opener = None
         previous = None
         for token in stream:
             kind = token.type
             if kind == "NL_OR_COMMENT":
+                if strings and strings[-1] == len(modes):  # a newline in a quoted string, even in ( )
+                    raise HclSyntaxError("invalid multi-line string: a quoted string ends on its line",
+                                         token.line, token.column)
                 collect(token)
                 if opener is not None and not modes[-1]:
                     held.append(token)
@@ -318,6 +322,11 @@ class _PostLexer:
                     raise HclSyntaxError("invalid number literal", token.line, token.column)
             elif kind == "NAME":
                 _check_identifier(str(token), token.line, token.column)
+            elif kind == "DBLQUOTE":
+                if strings and strings[-1] == len(modes):
+                    strings.pop()
+                else:
+                    strings.append(len(modes))
             elif kind in ("HEREDOC_TEMPLATE", "HEREDOC_TEMPLATE_TRIM"):
                 _check_heredoc(token, source_end)
             previous = kind

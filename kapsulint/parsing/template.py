@@ -33,6 +33,7 @@ class TemplateSyntaxError(Exception):
 
 
 _LINES = re.compile(r"[^\n]*\n|[^\n]+")
+_HEREDOC_OPENER = re.compile(r"<<-?([^\W\d][\w-]*)\n")
 
 
 def parse_template(text: str, line: int, column: int, parse_expression: Callable[..., dict]) -> dict:
@@ -173,6 +174,9 @@ def _matching_brace(text: str, start: int) -> int:
             end = text.find("\n", index)
             index = len(text) if end < 0 else end
             continue
+        elif char == "<" and (end := _heredoc_end(text, index)) > 0:  # a heredoc may hold braces
+            index = end
+            continue
         elif char == "{":
             depth += 1
         elif char == "}":
@@ -181,6 +185,15 @@ def _matching_brace(text: str, start: int) -> int:
             depth -= 1
         index += 1
     return -1
+
+
+def _heredoc_end(text: str, index: int) -> int:
+    """The end of the closing line of a heredoc that opens at ``index``, or -1."""
+    opener = _HEREDOC_OPENER.match(text, index)
+    if opener is None:
+        return -1
+    closing = re.compile(rf"^[ \t]*{re.escape(opener.group(1))}[ \t]*$", re.M).search(text, opener.end())
+    return -1 if closing is None else closing.end()
 
 
 def _directive(inner: str, line: int, column: int, parse_expression) -> dict:

@@ -1,0 +1,7 @@
+a = <<EOT
+x ${"y ${<<EOS
+inner
+EOS
+} <<EOT
+z"} w
+EOT
