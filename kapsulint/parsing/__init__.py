@@ -19,9 +19,10 @@ Expression nodes are dicts with a ``"t"`` kind and a ``"p"`` span:
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 5  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
+SCHEMA_VERSION = 6  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
 # 4: HCL parsed as Terraform parses it (tests/test_parse_conformance.py), number literals keep ``num``;
-# 5: Unicode identifiers by XID properties, heredocs nesting one of the same marker
+# 5: Unicode identifiers by XID properties, heredocs nesting one of the same marker;
+# 6: a brace after `in` inside an expression opens an object
 
 
 def span(line: int, column: int, end_line: int, end_column: int) -> list[int]:

@@ -308,10 +308,13 @@ class _PostLexer:
                 held.clear()
                 opener = None
             if kind in self._IGNORING or kind == "LBRACE":
+                # inside ( ), [ ], ${ } or a for expression no block can open: a brace after ``in``
+                # (``[for v in {for ...} : v]``) is an object there
+                in_expression = modes[-1]
                 modes.append(kind != "LBRACE")
                 if len(modes) > MAX_DEPTH + 1:
                     raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", token.line, token.column)
-                if kind == "LSQB" or (kind == "LBRACE" and previous not in self._LABEL_ENDS):
+                if kind == "LSQB" or (kind == "LBRACE" and (in_expression or previous not in self._LABEL_ENDS)):
                     opener = token
             elif kind in self._CLOSERS:
                 if len(modes) > 1:
