@@ -20,7 +20,7 @@ from __future__ import annotations
 from kapsulint.terraform import numbers
 from kapsulint.terraform.convert import convert, equal, friendly_name, unify_unsafe
 from kapsulint.terraform.errors import EvalError
-from kapsulint.terraform.functions.registry import Call, Param, function
+from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
 from kapsulint.terraform.functions.strings import grapheme_clusters
 from kapsulint.terraform.types import (
     BOOL,
@@ -45,16 +45,6 @@ WHOLE_NUMBER = f"value must be a whole number, between {_INT64_MIN} and {_INT64_
 
 # ---------------------------------------------------------------------------------------------
 # helpers shared with maps.py and sets.py
-
-
-def arg_error(param: str, message: str) -> EvalError:
-    """go-cty's ``function.NewArgError``, as HCL reports it."""
-    return EvalError(f'Invalid function argument: Invalid value for "{param}" parameter: {message}.')
-
-
-def call_error(name: str, message: str) -> EvalError:
-    """Any other error of a function, as HCL reports it."""
-    return EvalError(f'Error in function call: Call to function "{name}" failed: {message}.')
 
 
 def shallow_unknown(value: Val) -> bool:
@@ -240,7 +230,7 @@ def _concat_type(args: list[Val]) -> Type:
                 return DYNAMIC
             elements.extend([ty.element] * len(arg.raw))
         else:
-            raise arg_error("seqs", f"all arguments must be lists or tuples; got {friendly_name(ty)}")
+            raise argument_error("seqs", f"all arguments must be lists or tuples; got {friendly_name(ty)}")
     return TupleType(elements)
 
 
@@ -257,7 +247,7 @@ def concat(args: list[Val], call: Call) -> Val:
             try:
                 items.extend(convert(arg, ty).raw)
             except EvalError as error:
-                raise arg_error("seqs", str(error)) from None
+                raise argument_error("seqs", str(error)) from None
         return Val(items, call.loc, type=ty)
     return Val([item for arg in args for item in arg.raw], call.loc, type=ty)
 
@@ -353,29 +343,29 @@ def _slice_indexes(args: list[Val]) -> tuple[int, int]:
         length = len(ty.elements)
     start, end = go_int(start_val), go_int(end_val)
     if start is None:
-        raise arg_error("start_index", f"invalid start index: {WHOLE_NUMBER}")
+        raise argument_error("start_index", f"invalid start index: {WHOLE_NUMBER}")
     if start < 0:
-        raise arg_error("start_index", "start index must not be less than zero")
+        raise argument_error("start_index", "start index must not be less than zero")
     if length is not None and start > length:
-        raise arg_error("start_index", "start index must not be greater than the length of the list")
+        raise argument_error("start_index", "start index must not be greater than the length of the list")
     if end is None:
-        raise arg_error("end_index", f"invalid end index: {WHOLE_NUMBER}")
+        raise argument_error("end_index", f"invalid end index: {WHOLE_NUMBER}")
     if end < 0:
-        raise arg_error("end_index", "end index must not be less than zero")
+        raise argument_error("end_index", "end index must not be less than zero")
     if length is not None and end > length:
-        raise arg_error("end_index", "end index must not be greater than the length of the list")
+        raise argument_error("end_index", "end index must not be greater than the length of the list")
     if start > end:
-        raise arg_error("start_index", "start index must not be greater than end index")
+        raise argument_error("start_index", "start index must not be greater than end index")
     return start, end
 
 
 def _slice_type(args: list[Val]) -> Type:
     ty = type_of(args[0])
     if isinstance(ty, SetType):
-        raise arg_error("list", "cannot slice a set, because its elements do not have indices; "
+        raise argument_error("list", "cannot slice a set, because its elements do not have indices; "
                                 "explicitly convert to a list if the ordering of the result is not important")
     if not isinstance(ty, (ListType, TupleType)):
-        raise arg_error("list", "must be a list or tuple value")
+        raise argument_error("list", "must be a list or tuple value")
     start, end = _slice_indexes(args)
     return ty if isinstance(ty, ListType) else TupleType(ty.elements[start:end])
 
@@ -398,7 +388,7 @@ def _reverse_type(args: list[Val]) -> Type:
         return TupleType(reversed(ty.elements))
     if isinstance(ty, (ListType, SetType)):
         return ListType(ty.element)
-    raise arg_error("list", f"can only reverse list or tuple values, not {friendly_name(ty)}")
+    raise argument_error("list", f"can only reverse list or tuple values, not {friendly_name(ty)}")
 
 
 @function("reverse", Param("list", allow_unknown=True), returns=_reverse_type)
@@ -502,7 +492,7 @@ def _one_type(args: list[Val]) -> Type:
         return ty.element
     if isinstance(ty, TupleType) and len(ty.elements) <= 1:
         return ty.elements[0] if ty.elements else DYNAMIC
-    raise arg_error("list", _ONE_ERROR)
+    raise argument_error("list", _ONE_ERROR)
 
 
 @function("one", Param("list", allow_unknown=True), returns=_one_type)
@@ -517,7 +507,7 @@ def one(args: list[Val], call: Call) -> Val:
         return Val(None, call.loc, type=ty)
     if len(value.raw) == 1:
         return value.raw[0]
-    raise arg_error("list", _ONE_ERROR)
+    raise argument_error("list", _ONE_ERROR)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -572,9 +562,9 @@ def range_(args: list[Val], call: Call) -> Val:
         raise call_error("range", "must have one, two, or three arguments")
     down = step < 0
     if down and end > start:
-        raise arg_error("params", "end must be less than start when step is negative")
+        raise argument_error("params", "end must be less than start when step is negative")
     if not down and end < start:
-        raise arg_error("params", "end must be greater than start when step is positive")
+        raise argument_error("params", "end must be greater than start when step is positive")
     items: list[Val] = []
     number = start
     while not (number <= end if down else number >= end):
@@ -609,19 +599,19 @@ def sum_(args: list[Val], call: Call) -> Val:
     value = args[0]
     ty = type_of(value)
     if not isinstance(ty, (ListType, SetType, MapType, ObjectType, TupleType)):
-        raise arg_error("list", "cannot sum noniterable")
+        raise argument_error("list", "cannot sum noniterable")
     if not value.raw:
-        raise arg_error("list", "cannot sum an empty list")
+        raise argument_error("list", "cannot sum an empty list")
     if not is_sequence(ty):
-        raise arg_error("list", f"argument must be list, set, or tuple. Received {friendly_name(ty)}")
+        raise argument_error("list", f"argument must be list, set, or tuple. Received {friendly_name(ty)}")
     total: numbers.Number | None = None
     for item in value.raw:
         if item.raw is None:
-            raise arg_error("list", _NOT_NUMBERS)
+            raise argument_error("list", _NOT_NUMBERS)
         try:
             number = convert(item, NUMBER).raw
         except EvalError:
-            raise arg_error("list", _NOT_NUMBERS) from None
+            raise argument_error("list", _NOT_NUMBERS) from None
         try:
             total = number if total is None else numbers.add(total, number)
         except numbers.Unrepresentable:  # an infinite sum: no kapsulint value holds it

@@ -13,7 +13,8 @@ import hashlib
 from typing import TYPE_CHECKING, Callable
 
 from kapsulint.terraform.convert import go_quote
-from kapsulint.terraform.functions.numeric import INT64_RANGE, call_error, go_int
+from kapsulint.terraform.functions.numeric import INT64_RANGE, go_int
+from kapsulint.terraform.functions.registry import call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import NUMBER, STRING
 from kapsulint.values import UNKNOWN, Val
@@ -101,7 +102,7 @@ def _uuidv5(args: list[Val], call: Call) -> Val:
         try:
             namespace = go_uuid_parse(namespace_text)
         except ValueError as error:
-            raise call_error(call, f"uuidv5() doesn't support namespace {namespace_text} ({error})") from None
+            raise call_error(call.name, f"uuidv5() doesn't support namespace {namespace_text} ({error})") from None
     # uuid.uuid5 hashes the name's UTF-8 bytes after the namespace, as google/uuid's NewSHA1
     return Val(str(uuid.uuid5(namespace, args[1].raw)), call.loc, type=STRING)
 
@@ -117,9 +118,9 @@ def _bcrypt(args: list[Val], call: Call) -> Val:
     # bcrypt salts every hash with random bytes: the text differs at each run, so Unknown;
     # the errors Terraform checks before hashing are still reported
     if len(args) > 1 and go_int(args[1]) is None:
-        raise call_error(call, INT64_RANGE)
+        raise call_error(call.name, INT64_RANGE)
     if len(args) > 2:
-        raise call_error(call, "bcrypt() takes no more than two arguments")
+        raise call_error(call.name, "bcrypt() takes no more than two arguments")
     return Val(UNKNOWN, call.loc, type=STRING)
 
 

@@ -17,7 +17,7 @@ import re
 from typing import NamedTuple
 
 from kapsulint.terraform.convert import go_quote
-from kapsulint.terraform.functions.numeric import argument_error, call_error
+from kapsulint.terraform.functions.registry import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import NUMBER, STRING
 from kapsulint.values import UNKNOWN, Val
@@ -421,7 +421,7 @@ def _timeadd(args: list[Val], call: Call) -> Val:
         time = _timestamp(args[0].raw, strict=True)
         duration = go_parse_duration(args[1].raw)
     except ValueError as error:
-        raise call_error(call, str(error)) from None
+        raise call_error(call.name, str(error)) from None
     return Val(rfc3339(time.add(duration)), call.loc, type=STRING)
 
 

@@ -15,7 +15,7 @@ from urllib.parse import quote_plus
 from kapsulint.terraform import decode, encode
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
-from kapsulint.terraform.functions.numeric import argument_error, call_error
+from kapsulint.terraform.functions.registry import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import DYNAMIC, STRING, ListType, ObjectType
 from kapsulint.values import UNKNOWN, Val
@@ -91,11 +91,11 @@ def _base64decode(args: list[Val], call: Call) -> Val:
         decoded = go_base64_decode(text)
     except Base64Error:
         shown = "(sensitive value)" if args[0].sensitive else go_quote(text)
-        raise call_error(call, f"failed to decode base64 data {shown}") from None
+        raise call_error(call.name, f"failed to decode base64 data {shown}") from None
     try:
         return string(decoded.decode("utf-8"), call.loc)
     except UnicodeDecodeError:
-        raise call_error(call, "the result of decoding the provided string is not valid UTF-8") from None
+        raise call_error(call.name, "the result of decoding the provided string is not valid UTF-8") from None
 
 
 @function("base64encode", Param("str", STRING), returns=STRING)
@@ -342,7 +342,7 @@ def _csvdecode(args: list[Val], call: Call) -> Val:
     try:
         list_type, headers, rows = _csv_table(args[0].raw)
     except EvalError as error:
-        raise call_error(call, str(error)) from None
+        raise call_error(call.name, str(error)) from None
     values = []
     for _, fields in rows:
         row = {name: string(field, call.loc) for name, field in zip(headers, fields)}
@@ -362,7 +362,7 @@ def _jsondecode(args: list[Val], call: Call) -> Val:
     try:
         return _located(decode.json_decode(args[0].raw), call)
     except EvalError as error:
-        raise call_error(call, str(error).rstrip(".")) from None
+        raise call_error(call.name, str(error).rstrip(".")) from None
 
 
 @function("yamlencode", Param("value", DYNAMIC, allow_null=True), returns=STRING)
@@ -375,7 +375,7 @@ def _yamldecode(args: list[Val], call: Call) -> Val:
     try:
         return _located(decode.yaml_decode(args[0].raw), call)
     except EvalError as error:
-        raise call_error(call, str(error).rstrip(".")) from None
+        raise call_error(call.name, str(error).rstrip(".")) from None
 
 
 def _located(value: Val, call: Call) -> Val:

@@ -30,7 +30,7 @@ import posixpath
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.crypto import HASHES, hash_text
-from kapsulint.terraform.functions.numeric import argument_error, call_error
+from kapsulint.terraform.functions.registry import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import BOOL, DYNAMIC, STRING, MapType, ObjectType, SetType, type_of
 from kapsulint.values import UNKNOWN, Val
@@ -81,7 +81,7 @@ def _resolve(call: Call, path: str) -> str:
     try:
         path = _expand_home(path)
     except EvalError as error:
-        raise call_error(call, f"failed to expand ~: {error}") from None
+        raise call_error(call.name, f"failed to expand ~: {error}") from None
     _context(call)
     return go_clean(path)
 
@@ -130,7 +130,7 @@ def _text(data: bytes, path: str, call: Call) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise call_error(call, f"contents of {go_quote(path)} are not valid UTF-8; use the filebase64 function to "
+        raise call_error(call.name, f"contents of {go_quote(path)} are not valid UTF-8; use the filebase64 function to "
                          "obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) "
                          "to obtain file hashing results instead") from None
 
@@ -164,8 +164,8 @@ def _hash_input(call: Call, path: str) -> bytes:
     except EvalError:
         resolved = _resolve(call, path)
         if _kind(call, resolved) == "directory":
-            raise call_error(call, f"read {resolved}: is a directory") from None
-        raise call_error(call, f"open {resolved}: no such file or directory") from None
+            raise call_error(call.name, f"read {resolved}: is a directory") from None
+        raise call_error(call.name, f"open {resolved}: no such file or directory") from None
 
 
 for _name in HASHES:
@@ -188,7 +188,7 @@ def _fileexists(args: list[Val], call: Call) -> Val:
                 raise _Unknowable(path)
             kind = "file"
         if kind == "directory":
-            raise call_error(call, f"{go_quote(resolved)} is a directory, not a file")
+            raise call_error(call.name, f"{go_quote(resolved)} is a directory, not a file")
         return Val(kind == "file", call.loc, type=BOOL)
 
     return _known(call, exists)
@@ -249,7 +249,7 @@ def _pathexpand(args: list[Val], call: Call) -> Val:
     try:
         return _known(call, lambda: Val(_expand_home(args[0].raw), call.loc, type=STRING))
     except EvalError as error:
-        raise call_error(call, str(error)) from None
+        raise call_error(call.name, str(error)) from None
 
 
 class GlobError(Exception):
@@ -451,7 +451,7 @@ def _fileset(args: list[Val], call: Call) -> Val:
         try:
             found = glob(tree, _split_unescaped(relative, "/"))
         except GlobError as error:
-            raise call_error(call, f"failed to glob pattern {go_quote(full)}: {error}") from None
+            raise call_error(call.name, f"failed to glob pattern {go_quote(full)}: {error}") from None
         names = sorted({"/".join(path) for path in found if _is_file(tree, path)})
         return Val([Val(name, call.loc, type=STRING) for name in names], call.loc, type=SetType(STRING))
 

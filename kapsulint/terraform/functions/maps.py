@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from kapsulint.terraform.convert import convert, friendly_name, go_quote
 from kapsulint.terraform.errors import EvalError
-from kapsulint.terraform.functions.collections import arg_error, call_error, shallow_unknown, unknown
+from kapsulint.terraform.functions.collections import shallow_unknown, unknown
+from kapsulint.terraform.functions.registry import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import (
     DYNAMIC,
@@ -41,7 +42,7 @@ def _keys_type(args: list[Val]) -> Type:
         return ListType(STRING)
     if isinstance(ty, ObjectType):
         return TupleType([STRING] * len(ty.attributes))
-    raise arg_error("inputMap", "must have map or object type")
+    raise argument_error("inputMap", "must have map or object type")
 
 
 @function("keys", Param("inputMap", allow_unknown=True), returns=_keys_type)
@@ -94,15 +95,15 @@ def _lookup_type(args: list[Val]) -> Type:
             return ty.attributes[key]
         if len(args) == 3:
             return type_of(args[2])
-        raise arg_error("inputMap", f"the given object has no attribute {go_quote(key)}")
+        raise argument_error("inputMap", f"the given object has no attribute {go_quote(key)}")
     if isinstance(ty, MapType):
         if len(args) == 3:
             try:
                 convert(args[2], ty.element)
             except EvalError:
-                raise arg_error("default", "the default value must have the same type as the map elements") from None
+                raise argument_error("default", "the default value must have the same type as the map elements") from None
         return ty.element
-    raise arg_error("inputMap", "lookup() requires a map as the first argument")
+    raise argument_error("inputMap", "lookup() requires a map as the first argument")
 
 
 @function("lookup", Param("inputMap", allow_unknown=True), Param("key", STRING, allow_unknown=True),

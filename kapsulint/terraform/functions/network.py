@@ -12,7 +12,8 @@ so negative and oversized numbers give Terraform's answers, not a tidier one.
 
 from __future__ import annotations
 
-from kapsulint.terraform.functions.numeric import INT64_RANGE, argument_error, call_error, go_int
+from kapsulint.terraform.functions.numeric import INT64_RANGE, go_int
+from kapsulint.terraform.functions.registry import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import NUMBER, STRING, ListType
 from kapsulint.values import UNKNOWN, Val
@@ -306,7 +307,7 @@ def next_subnet(network: Network, prefix_length: int) -> tuple[Network, bool]:
 def _big_int(value: Val, call: Call) -> int:
     """``gocty.FromCtyValue`` into a ``*big.Int``."""
     if not isinstance(value.raw, int):
-        raise call_error(call, "value must be a whole number")
+        raise call_error(call.name, "value must be a whole number")
     return int(value.raw)
 
 
@@ -314,7 +315,7 @@ def _network(text: str, call: Call) -> Network:
     try:
         return parse_cidr(text)
     except CIDRError as error:
-        raise call_error(call, f"invalid CIDR expression: {error}") from None
+        raise call_error(call.name, f"invalid CIDR expression: {error}") from None
 
 
 @function("cidrhost", Param("prefix", STRING), Param("hostnum", NUMBER), returns=STRING)
@@ -324,7 +325,7 @@ def _cidrhost(args: list[Val], call: Call) -> Val:
     try:
         return Val(ip_text(host(network, number)), call.loc, type=STRING)
     except CIDRError as error:
-        raise call_error(call, str(error)) from None
+        raise call_error(call.name, str(error)) from None
 
 
 @function("cidrnetmask", Param("prefix", STRING), returns=STRING)
@@ -332,7 +333,7 @@ def _cidrnetmask(args: list[Val], call: Call) -> Val:
     network = _network(args[0].raw, call)
     assert network.ip is not None and network.mask is not None
     if _to4(network.ip) is None:
-        raise call_error(call, f"IPv6 addresses cannot have a netmask: {args[0].raw}")
+        raise call_error(call.name, f"IPv6 addresses cannot have a netmask: {args[0].raw}")
     return Val(ip_text(network.mask), call.loc, type=STRING)
 
 
@@ -341,13 +342,13 @@ def _cidrnetmask(args: list[Val], call: Call) -> Val:
 def _cidrsubnet(args: list[Val], call: Call) -> Val:
     newbits = go_int(args[1])
     if newbits is None:
-        raise call_error(call, INT64_RANGE)
+        raise call_error(call.name, INT64_RANGE)
     number = _big_int(args[2], call)
     network = _network(args[0].raw, call)
     try:
         return Val(str(subnet(network, newbits, number)), call.loc, type=STRING)
     except CIDRError as error:
-        raise call_error(call, str(error)) from None
+        raise call_error(call.name, str(error)) from None
 
 
 @function("cidrsubnets", Param("prefix", STRING), varparam=Param("newbits", NUMBER), returns=ListType(STRING))

@@ -16,8 +16,7 @@ from __future__ import annotations
 import math
 
 from kapsulint.terraform.convert import go_quote
-from kapsulint.terraform.errors import EvalError
-from kapsulint.terraform.functions.registry import Call, Param, function
+from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
 from kapsulint.terraform.numbers import (
     NEGATIVE_ZERO,
     Number,
@@ -33,16 +32,6 @@ from kapsulint.values import UNKNOWN, Val
 
 INT64_RANGE = "value must be a whole number, between -9223372036854775808 and 9223372036854775807"
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
-
-
-def argument_error(parameter: str, message: str) -> EvalError:
-    """Terraform's "Invalid function argument" about ``parameter``."""
-    return EvalError(f'Invalid function argument: Invalid value for "{parameter}" parameter: {message}.')
-
-
-def call_error(call: Call, message: str) -> EvalError:
-    """Terraform's "Error in function call": the call failed as a whole."""
-    return EvalError(f'Error in function call: Call to function "{call.name}" failed: {message}.')
 
 
 def go_int(value: Val) -> int | None:
@@ -209,14 +198,14 @@ def _float64(value: Val, call: Call) -> float:
         return to_float(value.raw)
     except OverflowError:
         limit = f"{1.7976931348623157e308:f}"
-        raise call_error(call, f"value must be between -{limit} and {limit} inclusive") from None
+        raise call_error(call.name, f"value must be between -{limit} and {limit} inclusive") from None
 
 
 def _from_float(result: float, call: Call) -> Val:
     """``cty.NumberFloatVal``: NaN makes Go's ``big.Float`` panic, which Terraform reports; an
     infinity is a value kapsulint cannot hold, so Unknown."""
     if result != result:
-        raise call_error(call, "panic in function implementation: Float.SetFloat64(NaN)")
+        raise call_error(call.name, "panic in function implementation: Float.SetFloat64(NaN)")
     try:
         return number(from_float(result), call.loc)
     except Unrepresentable:
@@ -227,7 +216,7 @@ def _from_float(result: float, call: Call) -> Val:
 def _signum(args: list[Val], call: Call) -> Val:
     value = go_int(args[0])
     if value is None:
-        raise call_error(call, INT64_RANGE)
+        raise call_error(call.name, INT64_RANGE)
     return number((value > 0) - (value < 0), call.loc)
 
 

@@ -100,7 +100,7 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
     wait = False
     for param, arg in zip(params, args):
         if arg.raw is None and not param.allow_null:
-            raise EvalError(f'Invalid function argument: Invalid value for "{param.name}" parameter: argument must not be null.')
+            raise argument_error(param.name, "argument must not be null")
         if not param.allow_unknown and (arg.raw is UNKNOWN or arg.contains_unknown()):
             wait = True
             converted.append(arg)
@@ -109,7 +109,7 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
             try:
                 arg = convert(arg, param.type)
             except EvalError as error:
-                raise EvalError(f'Invalid function argument: Invalid value for "{param.name}" parameter: {error}.') from None
+                raise argument_error(param.name, str(error)) from None
         converted.append(arg)
     sensitive = any(not param.allow_marked and _marked_anywhere(arg) for param, arg in zip(params, args))
     if wait:
@@ -131,6 +131,16 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
     if sensitive and not result.sensitive:
         result = _marked(result)
     return result
+
+
+def argument_error(parameter: str, message: str) -> EvalError:
+    """go-cty's ``function.NewArgError`` about ``parameter``, as HCL reports it."""
+    return EvalError(f'Invalid function argument: Invalid value for "{parameter}" parameter: {message}.')
+
+
+def call_error(name: str, message: str) -> EvalError:
+    """Any other failure of function ``name``, as HCL reports it ("Error in function call")."""
+    return EvalError(f'Error in function call: Call to function "{name}" failed: {message}.')
 
 
 def _params_for(spec: Function, count: int) -> list[Param]:

@@ -12,7 +12,8 @@ from typing import Callable
 
 from kapsulint.terraform.convert import convert, equal, make_set, unify_unsafe
 from kapsulint.terraform.errors import EvalError
-from kapsulint.terraform.functions.collections import arg_error, call_error, shallow_unknown, unknown
+from kapsulint.terraform.functions.collections import shallow_unknown, unknown
+from kapsulint.terraform.functions.registry import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import DYNAMIC, Dynamic, ListType, SetType, TupleType, Type, type_of
 from kapsulint.values import Val
@@ -61,7 +62,7 @@ def _set_operation(name: str, first: str, other: str, operation: SetOperation, *
             try:
                 items = convert(arg, ty).raw
             except EvalError as error:
-                raise arg_error(first if position == 0 else other, str(error)) from None
+                raise argument_error(first if position == 0 else other, str(error)) from None
             members = list(items) if members is None else operation(members, items)
         return make_set(members or [], ty.element, loc=call.loc)  # type: ignore[attr-defined]
 
@@ -93,9 +94,9 @@ def _product_type(args: list[Val]) -> Type:
             try:
                 elements.append(unify_unsafe(ty.elements))
             except EvalError:
-                raise arg_error("sets", "all elements must be of the same type") from None
+                raise argument_error("sets", "all elements must be of the same type") from None
         else:
-            raise arg_error("sets", "a set or a list is required")
+            raise argument_error("sets", "a set or a list is required")
     product = TupleType(elements)
     return ListType(product) if lists == len(args) else SetType(product)
 
