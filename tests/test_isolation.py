@@ -3,8 +3,8 @@
 Every fixture case is linted alone, then inside a tree beside a project with a file that cannot
 be parsed, a root module that calls a registry module (and holds an ACL and a gateway network
 whose targets are Unknown), and another project with its own cluster and ingress release. The
-findings in the case must be the same, except those of rules that link a release to "the only
-cluster of the scan", which may only go silent there (never appear or move).
+findings in the case must be the same: a release without a helm provider connection is linked to
+the only cluster of its own root module tree, so a cluster of another root module changes nothing.
 """
 
 from __future__ import annotations
@@ -16,9 +16,6 @@ from pathlib import Path
 import pytest
 
 from fixture_support import case_config, cases, lint
-
-# Rules whose findings depend on a release installing into the only cluster of the scan.
-LINKED_TO_THE_ONLY_CLUSTER = {"KAP301", "KAP304", "KAP305", "KAP306", "KAP307", "KAP310"}
 
 NEIGHBOURS = {
     "broken/main.tf": """\
@@ -83,6 +80,35 @@ NEIGHBOURS = {
           cluster_id    = scaleway_k8s_cluster.other.id
           no_ip_allowed = true
         }
+
+        resource "scaleway_k8s_pool" "small" {
+          cluster_id  = scaleway_k8s_cluster.other.id
+          name        = "small"
+          node_type   = "DEV1-M"
+          size        = 1
+          autohealing = true
+        }
+
+        resource "helm_release" "ingress" {
+          name       = "ingress-nginx"
+          repository = "https://kubernetes.github.io/ingress-nginx"
+          chart      = "ingress-nginx"
+          version    = "4.11.3"
+        }
+        """,
+    "apps/main.tf": """\
+        provider "helm" {
+          kubernetes = {
+            config_path = "~/.kube/config"
+          }
+        }
+
+        resource "helm_release" "traefik" {
+          name       = "traefik"
+          repository = "https://traefik.github.io/charts"
+          chart      = "traefik"
+          version    = "33.0.0"
+        }
         """,
 }
 
@@ -117,5 +143,5 @@ def test_findings_are_the_same_alone_and_beside_other_projects(case, tmp_path, m
     _, found_in_tree, _ = lint(tree, [], monkeypatch)
     expected, seen = _where(found), _where(found_in_tree, "project/")
     assert seen <= expected, f"appeared or moved in the larger tree: {sorted(seen - expected)}"
-    silenced = {item for item in expected - seen if item[3] not in LINKED_TO_THE_ONLY_CLUSTER}
+    silenced = expected - seen
     assert not silenced, f"silenced in the larger tree: {sorted(silenced)}"

@@ -60,7 +60,9 @@ class Release:
         return cached
 
     def cluster(self) -> Cluster | None:
-        """The cluster this release installs into: its helm provider's connection, else the only one."""
+        """The cluster this release installs into: its helm provider's connection, else the only
+        cluster of its root module tree (the root and the modules it calls). A cluster of another
+        root module is another ``terraform apply``: a release there is never linked to it."""
         instance = self.instance
         alias = _provider_alias(instance)
         found = provider_config(instance.module, "helm", alias)
@@ -75,7 +77,7 @@ class Release:
                 linked = cluster_of(value)
                 if linked is not None:
                     return Cluster(linked)
-        every = [c for c in clusters(self.project) if not c.instance.written]
+        every = clusters_by_root(self.project).get(id(instance.module.root), [])
         return every[0] if len(every) == 1 else None
 
 
@@ -104,6 +106,20 @@ class ValuesSubject:
         self.name = name
         self.release = release
         self.instance_address = instance_address
+
+
+def clusters_by_root(project: Project) -> dict[int, list[Cluster]]:
+    """The clusters that exist (no ``written``-only block) in each root module instance's tree,
+    keyed by the id of that root instance, computed once."""
+
+    def collect() -> dict[int, list[Cluster]]:
+        grouped: dict[int, list[Cluster]] = {}
+        for cluster in clusters(project):
+            if not cluster.instance.written:
+                grouped.setdefault(id(cluster.instance.module.root), []).append(cluster)
+        return grouped
+
+    return project.memo("kapsule.clusters-by-root", collect)
 
 
 def releases(project: Project) -> list[Release]:
