@@ -11,8 +11,8 @@ of them together as one tree, and reports:
   that say so);
 * every KAP001 with whether Terraform parses the same file (``terraform fmt -`` reads the file on
   stdin and fails only when it cannot parse it);
-* the isolation check: a repository's findings alone and inside the tree must be the same, except
-  findings that may go silent in the larger tree; every difference is listed;
+* the isolation check: a repository's findings alone and inside the tree must be the same; every
+  difference is listed;
 * timings: cold (``--no-cache``) and warm (a second run over a filled parse cache) next to the
   parse floor of the same tree, measured as ``benchmarks/bench.py`` measures it.
 
@@ -177,8 +177,20 @@ def lint(directory: Path, cache: Path, *, cached: bool = False, show_files: bool
     if show_files:
         shown = subprocess.run([*KAPSULINT, "--show-files", "."], cwd=directory, capture_output=True, text=True,
                                env=kapsulint_env(cache))
-        result.files = [tuple(line.split("\t")) for line in shown.stdout.splitlines() if line.count("\t") == 2]
+        result.files = shown_files(shown.stdout)
     return result
+
+
+def shown_files(stdout: str) -> list[tuple[str, str, str]]:
+    """(path, kind, state) of each file ``--show-files`` lists: tab-separated lines of path, kind,
+    state and why it was read; ``#`` lines (the project root, nested projects left out) are not files."""
+    files = []
+    for line in stdout.splitlines():
+        fields = line.split("\t")
+        if line.startswith("#") or len(fields) < 3:
+            continue
+        files.append((fields[0], fields[1], fields[2]))
+    return files
 
 
 def terraform_parses(path: Path) -> str:
@@ -201,11 +213,6 @@ def key(finding: dict) -> tuple:
     return finding["rule"], finding["path"], finding.get("line"), finding.get("column")
 
 
-# Rules whose findings may go silent inside a larger tree: they judge a helm_release against "the
-# only cluster of the scan", which a second repository's cluster makes ambiguous.
-MAY_GO_SILENT = ("KAP3",)
-
-
 def as_alone(message: str, slug: str) -> str:
     """A message of the whole-tree run as the repository's own run writes it: paths in messages
     are relative to the project root, which is one directory higher in the tree."""
@@ -225,8 +232,9 @@ def isolation(alone: list[dict], together: list[dict], slug: str) -> dict[str, l
 
 
 def breaks_isolation(diff: dict[str, list]) -> bool:
-    return bool(diff["new_in_tree"] or diff["changed"]
-                or any(not f["rule"].startswith(MAY_GO_SILENT) for f in diff["silent_in_tree"]))
+    """Any difference: a release is linked only to a cluster of its own root module tree, so no
+    finding depends on the other repositories of the tree."""
+    return any(diff.values())
 
 
 def floor(tree: Path) -> tuple[float, str]:
@@ -327,7 +335,7 @@ def markdown(data: dict) -> str:
         rows.append([r.name, r.commit[:12], r.kind, counts.get("config", 0), counts.get("values", 0),
                      counts.get("tfvars", 0), len(res["alone"].findings), len(res["in_tree"]),
                      res["alone"].returncode])
-    lines += table(["repository", "commit", "kind", ".tf", "values", "tfvars", "findings alone",
+    lines += table(["repository", "commit", "kind", "Terraform files", "values", "tfvars", "findings alone",
                     "findings in tree", "exit alone"], rows) + [""]
 
     alone_rules = Counter(f["rule"] for res in results.values() for f in res["alone"].findings)
@@ -375,21 +383,17 @@ def markdown(data: dict) -> str:
 
     lines += ["## Isolation", "",
               "A repository's findings (rule, file, line, column, message) linted alone against the same "
-              "repository inside the whole tree. Findings may only go silent in the tree (a release linked to "
-              "\"the only cluster of the scan\" is no longer the only one: the KAP3xx rules); a finding of another "
-              "rule that goes silent, a finding that appears, or one whose message changes breaks isolation. "
-              "Messages are compared once the tree's extra directory is taken out of the paths they quote.", ""]
+              "repository inside the whole tree. Any difference breaks isolation: a finding that goes silent, "
+              "one that appears, or one whose message changes. Messages are compared once the tree's extra "
+              "directory is taken out of the paths they quote.", ""]
     diffs = data["isolation"]
     broken = sorted(name for name, d in diffs.items() if breaks_isolation(d))
-    silent = {name for name, d in diffs.items() if d["silent_in_tree"]}
-    lines += [f"Repositories identical alone and in the tree: {sum(1 for d in diffs.values() if not any(d.values()))} "
-              f"of {len(diffs)}; with findings silent in the tree: {len(silent)}; isolation broken: {len(broken)}"
-              + (f" ({', '.join(broken)})" if broken else "") + ".", ""]
+    lines += [f"Repositories identical alone and in the tree: {len(diffs) - len(broken)} of {len(diffs)}; "
+              f"isolation broken: {len(broken)}" + (f" ({', '.join(broken)})" if broken else "") + ".", ""]
     rows = []
     for name, d in sorted(diffs.items()):
         for f in d["silent_in_tree"]:
-            verdict = "silent in tree" if f["rule"].startswith(MAY_GO_SILENT) else "SILENT in tree (breaks isolation)"
-            rows.append([name, verdict, f["rule"], f"{f['path']}:{f.get('line')}", f["message"][:140]])
+            rows.append([name, "SILENT in tree", f["rule"], f"{f['path']}:{f.get('line')}", f["message"][:140]])
         for f in d["new_in_tree"]:
             rows.append([name, "NEW in tree", f["rule"], f"{f['path']}:{f.get('line')}", f["message"][:140]])
         for a, t in d["changed"]:
