@@ -103,6 +103,7 @@ def test_wheel_contents(wheel, snapshot):
     wanted |= {f"kapsulint/rules/{p.relative_to(snapshot / 'rules').as_posix()}"
                for p in (snapshot / "rules").rglob("*.py")}
     assert sorted(wanted - set(names)) == []
+    assert "kapsulint/parsing/hcl2-lalr.pickle.gz" in names  # the shipped parser tables
     with zipfile.ZipFile(wheel) as archive:
         entry_points = next(archive.read(n).decode() for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert re.search(r"^kapsulint\s*=\s*kapsulint\.cli:entry\s*$", entry_points, re.M), entry_points

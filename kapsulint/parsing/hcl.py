@@ -79,23 +79,14 @@ class HclSyntaxError(Exception):
         self.column = column
 
 
-@lru_cache(maxsize=None)
-def _parser():  # -> lark.Lark
-    """The LALR parser, converting as it reduces: no parse tree is ever built (the conversion is as
-    iterative as the parser itself, and the tree's memory and time are saved).
+def grammar_and_options() -> tuple[str, dict[str, Any]]:
+    """The patched grammar text and the options the parser is built with.
 
     Only python-hcl2's grammar file is used, patched (see the module docstring): importing the
     package would load its builder, reconstructor and rule classes, which cost every parsing
     process time and memory."""
-    import hashlib
     import importlib.util
 
-    from kapsulint.cache import installed_versions
-
-    lark = _import_lark()
-
-    global _Token
-    _Token = lark.Token
     spec = importlib.util.find_spec("hcl2")  # finds the package without importing it
     if spec is None or not spec.submodule_search_locations:
         raise ImportError("python-hcl2 is not installed")
@@ -108,6 +99,30 @@ def _parser():  # -> lark.Lark
         transformer=_CONVERTER,
         lexer_callbacks={"BLOCK_COMMENT": _CONVERTER.collect_comment},
     )
+    return grammar, options
+
+
+@lru_cache(maxsize=None)
+def _parser():  # -> lark.Lark
+    """The LALR parser, converting as it reduces: no parse tree is ever built (the conversion is as
+    iterative as the parser itself, and the tree's memory and time are saved).
+
+    The tables come from the package when they were shipped for this grammar and lark
+    (:mod:`kapsulint.parsing.grammar_cache`), else from kapsulint's cache directory, else they
+    are built."""
+    import hashlib
+
+    from kapsulint.cache import installed_versions
+    from kapsulint.parsing import grammar_cache
+
+    lark = _import_lark()
+
+    global _Token
+    _Token = lark.Token
+    grammar, options = grammar_and_options()
+    shipped = grammar_cache.load(lark, grammar, options)
+    if shipped is not None:
+        return shipped
     directory = cache_dir()
     if directory is not None:
         version = installed_versions().get("python_hcl2", "x")
