@@ -60,6 +60,13 @@ def test_any_difference_breaks_isolation(run):
     assert run.breaks_isolation(changed) and len(changed["changed"]) == 1
 
 
+def test_tree_messages_are_read_as_the_repository_alone_writes_them(run):
+    assert run.as_alone('root module "a+b" creates x', "a+b") == 'root module "." creates x'
+    assert run.as_alone('root module "a+b/infra" creates x', "a+b") == 'root module "infra" creates x'
+    assert run.as_alone("module.k.pool.x (root a+b), module.k.pool.x (root a+b/prod)", "a+b") == (
+        "module.k.pool.x (root .), module.k.pool.x (root prod)")
+
+
 def test_tree_findings_are_made_relative_to_the_repository(run):
     found = [_finding("KAP101", "a+b/main.tf", 1), _finding("KAP101", "a+bc/main.tf", 1),
              _finding("KAP101", "c+d/x/main.tf", 2)]

@@ -215,8 +215,9 @@ def key(finding: dict) -> tuple:
 
 def as_alone(message: str, slug: str) -> str:
     """A message of the whole-tree run as the repository's own run writes it: paths in messages
-    are relative to the project root, which is one directory higher in the tree."""
-    return message.replace(f'"{slug}"', '"."').replace(f"{slug}/", "")
+    are relative to the project root, which is one directory higher in the tree (a root module is
+    named ``"infra"`` in KAP401's message and ``(root infra)`` after an instance address)."""
+    return message.replace(f'"{slug}"', '"."').replace(f"(root {slug})", "(root .)").replace(f"{slug}/", "")
 
 
 def isolation(alone: list[dict], together: list[dict], slug: str) -> dict[str, list]:
