@@ -131,7 +131,7 @@ for name in ("python", "kapsulint"):
     result = step(tmp_path, "install", inputs, path)
     assert result.returncode == 0, result.stderr
     assert calls(tmp_path) == [
-        ["python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+        ["python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile",
          "kapsulint @ git+https://github.com/kapsulint/kapsulint@0123abc"],
         ["kapsulint", "--version"],
     ]
