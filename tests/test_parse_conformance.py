@@ -37,15 +37,9 @@ def test_recorded_with_terraform_1_11() -> None:
     assert set(RECORDED["verdicts"]) == {p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*.tf")}
 
 
-# The deviations kept (kapsulint/parsing/hcl.py's docstring says why): exactly these files differ.
-KNOWN_DEVIATIONS = {
-    # A heredoc inside a heredoc of the same marker inside a third one: the grammar's heredoc is one
-    # regular-expression token, which sees one level of such nesting only.
-    "hand/hd-nested-same-deep.tf",
-    # Nesting deeper than MAX_DEPTH (500) levels is KAP001: the parse cache and the evaluator recurse.
-    "hand/deep-paren-501.tf",
-    "hand/deep-block-501.tf",
-}
+# No deviation is kept but the documented nesting limit (README, "Limits"; kapsulint/parsing/hcl.py
+# says why): Terraform parses these, kapsulint reports KAP001 at their 501st level.
+BEYOND_THE_LIMIT = {"hand/deep-paren-501.tf": "1:505", "hand/deep-block-501.tf": "501:3"}
 
 
 @pytest.mark.parametrize("group", ["hand", "mutated", "generated"])
@@ -57,11 +51,12 @@ def test_verdicts_identical(group: str) -> None:
             continue
         parses, detail = kapsulint_verdict(CORPUS / name)
         assert not detail.startswith("internal error"), f"{name}: {detail}"
-        if parses != recorded["parses"] and name not in KNOWN_DEVIATIONS:
+        if name in BEYOND_THE_LIMIT:
+            assert recorded["parses"] and detail == f"{BEYOND_THE_LIMIT[name]}: nesting deeper than 500 levels", detail
+            continue
+        if parses != recorded["parses"]:
             terraform = "parses" if recorded["parses"] else f"{recorded.get('line')}: {recorded['message']}"
             differing.append(f"{name}: terraform {terraform}; kapsulint {'parses' if parses else detail}")
-        elif parses == recorded["parses"] and name in KNOWN_DEVIATIONS:
-            differing.append(f"{name}: now identical, remove it from KNOWN_DEVIATIONS")
     assert not differing, f"{len(differing)} verdicts differ:\n" + "\n".join(differing)
 
 
@@ -129,3 +124,48 @@ def test_number_literals_keep_their_text() -> None:
         (0.1, "0.1"), (-0.0015, "-1.5e-3"), (1e20, "1e20"), (7, None), (2.5, "2.50")]
     assert attrs[1]["expr"]["p"] == [2, 5, 2, 12]
 
+
+
+def _nested_heredocs(depth: int) -> str:
+    """``a = <<EOT`` holding ``${<<EOT`` ... ``depth`` heredocs of one marker, each in the last."""
+    text = "<<EOT\nx\nEOT\n"
+    for _ in range(depth - 1):
+        text = f"<<EOT\n${{{text}}}\nEOT\n"
+    return f"a = {text}"
+
+
+def test_heredocs_nest_in_heredocs_of_their_marker_to_any_depth_below_the_limit() -> None:
+    from kapsulint.parsing.hcl import parse_hcl
+
+    node = parse_hcl(_nested_heredocs(40))["body"]["attrs"][0]["expr"]
+    for level in range(1, 40):
+        assert node["heredoc"]["line"] == level + 1 and node["parts"][1] == "\n", node
+        node = node["parts"][0]
+    assert node == {"t": "lit", "v": "x\n", "p": [40, 3, 40, 8], "heredoc": {"line": 41, "indent": 0}}
+
+
+def test_heredocs_nested_past_the_limit_are_a_located_syntax_error() -> None:
+    from kapsulint.parsing.hcl import MAX_DEPTH, HclSyntaxError, parse_hcl
+
+    with pytest.raises(HclSyntaxError) as raised:
+        parse_hcl(_nested_heredocs(MAX_DEPTH + 100))
+    assert (raised.value.message, raised.value.line, raised.value.column) == (
+        f"nesting deeper than {MAX_DEPTH} levels", MAX_DEPTH + 2, 3)
+
+
+def test_an_error_in_a_heredoc_sequence_is_located_in_the_file() -> None:
+    from kapsulint.parsing.hcl import HclSyntaxError, parse_hcl
+
+    with pytest.raises(HclSyntaxError) as raised:
+        parse_hcl("b = 1\na = <<EOT\nxx ${ <<EOT\n  ${ (1 }\nEOT\n}\nEOT\n")
+    assert (raised.value.line, raised.value.column) == (4, 8)  # the end of `(1 `, before `}`
+
+
+@pytest.mark.parametrize("chain", ["1 + " * 1500 + "1", "true ? 1 : " * 3000 + "1", "x" + "[0]" * 5000])
+def test_an_operator_chain_too_deep_to_store_is_a_located_syntax_error(chain: str) -> None:
+    """No bracket nests these, yet their tree is thousands of containers deep: KAP001, never a crash
+    when the parse cache stores the file."""
+    result = parse_content("main.tf", "config", f"b = 1\na = {chain}\n".encode())
+    assert not result.get("internal")
+    message, line, column = result["error"]
+    assert message.startswith("nesting deeper than") and line == 2 and column >= 5

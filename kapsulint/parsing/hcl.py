@@ -34,33 +34,41 @@ python-hcl2's grammar departs from it; kapsulint corrects it where it is loaded
   hold another (``a.*.*``); ``a . * . b`` and ``a[ * ]`` are splats;
 - a heredoc's markers are identifiers; its closing marker may be indented and followed by spaces,
   then a newline of the file (a heredoc cannot end the file); a line of its marker inside one of
-  its ``${ }`` or ``%{ }`` sequences closes nothing, nor does the closing line of a heredoc of the same
-  marker written in one; a carriage return in it must start a ``\r\n`` newline; provider
+  its ``${ }`` or ``%{ }`` sequences closes nothing (braces, strings and heredocs of the same marker
+  nest in them to any depth); a carriage return in it must start a ``\r\n`` newline; provider
   functions have any number of ``::`` parts (``foo::upper("x")``);
 - an attribute defined twice in one body is a syntax error (hclsyntax reports it while parsing).
 
 Deviations kept: the error messages are kapsulint's, not Terraform's, and locate the token where
 the grammar stopped, which may be later than the place hclsyntax names. Identifiers are checked
 with Python's XID_Start and XID_Continue (Unicode 14 in Python 3.11), which differ from HCL's
-ID_Start and ID_Continue tables on a few compatibility characters. A heredoc's sequence that
-itself holds braces (``${ {a = 1}.a }``) is not read as one unit, so a line of the marker inside it
-closes the heredoc; and a heredoc holding a heredoc of the same marker holding a third one ends at
-the first closing line after the innermost (the grammar's heredoc is one regular-expression token;
-hclsyntax's scanner nests them to any depth). Nesting deeper than MAX_DEPTH levels is KAP001 where
-Terraform has no limit (the parse cache and the evaluator recurse). What ``terraform fmt`` accepts and Terraform rejects later (duplicate object keys, an attribute and
-a block of one name, unknown blocks or arguments) is left to the rules, which see the parsed file.
+ID_Start and ID_Continue tables on a few compatibility characters. Nesting deeper than
+MAX_DEPTH levels of brackets, blocks, interpolations or heredocs in heredocs is KAP001, and so is
+a tree too deep for the parse cache to store (an operator chain of some 1,000 terms), where
+Terraform 1.11 parses up to some 20,000 levels and overflows its stack near 100,000: the parse
+cache stores trees with marshal, which refuses 2,000 levels of containers, and the evaluator
+recurses. What ``terraform fmt`` accepts and Terraform rejects later (duplicate object keys, an
+attribute and a block of one name, unknown blocks or arguments) is left to the rules, which see the
+parsed file.
+
+A heredoc is one token of the grammar, a regular expression, which cannot count nesting: before
+the grammar reads a text, each outermost heredoc's body is blanked (same length, newlines kept)
+where :mod:`kapsulint.parsing.scan` says it ends, with hclsyntax's nesting of sequences, strings,
+comments and heredocs to any depth; the token then gets its real text back.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from kapsulint.cachedir import cache_dir
 from kapsulint.parsing import lit, span
-from kapsulint.parsing.template import assemble, parse_heredoc
+from kapsulint.parsing.scan import heredoc_spans
+from kapsulint.parsing.template import TemplateSyntaxError, assemble, parse_heredoc
 
 MAX_DEPTH = 500
 
@@ -250,7 +258,32 @@ def parse_hcl(text: str) -> dict:
     finally:
         _CONVERTER.comments = outer
     comments.sort(key=lambda comment: (comment[0], comment[1]))
+    _check_storable(body)
     return {"body": body, "comments": comments}
+
+
+def _check_storable(body: dict) -> None:
+    """A parsed file must fit the parse cache, whose marshal format refuses data nested deeper than
+    2,000 containers: an operator chain (``1 + 1 + ...``, ``a ? b : c ? ...``) nests its tree
+    without brackets, so MAX_DEPTH alone does not bound it. Such a file is KAP001 at its deepest
+    node. (marshal runs in C: checking costs a fraction of a percent of the parse.)"""
+    import marshal
+
+    try:
+        marshal.dumps(body)
+    except ValueError:
+        deepest, line, column = 0, 1, 1
+        stack: list[tuple[Any, int]] = [(body, 0)]
+        while stack:
+            item, depth = stack.pop()
+            if isinstance(item, dict):
+                sp = item.get("p")
+                if depth > deepest and isinstance(sp, list) and len(sp) == 4:
+                    deepest, line, column = depth, sp[0], sp[1]
+                stack.extend((value, depth + 1) for value in item.values())
+            elif isinstance(item, list):
+                stack.extend((value, depth + 1) for value in item)
+        raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", line, column) from None
 
 
 def parse_expression(text: str, line_offset: int = 0, column_offset: int = 0) -> dict:
@@ -259,6 +292,11 @@ def parse_expression(text: str, line_offset: int = 0, column_offset: int = 0) ->
     _CONVERTER.comments = []
     try:
         node = _as_expr(_parse(text, "expression"))
+    except (HclSyntaxError, TemplateSyntaxError) as error:  # located in the file, as the nodes are
+        if error.line == 1:
+            error.column += column_offset
+        error.line += line_offset
+        raise
     finally:
         _CONVERTER.comments = outer
     if line_offset or column_offset:
@@ -292,11 +330,20 @@ class _PostLexer:
 
     def __init__(self) -> None:
         self.inputs: list[tuple[str, bool, int]] = []  # (text, newlines ignored at top, end of source)
+        # A heredoc's sequences are parsed by a nested call, when the converter meets the heredoc:
+        # the nesting of each heredoc token, by its offset, per text being parsed, and the nesting
+        # the next nested text starts at.
+        self.heredoc_depths: list[dict[int, int]] = []
+        self.depth = 0
 
     def process(self, stream):
         text, ignoring, source_end = self.inputs[-1]
         collect = _CONVERTER.collect_comment
         modes = [ignoring]  # per open level: are newlines ignored?
+        base = self.depth
+        if base > MAX_DEPTH:
+            raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", 1, 1)
+        heredoc_depths = self.heredoc_depths[-1]
         strings: list[int] = []  # the levels at which a quoted string is open
         held: list = []  # newlines after an opening bracket, until the next token shows a ``for``
         opener = None
@@ -327,7 +374,7 @@ class _PostLexer:
                 # (``[for v in {for ...} : v]``) is an object there
                 in_expression = modes[-1]
                 modes.append(kind != "LBRACE")
-                if len(modes) > MAX_DEPTH + 1:
+                if base + len(modes) > MAX_DEPTH + 1:
                     raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", token.line, token.column)
                 if kind == "LSQB" or (kind == "LBRACE" and (in_expression or previous not in self._LABEL_ENDS)):
                     opener = token
@@ -346,7 +393,9 @@ class _PostLexer:
                 else:
                     strings.append(len(modes))
             elif kind in ("HEREDOC_TEMPLATE", "HEREDOC_TEMPLATE_TRIM"):
+                token = token.update(value=text[token.start_pos : token.end_pos])  # unmasked
                 _check_heredoc(token, source_end)
+                heredoc_depths[token.start_pos] = base + len(modes)
             previous = kind
             yield token
         yield from held
@@ -396,17 +445,49 @@ def _parse(text: str, start: str, source_end: int | None = None):
     import lark
 
     parser = _parser()
-    if not _POSTLEX.inputs:
+    outermost = not _POSTLEX.inputs
+    limit = sys.getrecursionlimit()
+    if outermost:
         _CONVERTER.attr_splats.clear()
+        _POSTLEX.depth = 0
+        # Room for MAX_DEPTH levels of heredocs in heredocs, each a nested parse of a few frames.
+        sys.setrecursionlimit(limit + 20 * MAX_DEPTH)
     _POSTLEX.inputs.append((text, start == "expression", len(text) + 1 if source_end is None else source_end))
+    _POSTLEX.heredoc_depths.append({})
     try:
-        return parser.parse(text, start=start)
+        return parser.parse(_mask_heredocs(text, start), start=start)
     except lark.exceptions.UnexpectedInput as error:
         raise _syntax_error(error, text) from None
     except RecursionError:
         raise HclSyntaxError("nesting too deep", 1, 1) from None
     finally:
         _POSTLEX.inputs.pop()
+        _POSTLEX.heredoc_depths.pop()
+        if outermost:
+            sys.setrecursionlimit(limit)
+
+
+def _mask_heredocs(text: str, start: str) -> str:
+    """``text`` with the body of each outermost heredoc blanked (spaces, its newlines kept), so that
+    the grammar's heredoc token, one regular expression, ends at the closing line
+    :func:`~kapsulint.parsing.scan.heredoc_spans` finds at any nesting depth. Offsets, lines and
+    columns are unchanged; :class:`_PostLexer` gives the token its real text back."""
+    if "<<" not in text:
+        return text
+    spans = heredoc_spans(text)
+    if not spans:
+        return text
+    pieces = []
+    previous = 0
+    for _, body, close in spans:
+        pieces.append(text[previous:body])
+        pieces.append(_BLANK.sub(" ", text[body:close]))
+        previous = close
+    pieces.append(text[previous:])
+    return "".join(pieces)
+
+
+_BLANK = re.compile(r"[^\n]")
 
 
 def _syntax_error(error, text: str) -> HclSyntaxError:
@@ -504,7 +585,10 @@ def _shift(node: Any, lines: int, columns: int) -> None:
                     sp[3] += columns
                 sp[0] += lines
                 sp[2] += lines
-            stack.extend(v for k, v in item.items() if k != "p")
+            heredoc = item.get("heredoc")
+            if isinstance(heredoc, dict):  # the line of a heredoc's first line of text
+                heredoc["line"] += lines
+            stack.extend(v for k, v in item.items() if k not in ("p", "heredoc"))
         elif isinstance(item, list):
             stack.extend(item)
 
@@ -773,7 +857,12 @@ class _Converter:
         text = str(token)
         first_newline = text.index("\n")
         body = text[first_newline + 1 : text.rfind("\n") + 1]  # the lines between the markers
-        node, indent = parse_heredoc(body, token.line + 1, trim, parse_expression)
+        outer_depth = _POSTLEX.depth
+        _POSTLEX.depth = _POSTLEX.heredoc_depths[-1].get(token.start_pos, outer_depth)
+        try:
+            node, indent = parse_heredoc(body, token.line + 1, trim, parse_expression)
+        finally:
+            _POSTLEX.depth = outer_depth
         sp = _tok_span(token)
         node["p"] = span(sp[0], sp[1], sp[0], sp[1] + first_newline)
         node["heredoc"] = {"line": token.line + 1, "indent": indent}

@@ -18,6 +18,7 @@ import re
 from typing import Callable
 
 from kapsulint.parsing import span
+from kapsulint.parsing.scan import sequence_end
 
 _DIRECTIVE_WORDS = ("if", "else", "endif", "for", "endfor")
 _NAME = r"[^\W\d][\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f-]*"  # as the HCL grammar's
@@ -33,7 +34,6 @@ class TemplateSyntaxError(Exception):
 
 
 _LINES = re.compile(r"[^\n]*\n|[^\n]+")
-_HEREDOC_OPENER = re.compile(r"<<-?([^\W\d][\w-]*)\n")
 
 
 def parse_template(text: str, line: int, column: int, parse_expression: Callable[..., dict]) -> dict:
@@ -77,7 +77,7 @@ def _parse(text: str, line: int, column: int, parse_expression: Callable[..., di
             continue
         literal.append(text[index:opener])
         advance(opener)
-        close = _matching_brace(text, opener + 2)
+        close = sequence_end(text, opener + 2)
         if close < 0:
             raise TemplateSyntaxError("unclosed template sequence: expected `}`", cur_line, cur_col)
         inner = text[opener + 2 : close]
@@ -150,50 +150,6 @@ def _next_opener(text: str, start: int) -> int:
     if found > 0 and text[found - 1] == text[found]:  # $${ or %%{
         return found - 1
     return found
-
-
-def _matching_brace(text: str, start: int) -> int:
-    depth = 0
-    quote = False
-    index = start
-    while index < len(text):
-        char = text[index]
-        if quote:
-            if char == "\\":
-                index += 2
-                continue
-            if char == '"':
-                quote = False
-        elif char == '"':
-            quote = True
-        elif text.startswith("/*", index):  # comments may hold braces
-            end = text.find("*/", index + 2)
-            index = len(text) if end < 0 else end + 2
-            continue
-        elif char == "#" or text.startswith("//", index):
-            end = text.find("\n", index)
-            index = len(text) if end < 0 else end
-            continue
-        elif char == "<" and (end := _heredoc_end(text, index)) > 0:  # a heredoc may hold braces
-            index = end
-            continue
-        elif char == "{":
-            depth += 1
-        elif char == "}":
-            if depth == 0:
-                return index
-            depth -= 1
-        index += 1
-    return -1
-
-
-def _heredoc_end(text: str, index: int) -> int:
-    """The end of the closing line of a heredoc that opens at ``index``, or -1."""
-    opener = _HEREDOC_OPENER.match(text, index)
-    if opener is None:
-        return -1
-    closing = re.compile(rf"^[ \t]*{re.escape(opener.group(1))}[ \t]*$", re.M).search(text, opener.end())
-    return -1 if closing is None else closing.end()
 
 
 def _directive(inner: str, line: int, column: int, parse_expression) -> dict:

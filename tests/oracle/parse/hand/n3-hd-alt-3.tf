@@ -1,0 +1,9 @@
+a = <<END
+${<<EOT
+${<<END
+x
+END
+}
+EOT
+}
+END

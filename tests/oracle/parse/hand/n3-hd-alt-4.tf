@@ -1,0 +1,12 @@
+a = <<EOT
+${<<END
+${<<EOT
+${<<END
+x
+END
+}
+EOT
+}
+END
+}
+EOT

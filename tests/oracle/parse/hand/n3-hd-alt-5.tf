@@ -1,0 +1,15 @@
+a = <<END
+${<<EOT
+${<<END
+${<<EOT
+${<<END
+x
+END
+}
+EOT
+}
+END
+}
+EOT
+}
+END

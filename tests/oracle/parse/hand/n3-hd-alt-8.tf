@@ -1,0 +1,24 @@
+a = <<EOT
+${<<END
+${<<EOT
+${<<END
+${<<EOT
+${<<END
+${<<EOT
+${<<END
+x
+END
+}
+EOT
+}
+END
+}
+EOT
+}
+END
+}
+EOT
+}
+END
+}
+EOT

@@ -1,0 +1,10 @@
+a = f(<<EOT
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT
+)

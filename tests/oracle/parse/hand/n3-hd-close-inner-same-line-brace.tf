@@ -1,0 +1,5 @@
+a = <<EOT
+${<<EOT
+x
+EOT}
+EOT

@@ -1,0 +1,7 @@
+a = <<EOT
+%{ for x in [<<EOT
+y
+EOT
+, "z"] }${x}
+%{ endfor }
+EOT

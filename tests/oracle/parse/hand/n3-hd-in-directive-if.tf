@@ -1,0 +1,6 @@
+a = <<EOT
+%{ if <<EOT
+y
+EOT
+ == "y\n" }yes%{ endif }
+EOT

@@ -1,0 +1,11 @@
+a = {
+  k = <<EOT
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT
+}

@@ -1,0 +1,10 @@
+a = <<EOT
+${<<END
+${<<FIN
+EOT
+END
+FIN
+}
+END
+}
+EOT

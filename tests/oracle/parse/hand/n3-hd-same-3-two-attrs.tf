@@ -1,0 +1,15 @@
+a = <<EOT
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT
+b = <<EOT
+${<<EOT
+y
+EOT
+}
+EOT

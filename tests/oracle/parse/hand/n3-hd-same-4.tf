@@ -1,0 +1,12 @@
+a = <<EOT
+${<<EOT
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT
+}
+EOT

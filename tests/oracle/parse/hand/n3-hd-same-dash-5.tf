@@ -1,0 +1,15 @@
+a = <<-EOT
+${<<-EOT
+${<<-EOT
+${<<-EOT
+${<<-EOT
+x
+EOT
+}
+EOT
+}
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,24 @@
+a = <<-EOT
+${<<-EOT
+${<<-EOT
+${<<-EOT
+${<<-EOT
+${<<-EOT
+${<<-EOT
+${<<-EOT
+x
+EOT
+}
+EOT
+}
+EOT
+}
+EOT
+}
+EOT
+}
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,6 @@
+a = <<EOT
+${<<EOT
+x
+EOT
++ 1}
+EOT

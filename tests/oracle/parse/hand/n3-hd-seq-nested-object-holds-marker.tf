@@ -1,0 +1,5 @@
+a = <<EOT
+${ {a = {
+EOT = 1
+}}.a.EOT }
+EOT

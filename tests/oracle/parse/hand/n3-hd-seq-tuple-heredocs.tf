@@ -1,0 +1,9 @@
+a = <<EOT
+${join("", [<<EOT
+x
+EOT
+, <<EOT
+y
+EOT
+])}
+EOT

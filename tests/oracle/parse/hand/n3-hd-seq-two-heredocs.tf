@@ -1,0 +1,9 @@
+a = <<EOT
+${<<EOT
+x
+EOT
+}${<<EOT
+y
+EOT
+}
+EOT

@@ -1,0 +1,1 @@
+a = "%{ IF true }y%{ ENDIF }"

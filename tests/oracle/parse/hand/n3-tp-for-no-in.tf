@@ -1,0 +1,1 @@
+a = "%{ for x [1] }y%{ endfor }"

@@ -1,0 +1,4 @@
+a = <<EOT
+%{ if
+true }y%{ endif }
+EOT
