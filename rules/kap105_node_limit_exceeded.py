@@ -53,7 +53,7 @@ resource "scaleway_k8s_cluster" "main" {
 """
 
 from kapsulint.api import Project, Related, finding, shown
-from kapsulint.kapsule import clusters, facts
+from kapsulint.kapsule import cluster_types, clusters
 
 ID = "KAP105"
 NAME = "node-limit-exceeded"
@@ -72,7 +72,7 @@ def check(project: Project):
         kind = cluster.cluster_type
         if kind is None:
             continue
-        offer = facts.cluster_type(kind)
+        offer = cluster_types.cluster_type(kind)
         if offer is None or offer.max_nodes is None:
             continue
         total = 0

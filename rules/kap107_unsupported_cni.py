@@ -45,7 +45,7 @@ resource "scaleway_k8s_cluster" "main" {
 """
 
 from kapsulint.api import Project, Related, finding, shown
-from kapsulint.kapsule import clusters, facts
+from kapsulint.kapsule import cluster_options, clusters
 
 ID = "KAP107"
 NAME = "unsupported-cni"
@@ -57,9 +57,9 @@ _REPLACES = " (changing cni replaces the cluster)"
 def _verdict(cni: str, kosmos: bool | None, version):
     """False when the CNI is certainly unsupported, True or None otherwise."""
     if kosmos is not None:
-        return facts.is_supported_cni(cni, kosmos=kosmos, k8s_version=version)
-    as_kapsule = facts.is_supported_cni(cni, kosmos=False, k8s_version=version)
-    as_kosmos = facts.is_supported_cni(cni, kosmos=True, k8s_version=version)
+        return cluster_options.is_supported_cni(cni, kosmos=kosmos, k8s_version=version)
+    as_kapsule = cluster_options.is_supported_cni(cni, kosmos=False, k8s_version=version)
+    as_kosmos = cluster_options.is_supported_cni(cni, kosmos=True, k8s_version=version)
     if as_kapsule is False and as_kosmos is False:
         return False
     return None
@@ -91,14 +91,14 @@ def check(project: Project):
         elif kosmos is None:
             why = "neither Kapsule nor Kosmos supports it"
             fix = 'use cni = "cilium" or "calico" on Kapsule, "kilo" on Kosmos' + _REPLACES
-        elif name == facts.CILIUM_NATIVE:
+        elif name == cluster_options.CILIUM_NATIVE:
             why = "cilium_native needs Kubernetes 1.34 or later"
             version_value = instance.arg("version")
             if version_value.loc is not None:
                 runs = f"the cluster runs Kubernetes {shown(version_value)}"
                 related.append(Related(version_value.loc, runs))
             fix = 'set version to "1.34" or later, or use cni = "cilium"' + _REPLACES
-        elif name in facts.KOSMOS_CNIS:
+        elif name in cluster_options.KOSMOS_CNIS:
             why = "kilo is only available on Kosmos (multicloud) clusters"
             fix = 'use cni = "cilium" or "calico"' + _REPLACES
         else:

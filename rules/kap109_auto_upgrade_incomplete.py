@@ -50,7 +50,7 @@ resource "scaleway_k8s_cluster" "main" {
 """
 
 from kapsulint.api import Project, Related, finding, number, shown
-from kapsulint.kapsule import clusters, facts
+from kapsulint.kapsule import cluster_options, clusters
 
 ID = "KAP109"
 NAME = "auto-upgrade-incomplete"
@@ -61,12 +61,12 @@ FIELDS = ("enable", "maintenance_window_start_hour", "maintenance_window_day")
 
 def _bad_hour(value) -> bool:
     amount = number(value)
-    low, high = facts.MAINTENANCE_HOUR_RANGE
+    low, high = cluster_options.MAINTENANCE_HOUR_RANGE
     return amount is None or amount != int(amount) or not low <= amount <= high
 
 
 def _bad_day(value) -> bool:
-    return not isinstance(value.raw, str) or value.raw not in facts.AUTO_UPGRADE_DAYS
+    return not isinstance(value.raw, str) or value.raw not in cluster_options.AUTO_UPGRADE_DAYS
 
 
 def check(project: Project):

@@ -54,7 +54,7 @@ resource "scaleway_k8s_pool" "system" {
 """
 
 from kapsulint.api import Project, finding
-from kapsulint.kapsule import clusters, facts, replacement
+from kapsulint.kapsule import clusters, provider_features, replacement
 
 ID = "KAP201"
 NAME = "pool-without-create-before-destroy"
@@ -68,7 +68,7 @@ _DERIVED = "derive name from node_type or a random_id suffix"
 def fix_for(version, named: bool = True) -> str:
     if not named:  # the provider already generates the name (a missing name before 2.78 is an error)
         return _ADD
-    optional = facts.supports("optional_pool_name", version)
+    optional = provider_features.supports("optional_pool_name", version)
     if optional is True:
         return f"{_ADD} and {_GENERATED}"
     if optional is False:

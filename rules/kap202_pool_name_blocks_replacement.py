@@ -58,7 +58,7 @@ new pool.
 """
 
 from kapsulint.api import Project, Related, finding, shown
-from kapsulint.kapsule import clusters, facts, replacement
+from kapsulint.kapsule import clusters, provider_features, replacement
 
 ID = "KAP202"
 NAME = "pool-name-blocks-replacement"
@@ -72,7 +72,7 @@ _DERIVED = (
 
 
 def fix_for(version) -> str:
-    optional = facts.supports("optional_pool_name", version)
+    optional = provider_features.supports("optional_pool_name", version)
     if optional is True:
         return _GENERATED
     if optional is False:

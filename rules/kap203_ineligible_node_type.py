@@ -46,7 +46,7 @@ resource "scaleway_k8s_pool" "apps" {
 """
 
 from kapsulint.api import Project, finding, shown
-from kapsulint.kapsule import clusters, facts, node_types
+from kapsulint.kapsule import clusters, node_types
 
 ID = "KAP203"
 NAME = "ineligible-node-type"
@@ -57,7 +57,7 @@ def _fix(node_type: str) -> str:
     alternative = node_types.eligible_alternative(node_type)
     if alternative is not None:
         return f'use node_type = "{alternative}" or a larger type'
-    if facts.node_type_family(node_type) in facts.END_OF_LIFE_FAMILIES:
+    if node_types.is_end_of_life(node_type):
         return "move the pool to a current Instance type (for example a PRO2 or POP2 type)"
     return "use a type with more than 2 GiB of memory (for example a PRO2 or POP2 type)"
 
@@ -70,7 +70,7 @@ def check(project: Project):
         text = value.text()
         if not value.known or not isinstance(value.raw, str) or not text:
             continue
-        reason = facts.ineligibility_reason(text)
+        reason = node_types.ineligibility_reason(text)
         if reason is None:
             continue
         loc = value.loc

@@ -50,7 +50,7 @@ resource "scaleway_k8s_pool" "apps" {
 """
 
 from kapsulint.api import Project, finding, shown
-from kapsulint.kapsule import clusters, facts, node_types
+from kapsulint.kapsule import clusters, node_types
 
 ID = "KAP204"
 NAME = "unknown-node-type"
@@ -67,7 +67,7 @@ def check(project: Project):
         text = value.text()
         if not value.known or not isinstance(value.raw, str) or not text or not text.strip():
             continue
-        if node_types.known_node_type(project, text) or facts.ineligibility_reason(text) is not None:
+        if node_types.known_node_type(project, text) or node_types.ineligibility_reason(text) is not None:
             continue
         loc = value.loc
         if loc is None:
@@ -76,8 +76,8 @@ def check(project: Project):
                 continue
             loc = attribute.value_loc
         address = pool.instance.resource.address
-        suggestion = facts.suggest_node_type(text)
-        family = facts.node_type_family(text)
+        suggestion = node_types.suggest_node_type(text)
+        family = node_types.node_type_family(text)
         if suggestion is not None:
             message = (
                 f"{address} uses node type {shown(value)}, which is not a known {family} size: "

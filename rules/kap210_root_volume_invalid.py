@@ -54,7 +54,7 @@ resource "scaleway_k8s_pool" "apps" {
 """
 
 from kapsulint.api import Loc, Project, Related, Val, finding, number, shown
-from kapsulint.kapsule import clusters, facts, pool_options
+from kapsulint.kapsule import clusters, node_types, pool_options
 
 ID = "KAP210"
 NAME = "root-volume-invalid"
@@ -76,7 +76,7 @@ def _type_problem(volume: str, node_type: str | None) -> tuple[str, str] | None:
     if volume == pool_options.LEGACY_BLOCK_VOLUME:
         return ("b_ssd is the legacy block storage, not available for new pools",
                 'use root_volume_type = "sbs_5k" or "sbs_15k"' + _REPLACES)
-    known = facts.instance_type(node_type) if node_type else None
+    known = node_types.instance_type(node_type) if node_type else None
     if volume == pool_options.LOCAL_VOLUME and known is not None and known.local_volume_max_gb == 0:
         return (f"{known.name} has no local storage, so it cannot boot from l_ssd",
                 'use root_volume_type = "sbs_5k" or "sbs_15k", or a node type with local storage' + _REPLACES)
@@ -86,7 +86,7 @@ def _type_problem(volume: str, node_type: str | None) -> tuple[str, str] | None:
 def _size_limit(volume: str | None, node_type: str | None) -> tuple[int, str] | None:
     if volume in pool_options.BLOCK_STORAGE_VOLUMES:
         return pool_options.BLOCK_ROOT_VOLUME_MAX_GB, f"a {volume} root volume holds"
-    known = facts.instance_type(node_type) if node_type else None
+    known = node_types.instance_type(node_type) if node_type else None
     if volume == pool_options.LOCAL_VOLUME and known is not None and known.local_volume_max_gb > 0:
         return known.local_volume_max_gb, f"the local storage of {known.name} holds"
     return None

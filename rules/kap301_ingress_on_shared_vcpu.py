@@ -48,7 +48,7 @@ controller = { nodeSelector = { "k8s.scaleway.com/pool-name" = "system" } }
 """
 
 from kapsulint.api import Project, Related, Val, finding
-from kapsulint.kapsule import facts, helm
+from kapsulint.kapsule import helm, node_types
 from kapsulint.kapsule.scheduling import Matcher, PoolNodes, placement_of
 
 ID = "KAP301"
@@ -76,7 +76,7 @@ def check(project: Project):
         selector = values.path(*controller.node_selector_path)
         nodes = [PoolNodes.of(p) for p in pools]
         matcher = Matcher(nodes)
-        landing = [n for n in nodes if facts.is_shared_vcpu(n.pool.normalized_node_type or "")
+        landing = [n for n in nodes if node_types.is_shared_vcpu(n.pool.normalized_node_type or "")
                    and matcher.can_land(n, placement) is True]
         if not landing:
             continue

@@ -63,7 +63,7 @@ resource "helm_release" "ingress" {
 """
 
 from kapsulint.api import Project, Val, finding
-from kapsulint.kapsule import facts, service
+from kapsulint.kapsule import lb_annotation_keys, service
 
 ID = "KAP304"
 NAME = "load-balancer-ip-not-reserved"
@@ -89,13 +89,13 @@ def check(project: Project):
     for svc in service.services(project):
         if svc.is_load_balancer is not True or not svc.annotations_known:
             continue
-        if _unset(svc.annotation(facts.LB_IP_IDS)) is not True:
+        if _unset(svc.annotation(lb_annotation_keys.LB_IP_IDS)) is not True:
             continue
         if _unset(svc.load_balancer_ip) is not True:
             continue
-        if not _flag_off(svc.annotation(facts.LB_PRIVATE)):
+        if not _flag_off(svc.annotation(lb_annotation_keys.LB_PRIVATE)):
             continue
-        if not _flag_off(svc.annotation(facts.LB_EXTERNALLY_MANAGED)):
+        if not _flag_off(svc.annotation(lb_annotation_keys.LB_EXTERNALLY_MANAGED)):
             continue
         subject = svc.subject
         default = " (the chart's default type)" if svc.written_type.raw is None else ""

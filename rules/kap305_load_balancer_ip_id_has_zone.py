@@ -44,7 +44,7 @@ annotations = {
 """
 
 from kapsulint.api import Project, Related, finding, shown
-from kapsulint.kapsule import facts, lb_ips, service
+from kapsulint.kapsule import lb_annotation_keys, lb_ips, service
 
 ID = "KAP305"
 NAME = "load-balancer-ip-id-has-zone"
@@ -55,11 +55,11 @@ def check(project: Project):
     for svc in service.services(project):
         if svc.is_load_balancer is False:
             continue  # the annotation does nothing on a NodePort or ClusterIP Service
-        value = svc.annotation(facts.LB_IP_IDS)
+        value = svc.annotation(lb_annotation_keys.LB_IP_IDS)
         if value.raw is None:
             continue
         subject = svc.subject
-        loc = value.loc or svc.annotation_key_loc(facts.LB_IP_IDS)
+        loc = value.loc or svc.annotation_key_loc(lb_annotation_keys.LB_IP_IDS)
         if loc is None:
             continue
         zoned = lb_ips.zoned_literal_items(value)

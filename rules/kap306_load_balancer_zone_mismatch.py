@@ -50,7 +50,7 @@ annotations = {
 """
 
 from kapsulint.api import Project, Related, finding
-from kapsulint.kapsule import facts, lb_ips, service
+from kapsulint.kapsule import lb_annotation_keys, lb_ips, service, zones
 
 ID = "KAP306"
 NAME = "load-balancer-zone-mismatch"
@@ -67,9 +67,9 @@ def check(project: Project):
         instance, reference = found
         ip_zone_value = lb_ips.zone_of(instance)
         ip_zone = lb_ips.zone_text(ip_zone_value)
-        if ip_zone is None or not lb_ips.is_zone(ip_zone):
+        if ip_zone is None or not zones.is_zone(ip_zone):
             continue
-        annotation = svc.annotation(facts.LB_ZONE)
+        annotation = svc.annotation(lb_annotation_keys.LB_ZONE)
         written = lb_ips.zone_text(annotation) if annotation.raw is not None else ""
         if written is None:
             continue  # Unknown zone annotation
@@ -77,7 +77,7 @@ def check(project: Project):
         if written:
             if written == ip_zone:
                 continue
-            loc = annotation.loc or svc.annotation_key_loc(facts.LB_ZONE) or svc.anchor
+            loc = annotation.loc or svc.annotation_key_loc(lb_annotation_keys.LB_ZONE) or svc.anchor
             problem = f"the load balancer is created in {written} (scw-loadbalancer-zone)"
         else:
             if not svc.annotations_known:

@@ -49,7 +49,7 @@ controller:
 
 from kapsulint.api import Project, Related, finding
 from kapsulint.kapsule import charts, service
-from kapsulint.kapsule.haproxy_ports import admin_ports
+from kapsulint.kapsule.haproxy_admin_ports import admin_ports
 
 ID = "KAP310"
 NAME = "admin-ports-on-public-lb"

@@ -47,7 +47,7 @@ controller:
 """
 
 from kapsulint.api import Project, Related, finding, shown
-from kapsulint.kapsule import facts, proxy_ports
+from kapsulint.kapsule import lb_annotation_keys, proxy_ports
 from kapsulint.kapsule.service import services
 
 ID = "KAP313"
@@ -74,7 +74,7 @@ def check(project: Project):
             if not numbers:
                 continue
             clash = ("port " if len(numbers) == 1 else "ports ") + ", ".join(str(n) for n in numbers)
-        loc = lb.v1.loc or service.annotation_key_loc(facts.LB_PROXY_PROTOCOL_V1) or service.anchor
+        loc = lb.v1.loc or service.annotation_key_loc(lb_annotation_keys.LB_PROXY_PROTOCOL_V1) or service.anchor
         related = [Related(lb.v2.loc, f"scw-loadbalancer-proxy-protocol-v2 {shown(lb.v2)} also covers {clash}")] \
             if lb.v2.loc is not None else []
         subject = service.subject
@@ -85,6 +85,6 @@ def check(project: Project):
             subject=subject.name,
             instance=subject.instance_address,
             related=related,
-            logical=f"{subject.name}.{facts.LB_PROXY_PROTOCOL_V1}",
+            logical=f"{subject.name}.{lb_annotation_keys.LB_PROXY_PROTOCOL_V1}",
             fix="keep one PROXY protocol version per port (remove the v1 annotation or narrow its port list)",
         )

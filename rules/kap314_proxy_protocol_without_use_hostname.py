@@ -51,7 +51,7 @@ controller:
 """
 
 from kapsulint.api import Project, finding, shown
-from kapsulint.kapsule import facts, lb_annotations, proxy_ports
+from kapsulint.kapsule import lb_annotation_keys, lb_annotations, proxy_ports
 from kapsulint.kapsule.service import services
 
 ID = "KAP314"
@@ -59,9 +59,9 @@ NAME = "proxy-protocol-without-use-hostname"
 SEVERITY = "warning"
 
 _PARSERS = {
-    facts.LB_PROXY_PROTOCOL_V1: proxy_ports.parse_proxy_protocol_ports,
-    facts.LB_PROXY_PROTOCOL_V2: proxy_ports.parse_proxy_protocol_ports,
-    facts.LB_SEND_PROXY_V2: proxy_ports.parse_send_proxy_v2_ports,
+    lb_annotation_keys.LB_PROXY_PROTOCOL_V1: proxy_ports.parse_proxy_protocol_ports,
+    lb_annotation_keys.LB_PROXY_PROTOCOL_V2: proxy_ports.parse_proxy_protocol_ports,
+    lb_annotation_keys.LB_SEND_PROXY_V2: proxy_ports.parse_send_proxy_v2_ports,
 }
 
 
@@ -71,7 +71,7 @@ def check(project: Project):
             continue
         if service.is_private is not False or proxy_ports.externally_managed(service) is not False:
             continue
-        hostname = service.annotation(facts.LB_USE_HOSTNAME)
+        hostname = service.annotation(lb_annotation_keys.LB_USE_HOSTNAME)
         if hostname.raw is not None:
             text = hostname.text() if hostname.known else None
             if text is None or proxy_ports.go_parse_bool(text.strip()) is not False:
@@ -99,5 +99,5 @@ def check(project: Project):
             subject=subject.name,
             instance=subject.instance_address,
             logical=f"{subject.name}.annotations.{short}.use-hostname",
-            fix=f'add {facts.LB_USE_HOSTNAME}: "true"',
+            fix=f'add {lb_annotation_keys.LB_USE_HOSTNAME}: "true"',
         )

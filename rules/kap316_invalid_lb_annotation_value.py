@@ -50,7 +50,7 @@ controller:
 """
 
 from kapsulint.api import Project, finding, shown
-from kapsulint.kapsule import facts, lb_annotations
+from kapsulint.kapsule import lb_annotation_keys, lb_annotations
 
 ID = "KAP316"
 NAME = "invalid-lb-annotation-value"
@@ -58,7 +58,7 @@ SEVERITY = "error"
 
 
 def _present(annotations, name: str) -> bool | None:
-    value = annotations.get(facts.SCW_LB_ANNOTATION_PREFIX + name.removeprefix("scw-loadbalancer-"))
+    value = annotations.get(lb_annotation_keys.SCW_LB_ANNOTATION_PREFIX + name.removeprefix("scw-loadbalancer-"))
     if value.known and value.raw is None:
         return None if annotations.open else False
     return True

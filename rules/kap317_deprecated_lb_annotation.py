@@ -41,7 +41,7 @@ controller:
 """
 
 from kapsulint.api import Project, finding
-from kapsulint.kapsule import facts, lb_annotations
+from kapsulint.kapsule import lb_annotation_keys, lb_annotations
 
 ID = "KAP317"
 NAME = "deprecated-lb-annotation"
@@ -52,12 +52,12 @@ def check(project: Project):
     for svc in lb_annotations.annotated_services(project):
         for key, _ in lb_annotations.scaleway_annotations(svc.annotations):
             name = key.strip()
-            if name not in facts.DEPRECATED_LB_ANNOTATIONS:
+            if name not in lb_annotation_keys.DEPRECATED_LB_ANNOTATIONS:
                 continue
             loc = svc.annotations.key_loc(key)
             if loc is None:
                 continue
-            replacement = facts.DEPRECATED_LB_ANNOTATIONS[name]
+            replacement = lb_annotation_keys.DEPRECATED_LB_ANNOTATIONS[name]
             old = lb_annotations.short(name)
             if replacement is not None:
                 why = f"use {lb_annotations.short(replacement)} instead"

@@ -84,7 +84,7 @@ def _created_clusters(instance):
     """The clusters this module instance certainly creates, itself or through its module calls."""
     found = []
     for resource in instance.module.resources.values():
-        if resource.mode == "managed" and resource.type in clusters.CLUSTER_TYPES:
+        if resource.mode == "managed" and resource.type in clusters.CLUSTER_RESOURCES:
             created = [i for i in instance.resource_instances(resource) if i.key is not UNKNOWN]
             found.extend(created[:1])
     for name in instance.module.calls:
@@ -116,7 +116,7 @@ def check(project):
         direct = []
         through: list[tuple] = []  # (module call in the root, cluster instance)
         for resource in module.resources.values():
-            if resource.mode == "managed" and resource.type in clusters.CLUSTER_TYPES:
+            if resource.mode == "managed" and resource.type in clusters.CLUSTER_RESOURCES:
                 direct.extend(i for i in instance.resource_instances(resource) if i.key is not UNKNOWN)
         for name, call in module.calls.items():
             for child in instance.child_instances(name):

@@ -63,7 +63,7 @@ resource "scaleway_k8s_acl" "main" {
 """
 
 from kapsulint.api import UNKNOWN, Project, Related, finding, provider_version
-from kapsulint.kapsule import access, clusters, facts
+from kapsulint.kapsule import access, clusters, provider_features
 
 ID = "KAP403"
 NAME = "api-server-open-to-world"
@@ -78,7 +78,7 @@ _RULE_FIX = "replace the /0 range with the ranges that need the API server (or s
 
 
 def fix_for(version) -> str:
-    if facts.supports("k8s_acl", version) is None:
+    if provider_features.supports("k8s_acl", version) is None:
         return f"{_ADD}; the resource needs scaleway provider 2.54 or later"
     return _ADD
 
@@ -97,7 +97,7 @@ def _missing(project: Project):
         if index.acls_of(instance):
             continue
         version = provider_version(instance.module, "scaleway", "scaleway/scaleway")
-        if facts.supports("k8s_acl", version) is False:
+        if provider_features.supports("k8s_acl", version) is False:
             continue
         address = instance.resource.address
         yield finding(

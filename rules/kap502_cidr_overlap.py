@@ -57,7 +57,7 @@ from __future__ import annotations
 
 
 from kapsulint.api import Loc, Project, Related, Val, finding, shown
-from kapsulint.kapsule import clusters, network
+from kapsulint.kapsule import cluster_options, clusters, network
 
 ID = "KAP502"
 NAME = "cidr-overlap"
@@ -111,8 +111,8 @@ def _cluster_range(cluster: clusters.Cluster, argument: str, default: str) -> Si
 def check(project: Project):
     for cluster in clusters.clusters(project):
         sides = [
-            _cluster_range(cluster, "pod_cidr", network.DEFAULT_POD_CIDR),
-            _cluster_range(cluster, "service_cidr", network.DEFAULT_SERVICE_CIDR),
+            _cluster_range(cluster, "pod_cidr", cluster_options.DEFAULT_POD_CIDR),
+            _cluster_range(cluster, "service_cidr", cluster_options.DEFAULT_SERVICE_CIDR),
         ]
         sides = [s for s in sides if s is not None]
         private_network = None

@@ -1,10 +1,19 @@
-"""Behaviour of the Kapsule domain facts (kapsulint.kapsule.facts / charts)."""
+"""Behaviour of the Kapsule domain facts: node types, cluster types, labels, zones, annotations, charts."""
 
 from __future__ import annotations
 
 import pytest
 
-from kapsulint.kapsule import charts, facts
+from kapsulint.kapsule import (
+    charts,
+    cluster_options,
+    cluster_types,
+    lb_annotation_keys,
+    node_labels,
+    node_types,
+    provider_features,
+    zones,
+)
 
 
 # --- node types --------------------------------------------------------------
@@ -15,7 +24,7 @@ from kapsulint.kapsule import charts, facts
     [("pro2_xxs", "PRO2-XXS"), ("  Pop2-HC-4c-8g ", "POP2-HC-4C-8G"), ("DEV1-M", "DEV1-M")],
 )
 def test_normalize_node_type(raw, expected):
-    assert facts.normalize_node_type(raw) == expected
+    assert node_types.normalize_node_type(raw) == expected
 
 
 @pytest.mark.parametrize(
@@ -39,7 +48,7 @@ def test_normalize_node_type(raw, expected):
     ],
 )
 def test_node_type_family(node_type, family):
-    assert facts.node_type_family(node_type) == family
+    assert node_types.node_type_family(node_type) == family
 
 
 @pytest.mark.parametrize(
@@ -69,87 +78,94 @@ def test_node_type_family(node_type, family):
     ],
 )
 def test_is_shared_vcpu(node_type, shared):
-    assert facts.is_shared_vcpu(node_type) is shared
+    assert node_types.is_shared_vcpu(node_type) is shared
 
 
 def test_instance_type_records():
-    t = facts.INSTANCE_TYPES["PRO2-XXS"]
+    t = node_types.INSTANCE_TYPES["PRO2-XXS"]
     assert (t.family, t.vcpus, t.ram_gib, t.arch, t.shared) == ("PRO2", 2, 8.0, "x86_64", True)
     assert t.kapsule_eligible is True and t.end_of_life is False
-    assert facts.instance_type("basic2_a4c_16g").arch == "arm64"
-    assert facts.INSTANCE_TYPES["DEV1-S"].kapsule_eligible is False
-    assert facts.INSTANCE_TYPES["X64-60GB"].end_of_life is True
-    assert facts.INSTANCE_TYPES["POP2-2C-8G-WIN"].kapsule_eligible is None
-    assert facts.INSTANCE_TYPES["BASIC3-X2C-4G"].shared is None
+    assert node_types.instance_type("basic2_a4c_16g").arch == "arm64"
+    assert node_types.INSTANCE_TYPES["DEV1-S"].kapsule_eligible is False
+    assert node_types.INSTANCE_TYPES["X64-60GB"].end_of_life is True
+    assert node_types.INSTANCE_TYPES["POP2-2C-8G-WIN"].kapsule_eligible is None
+    assert node_types.INSTANCE_TYPES["BASIC3-X2C-4G"].shared is None
     # every type's family is one of the known families, and every documented
     # shared family except the sizeless ones has recorded sizes
-    assert all(t.family in facts.KNOWN_FAMILIES for t in facts.INSTANCE_TYPES.values())
-    recorded = {t.family for t in facts.INSTANCE_TYPES.values()}
-    assert facts.SHARED_VCPU_FAMILIES <= recorded
-    assert facts.SHARED_VCPU_FAMILIES.isdisjoint(facts.DEDICATED_VCPU_FAMILIES)
+    assert all(t.family in node_types.KNOWN_FAMILIES for t in node_types.INSTANCE_TYPES.values())
+    recorded = {t.family for t in node_types.INSTANCE_TYPES.values()}
+    assert node_types.SHARED_VCPU_FAMILIES <= recorded
+    assert node_types.SHARED_VCPU_FAMILIES.isdisjoint(node_types.DEDICATED_VCPU_FAMILIES)
 
 
 def test_ineligibility_reason():
-    assert "memory" in facts.ineligibility_reason("dev1_s")
-    assert "memory" in facts.ineligibility_reason("PLAY2-PICO")
-    assert "memory" in facts.ineligibility_reason("STARDUST1-S")
+    assert "memory" in node_types.ineligibility_reason("dev1_s")
+    assert "memory" in node_types.ineligibility_reason("PLAY2-PICO")
+    assert "memory" in node_types.ineligibility_reason("STARDUST1-S")
     for eol in ("START1-M", "VC1L", "X64-120GB", "ENT1-M"):
-        assert "end of life" in facts.ineligibility_reason(eol)
-    assert facts.ineligibility_reason("PLAY2-NANO") is None
-    assert facts.ineligibility_reason("POP2-2C-8G") is None
-    assert facts.ineligibility_reason("unknown-type") is None
+        assert "end of life" in node_types.ineligibility_reason(eol)
+    assert node_types.ineligibility_reason("PLAY2-NANO") is None
+    assert node_types.ineligibility_reason("POP2-2C-8G") is None
+    assert node_types.ineligibility_reason("unknown-type") is None
+
+
+def test_end_of_life():
+    assert node_types.is_end_of_life("vc1s")
+    assert node_types.is_end_of_life("ENT1-M")
+    assert not node_types.is_end_of_life("DEV1-S")  # refused for its memory, not its age
+    assert not node_types.is_end_of_life("unknown-type")
 
 
 def test_known_node_types_and_suggestions():
-    assert facts.is_known_node_type("pro2_xxs")
-    assert facts.is_known_node_type("POP2-HN-10")
-    assert not facts.is_known_node_type("PRO2-XXL")
-    assert not facts.is_known_node_type("external")
-    assert facts.suggest_node_type("PRO2-XXL") == "PRO2-XXS"
-    assert facts.suggest_node_type("pop2-hc-4c-16g") in {"POP2-HC-4C-8G", "POP2-HC-8C-16G"}
-    assert facts.suggest_node_type("POP2-HC-4C-8G") is None  # already known
-    assert facts.suggest_node_type("NOPE-1") is None  # unknown family
+    assert node_types.is_known_node_type("pro2_xxs")
+    assert node_types.is_known_node_type("POP2-HN-10")
+    assert not node_types.is_known_node_type("PRO2-XXL")
+    assert not node_types.is_known_node_type("external")
+    assert node_types.suggest_node_type("PRO2-XXL") == "PRO2-XXS"
+    assert node_types.suggest_node_type("pop2-hc-4c-16g") in {"POP2-HC-4C-8G", "POP2-HC-8C-16G"}
+    assert node_types.suggest_node_type("POP2-HC-4C-8G") is None  # already known
+    assert node_types.suggest_node_type("NOPE-1") is None  # unknown family
     # ineligible sizes are not suggested when usable ones exist
-    assert facts.suggest_node_type("PLAY2-PICOO") != "PLAY2-PICO"
+    assert node_types.suggest_node_type("PLAY2-PICOO") != "PLAY2-PICO"
 
 
 def test_external_and_windows():
-    assert facts.is_external_node_type("External")
-    assert not facts.is_external_node_type("PRO2-XS")
-    assert facts.is_windows_node_type("pop2_2c_8g_win")
+    assert node_types.is_external_node_type("External")
+    assert not node_types.is_external_node_type("PRO2-XS")
+    assert node_types.is_windows_node_type("pop2_2c_8g_win")
 
 
 # --- cluster types -----------------------------------------------------------
 
 
 def test_cluster_types():
-    assert facts.DEFAULT_CLUSTER_TYPE == "kapsule"
-    assert facts.cluster_type(None).max_nodes == 150
-    assert facts.cluster_type("kapsule").max_nodes == 150
-    assert facts.cluster_type("Kapsule-Dedicated-4").max_nodes == 250
-    assert facts.cluster_type("kapsule-dedicated-8").max_nodes == 500
-    assert facts.cluster_type("kapsule-dedicated-16").max_nodes == 500
-    assert facts.cluster_type("kapsule").sla is False
-    assert facts.cluster_type("kapsule-dedicated-8").dedicated is True
-    assert facts.cluster_type("multicloud").max_nodes is None  # unverified
-    assert facts.cluster_type("multicloud-dedicated-8").kosmos is True
-    assert facts.cluster_type("nonsense") is None
+    assert cluster_types.DEFAULT_CLUSTER_TYPE == "kapsule"
+    assert cluster_types.cluster_type(None).max_nodes == 150
+    assert cluster_types.cluster_type("kapsule").max_nodes == 150
+    assert cluster_types.cluster_type("Kapsule-Dedicated-4").max_nodes == 250
+    assert cluster_types.cluster_type("kapsule-dedicated-8").max_nodes == 500
+    assert cluster_types.cluster_type("kapsule-dedicated-16").max_nodes == 500
+    assert cluster_types.cluster_type("kapsule").sla is False
+    assert cluster_types.cluster_type("kapsule-dedicated-8").dedicated is True
+    assert cluster_types.cluster_type("multicloud").max_nodes is None  # unverified
+    assert cluster_types.cluster_type("multicloud-dedicated-8").kosmos is True
+    assert cluster_types.cluster_type("nonsense") is None
 
 
 def test_is_kosmos_type():
-    assert facts.is_kosmos_type("multicloud")
-    assert facts.is_kosmos_type("multicloud-dedicated-16")
-    assert not facts.is_kosmos_type("kapsule")
-    assert not facts.is_kosmos_type(None)
-    assert facts.is_kapsule_type(None)
-    assert not facts.is_kapsule_type("multicloud")
+    assert cluster_types.is_kosmos_type("multicloud")
+    assert cluster_types.is_kosmos_type("multicloud-dedicated-16")
+    assert not cluster_types.is_kosmos_type("kapsule")
+    assert not cluster_types.is_kosmos_type(None)
+    assert cluster_types.is_kapsule_type(None)
+    assert not cluster_types.is_kapsule_type("multicloud")
 
 
 # --- tags -> labels / taints -------------------------------------------------
 
 
 def test_labels_from_tags():
-    labels = facts.labels_from_tags(
+    labels = node_labels.labels_from_tags(
         [
             "role=ingress",
             "noprefix=tier=edge",
@@ -165,17 +181,17 @@ def test_labels_from_tags():
         "tier": "edge",
         "node.kubernetes.io/role": "front",
         "k8s.scaleway.com/bad": "key",
-        facts.EXCLUDE_FROM_LB_LABEL: "managed-by-scaleway-ccm",
+        node_labels.EXCLUDE_FROM_LB_LABEL: "managed-by-scaleway-ccm",
     }
 
 
 def test_labels_from_tags_rejects_invalid():
-    assert facts.labels_from_tags(["-bad=x", "ok=-bad", "noprefix=a/b/c=d", "noprefix=Bad_Prefix/k=v"]) == {}
-    assert facts.labels_from_tags([]) == {}
+    assert node_labels.labels_from_tags(["-bad=x", "ok=-bad", "noprefix=a/b/c=d", "noprefix=Bad_Prefix/k=v"]) == {}
+    assert node_labels.labels_from_tags([]) == {}
 
 
 def test_taints_from_tags():
-    taints = facts.taints_from_tags(
+    taints = node_labels.taints_from_tags(
         [
             "taint=dedicated=ingress:NoSchedule",
             "taint=noprefix=gpu=true:NoExecute",
@@ -193,65 +209,67 @@ def test_taints_from_tags():
 
 
 def test_automatic_node_labels():
-    labels = facts.automatic_node_labels(pool_name="ingress", node_type="pop2_2c_8g", zone="FR-PAR-2")
-    assert labels[facts.POOL_NAME_LABEL] == "ingress"
-    assert labels[facts.INSTANCE_TYPE_LABEL] == "POP2-2C-8G"
-    assert labels[facts.ZONE_LABEL] == "fr-par-2"
-    assert labels[facts.REGION_LABEL] == "fr-par"
-    assert labels[facts.ARCH_LABEL] == "amd64"
-    assert labels[facts.OS_LABEL] == "linux"
-    assert set(labels) <= facts.WELL_KNOWN_NODE_LABELS
-    assert facts.POOL_NAME_LABEL in facts.WELL_KNOWN_NODE_LABELS
+    labels = node_labels.automatic_node_labels(pool_name="ingress", node_type="pop2_2c_8g", zone="FR-PAR-2")
+    assert labels[node_labels.POOL_NAME_LABEL] == "ingress"
+    assert labels[node_labels.INSTANCE_TYPE_LABEL] == "POP2-2C-8G"
+    assert labels[node_labels.ZONE_LABEL] == "fr-par-2"
+    assert labels[node_labels.REGION_LABEL] == "fr-par"
+    assert labels[node_labels.ARCH_LABEL] == "amd64"
+    assert labels[node_labels.OS_LABEL] == "linux"
+    assert node_labels.CSI_ZONE_LABEL in labels
 
 
 def test_zones():
-    assert facts.region_of_zone("nl-ams-3") == "nl-ams"
-    assert facts.region_of_zone("nonsense") is None
-    assert facts.first_zone_of_region("PL-WAW") == "pl-waw-1"
+    assert zones.region_of_zone("nl-ams-3") == "nl-ams"
+    assert zones.region_of_zone("nonsense") is None
+    assert zones.first_zone_of_region("PL-WAW") == "pl-waw-1"
+    assert zones.is_zone("fr-par-2")
+    assert not zones.is_zone("fr-par")
+    assert not zones.is_zone("FR-PAR-2")  # as written: the caller lower-cases
 
 
 # --- annotations -------------------------------------------------------------
 
 
 def test_annotation_names():
-    assert facts.LB_PROXY_PROTOCOL_V2 == "service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2"
-    assert facts.LB_SEND_PROXY_V2 in facts.DEPRECATED_LB_ANNOTATIONS
-    assert facts.is_scaleway_lb_annotation(facts.LB_IP_IDS)
-    assert facts.is_foreign_cloud_annotation("service.beta.kubernetes.io/aws-load-balancer-type")
-    assert facts.is_foreign_cloud_annotation("cloud.google.com/load-balancer-type")
-    assert not facts.is_foreign_cloud_annotation(facts.LB_ZONE)
+    assert lb_annotation_keys.LB_PROXY_PROTOCOL_V2 == "service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2"
+    assert lb_annotation_keys.LB_SEND_PROXY_V2 in lb_annotation_keys.DEPRECATED_LB_ANNOTATIONS
+    assert lb_annotation_keys.is_scaleway_lb_annotation(lb_annotation_keys.LB_IP_IDS)
+    assert lb_annotation_keys.is_foreign_cloud_annotation("service.beta.kubernetes.io/aws-load-balancer-type")
+    assert lb_annotation_keys.is_foreign_cloud_annotation("cloud.google.com/load-balancer-type")
+    assert not lb_annotation_keys.is_foreign_cloud_annotation(lb_annotation_keys.LB_ZONE)
 
 
 # --- provider features, CNIs, defaults ---------------------------------------
 
 
 def test_supports():
-    assert facts.supports("pool_labels_taints", (2, 76, 0)) is True
-    assert facts.supports("pool_labels_taints", (2, 75, 9)) is False
-    assert facts.supports("optional_pool_name", (2, 78)) is True
-    assert facts.supports("optional_pool_name", (2, 77, 1)) is False
-    assert facts.supports("sensitive_kubeconfig", (3,)) is True
-    assert facts.supports("k8s_acl", None) is None
+    assert provider_features.supports("pool_labels_taints", (2, 76, 0)) is True
+    assert provider_features.supports("pool_labels_taints", (2, 75, 9)) is False
+    assert provider_features.supports("optional_pool_name", (2, 78)) is True
+    assert provider_features.supports("optional_pool_name", (2, 77, 1)) is False
+    assert provider_features.supports("sensitive_kubeconfig", (3,)) is True
+    assert provider_features.supports("k8s_acl", None) is None
     with pytest.raises(KeyError):
-        facts.supports("no_such_feature", (2, 0, 0))
+        provider_features.supports("no_such_feature", (2, 0, 0))
 
 
 def test_cnis():
-    assert facts.is_supported_cni("cilium", kosmos=False, k8s_version=None) is True
-    assert facts.is_supported_cni("calico", kosmos=False, k8s_version=(1, 31)) is True
-    assert facts.is_supported_cni("cilium_native", kosmos=False, k8s_version=(1, 34, 1)) is True
-    assert facts.is_supported_cni("cilium_native", kosmos=False, k8s_version=(1, 33)) is False
-    assert facts.is_supported_cni("cilium_native", kosmos=False, k8s_version=None) is None
-    assert facts.is_supported_cni("flannel", kosmos=False, k8s_version=(1, 35)) is False
-    assert facts.is_supported_cni("none", kosmos=False, k8s_version=None) is True
-    assert facts.is_supported_cni("kilo", kosmos=False, k8s_version=None) is False
-    assert facts.is_supported_cni("kilo", kosmos=True, k8s_version=None) is True
-    assert facts.is_supported_cni("cilium", kosmos=True, k8s_version=None) is False
+    assert cluster_options.is_supported_cni("cilium", kosmos=False, k8s_version=None) is True
+    assert cluster_options.is_supported_cni("calico", kosmos=False, k8s_version=(1, 31)) is True
+    assert cluster_options.is_supported_cni("cilium_native", kosmos=False, k8s_version=(1, 34, 1)) is True
+    assert cluster_options.is_supported_cni("cilium_native", kosmos=False, k8s_version=(1, 33)) is False
+    assert cluster_options.is_supported_cni("cilium_native", kosmos=False, k8s_version=None) is None
+    assert cluster_options.is_supported_cni("flannel", kosmos=False, k8s_version=(1, 35)) is False
+    assert cluster_options.is_supported_cni("none", kosmos=False, k8s_version=None) is True
+    assert cluster_options.is_supported_cni("kilo", kosmos=False, k8s_version=None) is False
+    assert cluster_options.is_supported_cni("kilo", kosmos=True, k8s_version=None) is True
+    assert cluster_options.is_supported_cni("cilium", kosmos=True, k8s_version=None) is False
 
 
 def test_defaults():
-    assert facts.DEFAULT_POD_CIDR == "100.64.0.0/15"
-    assert facts.DEFAULT_SERVICE_CIDR == "10.32.0.0/20"
+    assert cluster_options.DEFAULT_POD_CIDR == "100.64.0.0/15"
+    assert cluster_options.DEFAULT_SERVICE_CIDR == "10.32.0.0/20"
 
 
 # --- charts ------------------------------------------------------------------

@@ -6,7 +6,7 @@ A Kapsule cluster is created with one ACL rule that allows ``0.0.0.0/0``. A
 ``no_ip_allowed = true`` for full isolation; deleting the ACL resource brings back an allow-all
 rule. Sources: TF ``internal/services/k8s/acl.go`` and ``docs/resources/k8s_acl.md``
 (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_acl.md). The resource is available from provider 2.54
-(``facts.PROVIDER_FEATURES["k8s_acl"]``, UNVERIFIED release number).
+(``provider_features.PROVIDER_FEATURES["k8s_acl"]``, UNVERIFIED release number).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import re
 from typing import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, Related, ResourceInstance, Val, iteration_pairs, number, provider_version
-from kapsulint.kapsule import facts
+from kapsulint.kapsule import cluster_types, node_labels, node_types
 
 CLUSTER = "scaleway_k8s_cluster"
 POOL = "scaleway_k8s_pool"
@@ -15,7 +15,7 @@ POOL = "scaleway_k8s_pool"
 # ``private_network_id``, ``delete_additional_resources``...: provider v1.17.2
 # https://github.com/scaleway/terraform-provider-scaleway/blob/v1.17.2/scaleway/resource_k8s_cluster_beta.go),
 # so the rules that judge or recommend arguments, fed by clusters() and pools(), leave them out.
-CLUSTER_TYPES = (CLUSTER, "scaleway_k8s_cluster_beta")
+CLUSTER_RESOURCES = (CLUSTER, "scaleway_k8s_cluster_beta")
 
 
 class Cluster:
@@ -33,14 +33,14 @@ class Cluster:
         """The control-plane type, lower-cased; "kapsule" when absent; None when Unknown."""
         value = self.type_value
         if value.raw is None:
-            return facts.DEFAULT_CLUSTER_TYPE
+            return cluster_types.DEFAULT_CLUSTER_TYPE
         text = value.text()
         return text.lower() if value.known and text is not None else None
 
     @property
     def is_kosmos(self) -> bool | None:
         kind = self.cluster_type
-        return None if kind is None else facts.is_kosmos_type(kind)
+        return None if kind is None else cluster_types.is_kosmos_type(kind)
 
     @property
     def is_kapsule(self) -> bool | None:
@@ -151,14 +151,14 @@ class Pool:
     def normalized_node_type(self) -> str | None:
         value = self.node_type
         text = value.text()
-        return facts.normalize_node_type(text) if value.known and text else None
+        return node_types.normalize_node_type(text) if value.known and text else None
 
     @property
     def is_external(self) -> bool | None:
         text = self.node_type.text()
         if not self.node_type.known or text is None:
             return None
-        return facts.is_external_node_type(text)
+        return node_types.is_external_node_type(text)
 
     @property
     def cluster_instance(self) -> ResourceInstance | None:
@@ -237,26 +237,26 @@ class Pool:
         complete = True
         name = self.instance.arg("name")
         if name.known and name.text() is not None:
-            labels[facts.POOL_NAME_LABEL] = name.text()
+            labels[node_labels.POOL_NAME_LABEL] = name.text()
         else:
-            labels[facts.POOL_NAME_LABEL] = UNKNOWN
+            labels[node_labels.POOL_NAME_LABEL] = UNKNOWN
         node_type = self.normalized_node_type
         zone = self.instance.arg("zone")
-        automatic = facts.automatic_node_labels(
+        automatic = node_labels.automatic_node_labels(
             node_type=node_type, zone=zone.text() if zone.known and zone.raw is not None else None
         )
         labels.update(automatic)
         if node_type is None:
-            labels[facts.INSTANCE_TYPE_LABEL] = UNKNOWN
+            labels[node_labels.INSTANCE_TYPE_LABEL] = UNKNOWN
         if not zone.known or zone.raw is None:
-            for key in (facts.ZONE_LABEL, facts.REGION_LABEL, facts.CSI_ZONE_LABEL):
+            for key in (node_labels.ZONE_LABEL, node_labels.REGION_LABEL, node_labels.CSI_ZONE_LABEL):
                 labels.setdefault(key, UNKNOWN)
         tags = self.instance.arg("tags")
         if tags.known:
             texts = [t.text() for t in tags.elements()]
             if any(not t.known for t in tags.elements()):
                 complete = False
-            labels.update(facts.labels_from_tags([t for t in texts if t is not None]))
+            labels.update(node_labels.labels_from_tags([t for t in texts if t is not None]))
         else:
             complete = False
         written = self.instance.arg("labels")
@@ -274,7 +274,7 @@ class Pool:
         complete = True
         tags = self.instance.arg("tags")
         if tags.known:
-            found.extend(facts.taints_from_tags([t.text() for t in tags.elements() if t.text() is not None]))
+            found.extend(node_labels.taints_from_tags([t.text() for t in tags.elements() if t.text() is not None]))
         else:
             complete = False
         for block in self.instance.nested("taints"):
@@ -297,14 +297,14 @@ class Pool:
 
 
 def clusters(project: Project) -> Iterator[Cluster]:
-    """Every ``scaleway_k8s_cluster`` (never the 1.x ``_beta`` resource, see CLUSTER_TYPES)."""
+    """Every ``scaleway_k8s_cluster`` (never the 1.x ``_beta`` resource, see CLUSTER_RESOURCES)."""
     for instance in project.resources(CLUSTER):
         yield Cluster(instance)
 
 
 def pools(project: Project) -> list[Pool]:
     """Every pool: ``scaleway_k8s_pool`` resources, then the ``default_pool`` blocks of legacy
-    clusters (never the 1.x ``_beta`` resources, see CLUSTER_TYPES)."""
+    clusters (never the 1.x ``_beta`` resources, see CLUSTER_RESOURCES)."""
 
     def collect() -> list[Pool]:
         found = [Pool(instance, project) for instance in project.resources(POOL)]
@@ -370,7 +370,7 @@ def cluster_of(value: Val) -> ResourceInstance | None:
     while value.ref is not None and seen < 8:
         seen += 1
         instance, _ = value.ref
-        if instance.type in CLUSTER_TYPES and instance.resource.mode == "managed":
+        if instance.type in CLUSTER_RESOURCES and instance.resource.mode == "managed":
             return instance
         if instance.type == CLUSTER and instance.resource.mode == "data":
             for argument in ("cluster_id", "name"):

@@ -8,11 +8,10 @@ v3 writes them as an ordered list. Sources: https://github.com/hashicorp/terrafo
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, ValuesFile, parse_version, provider_config
-from kapsulint.kapsule import charts
+from kapsulint.kapsule import charts, strvals
 from kapsulint.kapsule.clusters import Cluster, cluster_of, clusters
 
 RELEASE = "helm_release"
@@ -219,7 +218,7 @@ def effective_values(instance: ResourceInstance, project: Project) -> Val:
                 value = Val(UNKNOWN, value.loc)
             if entry_kind == "set_sensitive":
                 value.sensitive = True
-            merged = apply_set(merged, name.text(), _typed(value, kind, entry_kind), name.loc)
+            merged = _apply_entry(merged, name.text(), value, kind, entry_kind, name.loc)
     return merged
 
 
@@ -284,106 +283,59 @@ def _set_entries(instance: ResourceInstance, kind: str) -> tuple[list[tuple[Val,
     return entries + [(Val(UNKNOWN), Val(UNKNOWN), "auto")], False
 
 
-_INT_RE = re.compile(r"^[-+]?[0-9]+$")
+def _apply_entry(merged: Val, name: str, value: Val, kind: str, entry_kind: str, name_loc: Loc | None) -> Val:
+    """``merged`` with one set entry applied as Helm's strvals reads it (kapsule.strvals).
 
-
-def _typed(value: Val, kind: str, entry_kind: str) -> Val:
-    """A ``set`` value as Helm's strvals reads it (``auto``: booleans, integers and null)."""
-    if not value.known or entry_kind == "set_list":
-        return value
-    text = value.text()
+    A line strvals refuses fails the plan: the values are open (Unknown) from there. An Unknown
+    value and a ``literal`` one (read as YAML by the provider, not by strvals) are set as they
+    are, at the path the name gives.
+    """
+    opened = Val(merged.raw, merged.loc, keylocs=merged.keylocs, open=True)
+    text = _entry_text(value, entry_kind)
     if text is None or kind == "literal":
-        return value
-    items = _strvals_list(text)
-    if items is not None:  # ``{a,b}`` is a list for strvals, whatever the type
-        return Val([Val(item if kind == "string" else _auto(item), value.loc, sensitive=value.sensitive)
-                    for item in items], value.loc, sensitive=value.sensitive)
-    if kind == "string":
-        return value
-    text = _until_unescaped_comma(text)
-    if text in ("true", "false", "null") or _INT_RE.match(text):
-        return Val(_auto(text), value.loc, sensitive=value.sensitive)
-    return Val(text.replace("\\,", ","), value.loc, sensitive=value.sensitive)
+        named = strvals.parse(f"{name}=")
+        if named is None or len(named) != 1:
+            return opened
+        return apply_set(merged, named[0].path, value, name_loc)
+    assignments = strvals.parse(f"{name}={text}", as_string=kind == "string")
+    if assignments is None:
+        return opened
+    for assignment in assignments:
+        merged = apply_set(merged, assignment.path, _located(assignment.value, text, value, entry_kind), name_loc)
+    return merged
 
 
-def _auto(text: str) -> object:
-    """strvals' typing of one ``auto`` value: booleans, integers (no leading zero) and null."""
-    if text in ("true", "false"):
-        return text == "true"
-    if text == "null":
+def _entry_text(value: Val, entry_kind: str) -> str | None:
+    """What the provider writes after ``name=``: the value, or a ``set_list``'s items joined into
+    ``{a,b}`` (null items left out); None when that is not known."""
+    if not value.known:
         return None
-    if _INT_RE.match(text) and not (len(text) > 1 and text.lstrip("+-").startswith("0")):
-        return int(text)
-    return text
-
-
-def _strvals_list(text: str) -> list[str] | None:
-    """The elements of a strvals list value ``{a,b}`` (backslash escapes), else None."""
-    if not text.startswith("{"):
+    if entry_kind != "set_list":
+        return value.text()
+    if not value.is_list:
         return None
-    items: list[str] = []
-    current: list[str] = []
-    index = 1
-    while index < len(text):
-        char = text[index]
-        if char == "\\" and index + 1 < len(text):
-            current.append(text[index + 1])
-            index += 2
-            continue
-        if char == ",":
-            items.append("".join(current))
-            current = []
-        elif char == "}":
-            items.append("".join(current))
-            rest = text[index + 1:]
-            return items if not rest or rest.startswith(",") else None
-        else:
-            current.append(char)
-        index += 1
-    return None
+    items = [item for item in value.elements() if item.raw is not None]
+    texts = [item.text() if item.known else None for item in items]
+    if any(text is None for text in texts):
+        return None
+    return "{" + ",".join(texts) + "}"
 
 
-def _until_unescaped_comma(text: str) -> str:
-    match = re.search(r"(?<!\\),", text)
-    return text[: match.start()] if match else text
+def _located(read: object, text: str, value: Val, entry_kind: str) -> Val:
+    """A value strvals read, located where the entry's value is written (a ``set_list``'s items
+    each at its own item when they map one to one)."""
+    if read == text and isinstance(read, str):
+        return value
+    if isinstance(read, list):
+        written = [i for i in value.elements() if i.raw is not None] if entry_kind == "set_list" else []
+        locs = [i.loc for i in written] if len(written) == len(read) else [value.loc] * len(read)
+        return Val([Val(item, loc, sensitive=value.sensitive) for item, loc in zip(read, locs)], value.loc,
+                   sensitive=value.sensitive)
+    return Val(read, value.loc, sensitive=value.sensitive)
 
 
-def split_set_name(name: str) -> list[str | int]:
-    """``a.b\\.c[0].d`` -> ["a", "b.c", 0, "d"] (Helm strvals key syntax)."""
-    parts: list[str | int] = []
-    current: list[str] = []
-    index = 0
-    while index < len(name):
-        char = name[index]
-        if char == "\\" and index + 1 < len(name):
-            current.append(name[index + 1])
-            index += 2
-            continue
-        if char == ".":
-            if current:
-                parts.append("".join(current))
-            current = []
-        elif char == "[":
-            if current:
-                parts.append("".join(current))
-            current = []
-            close = name.find("]", index)
-            if close < 0:
-                break
-            position = name[index + 1 : close]
-            parts.append(int(position) if position.isdigit() else position)
-            index = close
-        else:
-            current.append(char)
-        index += 1
-    if current:
-        parts.append("".join(current))
-    return parts
-
-
-def apply_set(values: Val, name: str, value: Val, name_loc: Loc | None) -> Val:
-    """``values`` with ``name`` (Helm key syntax) set to ``value``; containers are copied."""
-    path = split_set_name(name)
+def apply_set(values: Val, path: tuple[strvals.Step, ...], value: Val, name_loc: Loc | None) -> Val:
+    """``values`` with ``path`` (map keys and list indexes) set to ``value``; containers are copied."""
     if not path:
         return values
     root = Val(dict(values.raw) if values.is_object else {}, values.loc, keylocs=dict(values.keylocs or {}),

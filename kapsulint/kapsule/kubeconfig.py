@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 
 from kapsulint.api import Loc, ModuleInstance, ResourceInstance, Val
-from kapsulint.kapsule.clusters import CLUSTER, CLUSTER_TYPES
+from kapsulint.kapsule.clusters import CLUSTER, CLUSTER_RESOURCES
 
 KUBECONFIG = "kubeconfig"
 FIELDS = ("config_file", "host", "cluster_ca_certificate", "token")
@@ -122,7 +122,7 @@ def refers_to_kubeconfig(value: Val) -> ResourceInstance | None:
     if value.ref is None:
         return None
     instance, attribute = value.ref
-    if instance.type in CLUSTER_TYPES and attribute == KUBECONFIG:
+    if instance.type in CLUSTER_RESOURCES and attribute == KUBECONFIG:
         return instance
     return None
 
@@ -352,7 +352,7 @@ class _Walk:
         if (resource.block.attr("count") or resource.block.attr("for_each")) and rest:
             if rest[0] == "*" or rest[0] not in _attributes_of(resource):
                 rest = rest[1:]  # the instance key
-        if resource_type in CLUSTER_TYPES:
+        if resource_type in CLUSTER_RESOURCES:
             self._cluster(module, node, path, resource, rest, calls)
             return
         if not rest:

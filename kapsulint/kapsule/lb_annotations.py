@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Iterator, NamedTuple
 
 from kapsulint.api import Project, Val
-from kapsulint.kapsule import facts, service
+from kapsulint.kapsule import lb_annotation_keys, service
 
 KUBERNETES_SERVICES = ("kubernetes_service", "kubernetes_service_v1")
 
@@ -49,7 +49,7 @@ def scaleway_annotations(annotations: Val) -> Iterator[tuple[str, Val]]:
     if not annotations.known or not annotations.is_object:
         return
     for key, value in annotations.items():
-        if facts.is_scaleway_lb_annotation(key):
+        if lb_annotation_keys.is_scaleway_lb_annotation(key):
             yield key, value
 
 

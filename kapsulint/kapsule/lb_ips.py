@@ -19,18 +19,14 @@ Sources (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/do
 
 from __future__ import annotations
 
-import re
 import weakref
 from typing import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, provider_config
-from kapsulint.kapsule import facts
+from kapsulint.kapsule import lb_annotation_keys, zones
 from kapsulint.kapsule.service import ControllerService
 
 LB_IP = "scaleway_lb_ip"
-
-_ZONE_RE = re.compile(r"^[a-z]{2}-[a-z]{3}-[0-9]+$")
-
 
 def lb_ip_of(value: Val) -> ResourceInstance | None:
     """The managed ``scaleway_lb_ip`` instance a value comes from (any of its attributes)."""
@@ -64,10 +60,6 @@ def zone_text(value: Val) -> str | None:
         return None
     text = value.text()
     return text.strip().lower() if text is not None else None
-
-
-def is_zone(text: str) -> bool:
-    return bool(_ZONE_RE.match(text))
 
 
 # -- ip-ids ---------------------------------------------------------------------------------------
@@ -144,7 +136,7 @@ def _walk(data) -> Iterator[dict]:
 def reserved_lb_ip(service: ControllerService) -> tuple[ResourceInstance, Val] | None:
     """The ``scaleway_lb_ip`` a Service reserves, and the value naming it: ``ip-ids`` first (it
     takes priority over ``loadBalancerIP`` in the CCM), else ``loadBalancerIP``."""
-    ip_ids = service.annotation(facts.LB_IP_IDS)
+    ip_ids = service.annotation(lb_annotation_keys.LB_IP_IDS)
     if ip_ids.raw is not None:
         instance = lb_ip_of(ip_ids)
         return (instance, ip_ids) if instance is not None else None
@@ -174,8 +166,8 @@ def cluster_region(service: ControllerService) -> str | None:
 def default_lb_zone(service: ControllerService, ip_zone: str) -> str | None:
     """The zone the CCM creates the load balancer in without a zone annotation: the first zone
     of the cluster's region (the reserved IP's region when the cluster's is not known)."""
-    region = cluster_region(service) or facts.region_of_zone(ip_zone)
-    return facts.first_zone_of_region(region) if region else None
+    region = cluster_region(service) or zones.region_of_zone(ip_zone)
+    return zones.first_zone_of_region(region) if region else None
 
 
 def _provider_alias(instance: ResourceInstance) -> str | None:
@@ -192,7 +184,6 @@ __all__ = [
     "default_lb_zone",
     "ip_id_items",
     "is_unsplit_lb_ip_id",
-    "is_zone",
     "lb_ip_of",
     "reserved_lb_ip",
     "zone_of",

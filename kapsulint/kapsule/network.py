@@ -22,9 +22,6 @@ PRIVATE_NETWORK = "scaleway_vpc_private_network"
 GATEWAY_NETWORK = "scaleway_vpc_gateway_network"
 PUBLIC_GATEWAY = "scaleway_vpc_public_gateway"
 
-DEFAULT_POD_CIDR = "100.64.0.0/15"
-DEFAULT_SERVICE_CIDR = "10.32.0.0/20"
-
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 

@@ -1,4 +1,5 @@
-"""Facts about node pool options Kapsule accepts: container runtime, placement groups.
+"""Facts about node pool arguments: the container runtime, placement groups, root volumes, and
+the arguments whose change replaces the pool.
 
 Sources:
 - Scaleway documentation, "Version support policy": "Containerd is the only runtime supported by
@@ -6,7 +7,7 @@ Sources:
   (https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 - Scaleway Go SDK, ``api/k8s/v1/k8s_sdk.go``, ``CreatePoolRequest.PlacementGroupID``: "placement
   groups are limited to 20 instances"
-  (https://github.com/scaleway/scaleway-sdk-go/blob/master/api/k8s/v1/k8s_sdk.go)
+  (https://github.com/scaleway/scaleway-sdk-go/blob/v1.0.0-beta.37/api/k8s/v1/k8s_sdk.go)
 - The same SDK file, ``PoolVolumeType``: ``l_ssd`` is the node's local volume, "not available for
   all node types"; ``b_ssd`` is the legacy remote block storage, "Not available for new pools, use
   ``sbs_5k`` or ``sbs_15k`` instead"; and the provider's ``root_volume_size_in_gb`` (at least
@@ -29,3 +30,25 @@ LEGACY_BLOCK_VOLUME = "b_ssd"
 BLOCK_STORAGE_VOLUMES = frozenset({"sbs_5k", "sbs_15k"})
 ROOT_VOLUME_MIN_GB = 20
 BLOCK_ROOT_VOLUME_MAX_GB = 10_000
+
+# Pool arguments marked ForceNew: changing one makes Terraform destroy the pool
+# and create a new one. Source: the provider's pool schema and documentation ("Updates to this
+# field will recreate a new resource",
+# https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/internal/services/k8s/pool.go,
+# https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md).
+# ``name`` is ForceNew as well; the questions about a name (KAP202) leave it out of the inputs
+# they follow.
+POOL_REPLACING_ARGUMENTS: frozenset[str] = frozenset(
+    {
+        "cluster_id",
+        "name",
+        "node_type",
+        "zone",
+        "region",
+        "container_runtime",
+        "placement_group_id",
+        "root_volume_type",
+        "root_volume_size_in_gb",
+        "public_ip_disabled",
+    }
+)

@@ -50,7 +50,7 @@ import re
 from typing import Iterator, NamedTuple
 
 from kapsulint.api import Val
-from kapsulint.kapsule import charts, facts
+from kapsulint.kapsule import charts, lb_annotation_keys
 from kapsulint.kapsule.service import ControllerService
 
 __all__ = [
@@ -176,7 +176,7 @@ def _annotation_text(value: Val) -> str | None:
 
 def externally_managed(service: ControllerService) -> bool | None:
     """Whether the Service carries ``scw-loadbalancer-externally-managed`` meaning true; None if Unknown."""
-    value = service.annotation(facts.LB_EXTERNALLY_MANAGED)
+    value = service.annotation(lb_annotation_keys.LB_EXTERNALLY_MANAGED)
     if value.raw is None:
         return False if service.annotations_known else None
     text = _annotation_text(value)
@@ -230,21 +230,21 @@ class LbProxy:
         if in_v1 and in_v2:
             return None  # the CCM refuses the Service (KAP313)
         if in_v1:
-            return PortSending(True, facts.LB_PROXY_PROTOCOL_V1, self.v1)
+            return PortSending(True, lb_annotation_keys.LB_PROXY_PROTOCOL_V1, self.v1)
         if in_v2:
-            return PortSending(True, facts.LB_PROXY_PROTOCOL_V2, self.v2)
+            return PortSending(True, lb_annotation_keys.LB_PROXY_PROTOCOL_V2, self.v2)
         if self.send_v2_ports is None:
             return None
         if self.send_v2_ports.covers(port):
-            return PortSending(True, facts.LB_SEND_PROXY_V2, self.send_v2)
+            return PortSending(True, lb_annotation_keys.LB_SEND_PROXY_V2, self.send_v2)
         return PortSending(False, None, None)
 
     def written(self) -> list[tuple[str, Val]]:
         """The PROXY annotations present, by name."""
         return [(name, value) for name, value in (
-            (facts.LB_PROXY_PROTOCOL_V1, self.v1),
-            (facts.LB_PROXY_PROTOCOL_V2, self.v2),
-            (facts.LB_SEND_PROXY_V2, self.send_v2),
+            (lb_annotation_keys.LB_PROXY_PROTOCOL_V1, self.v1),
+            (lb_annotation_keys.LB_PROXY_PROTOCOL_V2, self.v2),
+            (lb_annotation_keys.LB_SEND_PROXY_V2, self.send_v2),
         ) if value.raw is not None]
 
 
@@ -259,9 +259,9 @@ def lb_proxy(service: ControllerService) -> LbProxy:
         text = _annotation_text(value)
         return value, (None if text is None else parser(text))
 
-    v1, v1_ports = read(facts.LB_PROXY_PROTOCOL_V1, parse_proxy_protocol_ports)
-    v2, v2_ports = read(facts.LB_PROXY_PROTOCOL_V2, parse_proxy_protocol_ports)
-    send_v2, send_v2_ports = read(facts.LB_SEND_PROXY_V2, parse_send_proxy_v2_ports)
+    v1, v1_ports = read(lb_annotation_keys.LB_PROXY_PROTOCOL_V1, parse_proxy_protocol_ports)
+    v2, v2_ports = read(lb_annotation_keys.LB_PROXY_PROTOCOL_V2, parse_proxy_protocol_ports)
+    send_v2, send_v2_ports = read(lb_annotation_keys.LB_SEND_PROXY_V2, parse_send_proxy_v2_ports)
     return LbProxy(v1, v2, send_v2, v1_ports, v2_ports, send_v2_ports)
 
 

@@ -1,6 +1,6 @@
 """Pool replacement: what happens to a pool's arguments when Terraform replaces it.
 
-A change to a ForceNew argument (``facts.POOL_REPLACING_ARGUMENTS``) replaces the pool. With
+A change to a ForceNew argument (``pool_options.POOL_REPLACING_ARGUMENTS``) replaces the pool. With
 ``lifecycle { create_before_destroy = true }`` the new pool exists beside the old one for a
 while, and the Kapsule API refuses two pools of one name in a cluster, so the name has to change
 with the replacement: the provider generates one when ``name`` is absent (from 2.78), otherwise
@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 
 from kapsulint.api import Block, ModuleInstance, ResourceInstance
-from kapsulint.kapsule import facts
+from kapsulint.kapsule import pool_options
 
 RANDOM_RESOURCE_PREFIX = "random_"  # the hashicorp/random provider's resources
 # References that name an instance, never its configuration: they stay the same on replacement.
@@ -60,7 +60,7 @@ def name_follows_replacement(instance: ResourceInstance, attribute: str = "name"
     if name_walk.random or name_walk.names_replacing_argument:
         return True
     inputs_walk = _Walk(exclude=attribute)
-    for argument in sorted(facts.POOL_REPLACING_ARGUMENTS - {attribute}):
+    for argument in sorted(pool_options.POOL_REPLACING_ARGUMENTS - {attribute}):
         other = instance.block.attr(argument)
         if other is not None:
             inputs_walk.expr(instance.module, other.expr, owner)
@@ -101,7 +101,7 @@ class _Walk:
     """Collects the inputs of expressions, and whether they reach a random or replacing name."""
 
     def __init__(self, exclude: str) -> None:
-        self.replacing = facts.POOL_REPLACING_ARGUMENTS - {exclude}
+        self.replacing = pool_options.POOL_REPLACING_ARGUMENTS - {exclude}
         self.inputs: set[_Input] = set()
         self.random = False
         self.names_replacing_argument = False

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, Val
-from kapsulint.kapsule import charts, facts, helm
+from kapsulint.kapsule import charts, helm, lb_annotation_keys
 
 
 class ControllerService:
@@ -112,7 +112,7 @@ class ControllerService:
     def is_private(self) -> bool | None:
         """The ``scw-loadbalancer-private`` annotation: the LB gets no public IP ("public if unset
         or false", CCM docs/loadbalancer-annotations.md, https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md); None when Unknown."""
-        value = self.annotation(facts.LB_PRIVATE)
+        value = self.annotation(lb_annotation_keys.LB_PRIVATE)
         if value.raw is None:
             return None if not self.annotations_known else False
         if not value.known:
@@ -171,9 +171,9 @@ class ControllerService:
     def kapsule_evidence(self) -> bool:
         """Installed into a Kapsule cluster of the scan, or annotated for Scaleway load balancers."""
         keys = [k for k, _ in self.annotations.items()]
-        if any(facts.is_foreign_cloud_annotation(k) for k in keys):
+        if any(lb_annotation_keys.is_foreign_cloud_annotation(k) for k in keys):
             return False
-        if any(facts.is_scaleway_lb_annotation(k) for k in keys):
+        if any(lb_annotation_keys.is_scaleway_lb_annotation(k) for k in keys):
             return True
         release = self.subject.release
         return release is not None and release.cluster() is not None

@@ -1,0 +1,47 @@
+"""The first scaleway provider release with each feature kapsulint's rules depend on."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+# First scaleway provider release with each feature: the oldest release tag holding the pull
+# request that added it (https://github.com/scaleway/terraform-provider-scaleway/releases).
+PROVIDER_FEATURES: dict[str, tuple[int, int, int]] = {
+    # delete_additional_resources became Required (https://github.com/scaleway/terraform-provider-scaleway/pull/1675).
+    "delete_additional_resources_required": (2, 10, 0),
+    # cluster kubeconfig marked Sensitive (https://github.com/scaleway/terraform-provider-scaleway/pull/1800, https://github.com/scaleway/terraform-provider-scaleway/issues/1790).
+    "sensitive_kubeconfig": (2, 12, 0),
+    # scaleway_k8s_acl resource: "feat(k8s): add cluster ACLs"
+    # (https://github.com/scaleway/terraform-provider-scaleway/pull/3033, merged 2025-04-18),
+    # first released in v2.54.0 (the oldest tag holding the commit).
+    "k8s_acl": (2, 54, 0),
+    # pool security_group_id (https://github.com/scaleway/terraform-provider-scaleway/pull/3196).
+    "pool_security_group": (2, 57, 0),
+    # pool labels / taints / startup_taints (https://github.com/scaleway/terraform-provider-scaleway/pull/4031).
+    "pool_labels_taints": (2, 76, 0),
+    # pool version upgraded separately from the cluster (https://github.com/scaleway/terraform-provider-scaleway/pull/4103).
+    "pool_version_upgrade": (2, 77, 0),
+    # pool name optional and generated (https://github.com/scaleway/terraform-provider-scaleway/pull/4164, https://github.com/scaleway/terraform-provider-scaleway/issues/4171); before, it was
+    # Required.
+    "optional_pool_name": (2, 78, 0),
+}
+
+
+def _as_version(version: Iterable[int]) -> tuple[int, int, int]:
+    parts = [int(p) for p in version][:3]
+    while len(parts) < 3:
+        parts.append(0)
+    return parts[0], parts[1], parts[2]
+
+
+def supports(feature: str, version: tuple[int, ...] | None) -> bool | None:
+    """Whether provider ``version`` has ``feature``; None when the version is unknown.
+
+    ``version`` may have one to three components (missing ones count as 0).
+    An unknown feature name raises KeyError: it is a programming error.
+    """
+    minimum = PROVIDER_FEATURES[feature]
+    if version is None:
+        return None
+    return _as_version(version) >= minimum
+
