@@ -1,5 +1,5 @@
 """Entry point for ``python -m kapsulint``."""
 
-from kapsulint.cli import entry
+from kapsulint.cli.command import entry
 
 entry()

@@ -7,13 +7,16 @@ pure ``check(project)`` generator of :class:`Finding` objects.
 
 from __future__ import annotations
 
-from kapsulint.evaluate import iteration_pairs, number
+from kapsulint.terraform.documents import decode_located, literal_to_val
+from kapsulint.terraform.evaluate import iteration_pairs, number
 from kapsulint.findings import Finding, Loc, Related, Severity
-from kapsulint.instances import ModuleInstance, ResourceInstance
-from kapsulint.model import Block, Module, ValuesFile
-from kapsulint.project import Project
-from kapsulint.providers import parse_version, provider_config, provider_version
-from kapsulint.values import UNKNOWN, Val, unknown_from
+from kapsulint.model.instances import ModuleInstance, ResourceInstance
+from kapsulint.model.modules import Block, Module, ValuesFile
+from kapsulint.model.project import Project
+from kapsulint.model.providers import (
+    ProviderVersion, Version, parse_constraint, parse_version, provider_config, resolve_provider_version,
+)
+from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
 
 def finding(
@@ -65,17 +68,22 @@ __all__ = [
     "Module",
     "ModuleInstance",
     "Project",
+    "ProviderVersion",
     "Related",
     "ResourceInstance",
     "Severity",
     "Val",
     "ValuesFile",
+    "Version",
+    "decode_located",
     "finding",
     "iteration_pairs",
+    "literal_to_val",
     "number",
+    "parse_constraint",
     "parse_version",
     "provider_config",
-    "provider_version",
+    "resolve_provider_version",
     "shown",
     "unknown_from",
 ]

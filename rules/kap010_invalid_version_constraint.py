@@ -43,8 +43,7 @@ terraform {
 
 from typing import Iterator
 
-from kapsulint.api import Loc, Project, finding
-from kapsulint.providers import parse_constraint
+from kapsulint.api import Loc, Project, finding, parse_constraint
 
 ID = "KAP010"
 NAME = "invalid-version-constraint"

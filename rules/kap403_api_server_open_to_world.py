@@ -62,8 +62,9 @@ resource "scaleway_k8s_acl" "main" {
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import UNKNOWN, Project, Related, finding, provider_version
+from kapsulint.api import UNKNOWN, Project, Related, finding
 from kapsulint.kapsule import access, clusters, provider_features
+from kapsulint.kapsule.provider_releases import provider_version
 
 ID = "KAP403"
 NAME = "api-server-open-to-world"

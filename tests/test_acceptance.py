@@ -171,7 +171,7 @@ def test_suppressions_silence_and_are_checked(tmp_path, monkeypatch):
 def test_sarif_of_the_project_validates_against_the_schema(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    from kapsulint.cli import main
+    from kapsulint.cli.command import main
 
     project = write_project(tmp_path, [("delete_additional_resources = false", "delete_additional_resources = true")])
     monkeypatch.chdir(project)

@@ -9,8 +9,8 @@ import sys
 from contextlib import closing
 from pathlib import Path
 
-from kapsulint.cache import DATABASE, ParseCache
-from kapsulint.loader import PARALLEL_THRESHOLD
+from kapsulint.scan.cache import DATABASE, ParseCache
+from kapsulint.scan.loader import PARALLEL_THRESHOLD
 
 from fixture_support import lint
 
@@ -92,7 +92,7 @@ def test_an_unwritable_cache_directory_only_turns_the_cache_off(tmp_path, monkey
 
 
 def test_the_cache_key_depends_on_the_toolchain(tmp_path, monkeypatch):
-    from kapsulint import cache as cache_module
+    from kapsulint.scan import cache as cache_module
 
     cache = ParseCache(tmp_path)
     key = cache.key("hcl", b"x = 1\n")
@@ -162,9 +162,9 @@ def test_two_concurrent_runs_share_the_cache_safely(tmp_path):
 
 
 def test_a_worker_returns_what_this_process_would_parse(tmp_path):
-    from kapsulint.cache import decode_entry
-    from kapsulint.parallel import Worker
-    from kapsulint.sources import parse_content
+    from kapsulint.scan.cache import decode_entry
+    from kapsulint.scan.parallel import Worker
+    from kapsulint.parsing.sources import parse_content
 
     files = [
         (str(tmp_path / "main.tf"), "config", (CLUSTER % "true").encode(), "k1"),
@@ -180,7 +180,7 @@ def test_a_worker_returns_what_this_process_would_parse(tmp_path):
 
 
 def test_a_failed_worker_leaves_its_share_to_the_run(tmp_path, monkeypatch):
-    from kapsulint import parallel
+    from kapsulint.scan import parallel
 
     class Failed:
         def __init__(self, files):
@@ -197,7 +197,7 @@ def test_a_failed_worker_leaves_its_share_to_the_run(tmp_path, monkeypatch):
 
 
 def test_a_warm_run_parses_nothing_and_imports_no_parser(tmp_path, monkeypatch):
-    from kapsulint import sources
+    from kapsulint.parsing import sources
 
     cache_dir = tmp_path / "cache"
     monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(cache_dir))
@@ -215,7 +215,7 @@ def test_a_warm_run_parses_nothing_and_imports_no_parser(tmp_path, monkeypatch):
     assert lint(project, [], monkeypatch)[1] == first
     probe = (
         "import sys\n"
-        "from kapsulint.cli import main\n"
+        "from kapsulint.cli.command import main\n"
         "try:\n    main(['--format', 'json', '.'], standalone_mode=False)\n"
         "except SystemExit:\n    pass\n"
         "print(sorted(m for m in ('lark', 'hcl2', 'ruamel.yaml', 'sarif_om') if m in sys.modules))\n"
@@ -228,7 +228,7 @@ def test_a_warm_run_parses_nothing_and_imports_no_parser(tmp_path, monkeypatch):
 
 def test_a_values_file_read_with_file_is_parsed_once(tmp_path, monkeypatch):
     """The release's values come from the parse the scan already made of the file."""
-    from kapsulint import project as project_module
+    from kapsulint.model import project as project_module
 
     from fixture_support import copy_case
 
@@ -244,7 +244,7 @@ def test_a_values_file_read_with_file_is_parsed_once(tmp_path, monkeypatch):
 
 
 def test_many_entries_are_written_in_batches_and_found_in_one_lookup(tmp_path, monkeypatch):
-    from kapsulint import cache as cache_module
+    from kapsulint.scan import cache as cache_module
 
     monkeypatch.setattr(cache_module, "_FLUSH_BYTES", 50_000)  # several batches before the last flush
     writer = ParseCache(tmp_path)

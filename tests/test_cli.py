@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from fixture_support import lint
 from kapsulint import __version__
-from kapsulint.cli import main
+from kapsulint.cli.command import main
 
 ANSI = re.compile(r"\x1b\[")
 JSON_FIELDS = {"rule", "name", "severity", "message", "path", "line", "column", "end_line", "end_column"}
@@ -166,7 +166,7 @@ def test_exit_zero(tmp_path, monkeypatch):
 
 
 def test_internal_error_in_a_rule_exits_2_after_the_report(tmp_path, monkeypatch):
-    from kapsulint import registry
+    from kapsulint.lint import registry
 
     real = registry.all_rules()
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kapsulint import registry
-from kapsulint.cli import main
+from kapsulint.lint import registry
+from kapsulint.cli.command import main
 
 CLUSTER = """\
 resource "scaleway_k8s_cluster" "main" {
@@ -100,7 +100,7 @@ def test_show_files_does_not_say_ok_for_a_file_with_an_internal_error(tmp_path, 
 
 
 def test_a_bug_while_reading_suppressions_is_an_internal_error_at_that_file(tmp_path, monkeypatch):
-    from kapsulint import runner
+    from kapsulint.lint import runner
 
     real = runner.parse_suppressions
 
@@ -119,7 +119,7 @@ def test_a_bug_while_reading_suppressions_is_an_internal_error_at_that_file(tmp_
 
 
 def test_a_bug_while_linking_the_modules_is_an_internal_error_of_the_project(tmp_path, monkeypatch):
-    from kapsulint import project as project_module
+    from kapsulint.model import project as project_module
 
     def _link_calls(self):
         raise RuntimeError("link bug")

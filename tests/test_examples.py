@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from fixture_support import ROOT
-from kapsulint.cli import main
+from kapsulint.cli.command import main
 
 EXPECTED = [
     ("KAP201", "examples/production/pools.tf", 19),  # the apps pool has no create_before_destroy

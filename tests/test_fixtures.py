@@ -12,7 +12,7 @@ def test_fixture_case(case, tmp_path, monkeypatch):
     rule = case.parent.name
     config = case_config(case)
     project = copy_case(case, tmp_path)
-    from kapsulint.registry import by_id
+    from kapsulint.lint.registry import by_id
 
     engine = [r for r in ENGINE_RULES if r != rule and r in by_id()]
     selection = ",".join([rule, *engine])
@@ -24,7 +24,7 @@ def test_fixture_case(case, tmp_path, monkeypatch):
 
 
 def test_every_rule_has_firing_and_silent_cases():
-    from kapsulint.registry import all_rules
+    from kapsulint.lint.registry import all_rules
 
     by_rule: dict[str, list] = {}
     for case in cases():

@@ -20,7 +20,7 @@ from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions import call
 from kapsulint.terraform.numbers import format_number, parse_number
 from kapsulint.terraform.types import BOOL, DYNAMIC, NUMBER, STRING, ListType, MapType, SetType, type_of, type_text
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 GOLDENS = json.loads((Path(__file__).parent / "oracle/functions/collections/goldens.json").read_text(encoding="utf-8"))
 CASES = GOLDENS["cases"]

@@ -25,7 +25,7 @@ from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions import call
 from kapsulint.terraform.numbers import add, divide, negate, parse_number
 from kapsulint.terraform.types import DYNAMIC, STRING, MapType, SetType, type_of, type_text
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 HERE = Path(__file__).parent / "oracle/functions/misc"
 sys.path.insert(0, str(HERE))

@@ -28,7 +28,7 @@ from kapsulint.terraform.functions import call
 from kapsulint.terraform.functions import strings
 from kapsulint.terraform.functions.strings import grapheme_clusters
 from kapsulint.terraform.types import DYNAMIC, STRING, ListType, MapType, SetType, Type, type_of, type_text
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 GOLDENS = json.loads((Path(__file__).parent / "oracle/functions/strings/goldens.json").read_text(encoding="utf-8"))
 CASES = GOLDENS["cases"]

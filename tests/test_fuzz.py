@@ -24,7 +24,7 @@ from click.testing import CliRunner
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from kapsulint.cli import main
+from kapsulint.cli.command import main
 
 SCHEMA = json.loads((Path(__file__).parent / "schemas" / "sarif-2.1.0.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.validators.validator_for(SCHEMA)(SCHEMA)

@@ -9,7 +9,7 @@ from pathlib import Path
 import jsonschema
 from click.testing import CliRunner
 
-from kapsulint.cli import main
+from kapsulint.cli.command import main
 
 SCHEMA = json.loads((Path(__file__).parent / "schemas" / "sarif-2.1.0.json").read_text())
 

@@ -106,7 +106,7 @@ def test_wheel_contents(wheel, snapshot):
     assert "kapsulint/parsing/hcl2-lalr.pickle.gz" in names  # the shipped parser tables
     with zipfile.ZipFile(wheel) as archive:
         entry_points = next(archive.read(n).decode() for n in names if n.endswith(".dist-info/entry_points.txt"))
-    assert re.search(r"^kapsulint\s*=\s*kapsulint\.cli:entry\s*$", entry_points, re.M), entry_points
+    assert re.search(r"^kapsulint\s*=\s*kapsulint\.cli\.command:entry\s*$", entry_points, re.M), entry_points
 
 
 def _lint(command: list[str], project: Path, cache: Path) -> tuple[int, list[dict], str]:
@@ -126,7 +126,7 @@ def test_installed_wheel_matches_checkout(installed, snapshot, tmp_path):
 
     # The installed kapsulint, rules included, is the wheel's copy, not the checkout's.
     probe = _run([str(python), "-c",
-                  "import kapsulint, kapsulint.rules, kapsulint.cli; "
+                  "import kapsulint, kapsulint.rules, kapsulint.cli.command; "
                   "import sys; print(kapsulint.__file__); print(kapsulint.rules.__file__); "
                   "print(*[m for m in (getattr(f, '__module__', '') for f in sys.meta_path) if 'editable' in m])"],
                  cwd=tmp_path, env=_clean_env())
@@ -167,7 +167,7 @@ def test_installed_wheel_matches_checkout(installed, snapshot, tmp_path):
 def test_pre_commit_hook_files_pattern():
     from ruamel.yaml import YAML
 
-    from kapsulint.discovery import file_kind
+    from kapsulint.scan.discovery import file_kind
 
     hooks = YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     assert [h["id"] for h in hooks] == ["kapsulint"]

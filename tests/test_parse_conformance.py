@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kapsulint.sources import parse_content
+from kapsulint.parsing.sources import parse_content
 
 CORPUS = Path(__file__).parent / "oracle" / "parse"
 RECORDED = json.loads((CORPUS / "verdicts.json").read_text(encoding="utf-8"))

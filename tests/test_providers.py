@@ -6,7 +6,7 @@ import pytest
 
 from fixture_support import lint
 from kapsulint.kapsule.provider_releases import releases
-from kapsulint.providers import lower_bound, newest_admitted, parse_constraint
+from kapsulint.model.providers import lower_bound, newest_admitted, parse_constraint
 
 SCALEWAY = releases("scaleway/scaleway")
 HELM = releases("hashicorp/helm")

@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from fixture_support import lint
-from kapsulint.cli import main
+from kapsulint.cli.command import main
 
 CLUSTER = """\
 resource "scaleway_k8s_cluster" "main" {

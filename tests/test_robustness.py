@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from fixture_support import lint
-from kapsulint import registry
-from kapsulint.cli import main
+from kapsulint.lint import registry
+from kapsulint.cli.command import main
 
 SCHEMA = json.loads((Path(__file__).parent / "schemas" / "sarif-2.1.0.json").read_text(encoding="utf-8"))
 
@@ -303,7 +303,7 @@ def test_a_broken_symlink_is_one_line_on_stderr_and_the_run_goes_on(tmp_path, mo
 
 
 def test_a_permission_denied_file_is_one_line_on_stderr_and_the_run_goes_on(tmp_path, monkeypatch):
-    from kapsulint import sources
+    from kapsulint.parsing import sources
 
     write(tmp_path, {"main.tf": CLUSTER, "secret.tf": "locals { a = 1 }\n"})
     denied = str(tmp_path / "secret.tf")
@@ -327,7 +327,7 @@ def test_a_permission_denied_file_is_one_line_on_stderr_and_the_run_goes_on(tmp_
 
 
 def test_a_permission_denied_directory_is_one_line_on_stderr_and_the_run_goes_on(tmp_path, monkeypatch):
-    from kapsulint import discovery
+    from kapsulint.scan import discovery
 
     write(tmp_path, {"main.tf": CLUSTER, "locked/main.tf": CLUSTER})
     locked = str(tmp_path / "locked")
@@ -492,7 +492,7 @@ locals {
 
 
 def test_a_huge_for_expression_stops_at_the_evaluation_budget(tmp_path, monkeypatch):
-    from kapsulint import evaluate
+    from kapsulint.terraform import evaluate
 
     evaluators = []
     real_init = evaluate.Evaluator.__init__
@@ -523,7 +523,7 @@ locals {{
 
 
 def test_a_lower_budget_makes_values_unknown_instead_of_waiting(tmp_path, monkeypatch):
-    from kapsulint import evaluate
+    from kapsulint.terraform import evaluate
 
     write(tmp_path, {"main.tf": CLUSTER.replace("= true", "= length([for i in local.l : i]) > 0") + """
 locals {
@@ -600,7 +600,7 @@ def test_a_parser_that_raises_on_one_file_is_reported_and_the_others_still_run(t
 
 
 def test_a_failure_while_adding_a_file_to_the_project_is_caught_at_the_file(tmp_path, monkeypatch):
-    from kapsulint import project as project_module
+    from kapsulint.model import project as project_module
 
     real = project_module.Project._add_block
 

@@ -8,8 +8,8 @@ import subprocess
 import pytest
 
 from fixture_support import ROOT
-from kapsulint.docs import with_table
-from kapsulint.registry import DOC_HEADINGS, all_rules
+from kapsulint.lint.docs import with_table
+from kapsulint.lint.registry import DOC_HEADINGS, all_rules
 
 
 @pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.id)
@@ -34,7 +34,7 @@ def test_ids_and_names_are_unique():
 
 def test_readme_rule_table_is_up_to_date():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert with_table(readme) == readme, "run: python -m kapsulint.docs README.md"
+    assert with_table(readme) == readme, "run: python -m kapsulint.lint.docs README.md"
 
 
 # Notes a user cannot open: shipped code and rule documentation cite public URLs instead.

@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from kapsulint.findings import Finding, Loc, Related, Severity
-from kapsulint.registry import Rule
+from kapsulint.lint.registry import Rule
 from kapsulint.reporters import ReportContext, render
 from kapsulint.reporters import sarif
 
@@ -261,7 +261,7 @@ def test_message_carries_the_fix_and_links_every_related_location(tmp_path, vali
 
 
 def test_every_registered_rule_is_titled_as_the_problem(tmp_path, validator):
-    from kapsulint.registry import all_rules
+    from kapsulint.lint.registry import all_rules
 
     context = ReportContext(rules=list(all_rules()), cwd=str(tmp_path), repo_root=str(tmp_path), version="1.2.3")
     for rule in _run([], context, validator)["tool"]["driver"]["rules"]:

@@ -19,7 +19,7 @@ from kapsulint.terraform import numbers
 from kapsulint.terraform.decode import json_decode, yaml_decode
 from kapsulint.terraform.encode import ContainsUnknown, json_encode, yaml_encode
 from kapsulint.terraform.errors import EvalError
-from kapsulint.values import UNKNOWN, Val, from_plain
+from kapsulint.terraform.values import UNKNOWN, Val, from_plain
 
 GOLDENS = json.loads((Path(__file__).parent / "oracle/encoding/goldens.json").read_text(encoding="utf-8"))
 CASES = GOLDENS["cases"]

@@ -53,7 +53,7 @@ from kapsulint.terraform.types import (
     type_of,
     type_text,
 )
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 ORACLE = Path(__file__).parent / "oracle" / "functions" / "conversion"
 GOLDENS = json.loads((ORACLE / "goldens.json").read_text(encoding="utf-8"))

@@ -7,8 +7,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from kapsulint.cli import main
-from kapsulint.yaml_words import in_words
+from kapsulint.cli.command import main
+from kapsulint.parsing.yaml_words import in_words
 
 RELEASE = """\
 resource "helm_release" "ingress" {

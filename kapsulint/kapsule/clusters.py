@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from kapsulint.api import UNKNOWN, Loc, Project, Related, ResourceInstance, Val, iteration_pairs, number, provider_version
+from kapsulint.api import UNKNOWN, Loc, Project, Related, ResourceInstance, Val, iteration_pairs, number
 from kapsulint.kapsule import cluster_types, node_labels, node_types
+from kapsulint.kapsule.provider_releases import provider_version
 
 CLUSTER = "scaleway_k8s_cluster"
 POOL = "scaleway_k8s_pool"

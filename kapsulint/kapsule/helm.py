@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, ValuesFile, parse_version, provider_config
+from kapsulint.api import (
+    UNKNOWN, Loc, Project, ResourceInstance, Val, ValuesFile, decode_located, literal_to_val, parse_version, provider_config,
+)
 from kapsulint.kapsule import charts, strvals
 from kapsulint.kapsule.clusters import Cluster, cluster_of, clusters
 
@@ -136,7 +138,7 @@ def _values_subjects(project: Project) -> Iterator[ValuesSubject]:
     for release in releases(project):
         values = release.values()
         referenced.update(_files_of(values))
-        referenced.update(_files_read_by(release.instance))
+        referenced.update(files_read_by(release.instance))
         yield ValuesSubject(values, release.controller, release.header, release.instance.resource.address,
                             release, release.instance.address)
     for values_file in project.values_files:
@@ -152,8 +154,6 @@ def _values_subjects(project: Project) -> Iterator[ValuesSubject]:
 
 
 def standalone_values(values_file: ValuesFile) -> Val:
-    from kapsulint.encoding import literal_to_val
-
     document = values_file.document
     fallback = Loc(values_file.path, 1, 1, 1, 2)
     return literal_to_val(document, (values_file.path, 0, 0), fallback)
@@ -173,7 +173,7 @@ def _files_of(value: Val) -> set[str]:
     return files
 
 
-def _files_read_by(instance: ResourceInstance) -> set[str]:
+def files_read_by(instance: ResourceInstance) -> set[str]:
     """The files a release's ``values`` documents are read from (``file()``, ``templatefile()``),
     even when a later Unknown document leaves the merged values without their locations."""
     files: set[str] = set()
@@ -223,8 +223,6 @@ def effective_values(instance: ResourceInstance, project: Project) -> Val:
 
 
 def _documents(instance: ResourceInstance, project: Project) -> Iterator[Val]:
-    from kapsulint.encoding import decode_located
-
     values = instance.arg("values")
     if values.raw is None:
         return

@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from typing import Iterator, NamedTuple
 
-from kapsulint.api import Block, Loc, ModuleInstance, Project, ResourceInstance, Val
-from kapsulint.providers import ProviderVersion, resolve_provider_version
+from kapsulint.api import Block, Loc, ModuleInstance, Project, ProviderVersion, ResourceInstance, Val, resolve_provider_version
 from kapsulint.kapsule import charts
+from kapsulint.kapsule.provider_releases import releases
 
 SET_KINDS = ("set", "set_list", "set_sensitive")
 
@@ -238,7 +238,7 @@ def chart_from_repository(instance: ResourceInstance) -> bool | None:
 def helm_provider_version(instance: ModuleInstance) -> ProviderVersion | None:
     """The hashicorp/helm provider version for a module instance and where it comes from (the
     lock file, else the newest known release the constraints admit)."""
-    return resolve_provider_version(instance, "helm", "hashicorp/helm")
+    return resolve_provider_version(instance, "helm", "hashicorp/helm", releases("hashicorp/helm"))
 
 
 class V2Block(NamedTuple):

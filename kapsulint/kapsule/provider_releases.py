@@ -1,7 +1,7 @@
 """Released versions of the providers kapsulint reasons about, with their dates.
 
 Without a lock file, ``terraform init`` installs the newest release a provider's version
-constraints admit, so the version in use is read from these lists (see kapsulint.providers).
+constraints admit, so the version in use is read from these lists (see kapsulint.model.providers).
 A release newer than the list is unknown to kapsulint: a constraint that admits none of the
 releases below falls back to its lower bound.
 
@@ -15,7 +15,8 @@ Sources (release tags and their dates, pre-releases left out):
 
 from __future__ import annotations
 
-Version = tuple[int, int, int]
+from kapsulint.api import ModuleInstance, Version, resolve_provider_version
+
 
 SCALEWAY: tuple[tuple[Version, str], ...] = (
     ((1, 0, 0), "2017-10-25"),
@@ -245,3 +246,10 @@ RELEASES: dict[str, tuple[Version, ...]] = {
 def releases(source_suffix: str) -> tuple[Version, ...]:
     """The known releases of the provider whose source ends with ``source_suffix``, oldest first."""
     return RELEASES.get(source_suffix.lower(), ())
+
+
+def provider_version(instance: ModuleInstance, local_name: str, source_suffix: str) -> Version | None:
+    """The version of a provider a module instance uses: locked, else the newest known release its
+    constraints admit (see :func:`kapsulint.api.resolve_provider_version`)."""
+    resolved = resolve_provider_version(instance, local_name, source_suffix, releases(source_suffix))
+    return resolved.version if resolved is not None else None

@@ -65,7 +65,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from kapsulint.cachedir import cache_dir
+from kapsulint.scan.cachedir import cache_dir
 from kapsulint.parsing import lit, span
 from kapsulint.parsing.scan import heredoc_spans
 from kapsulint.parsing.template import TemplateSyntaxError, assemble, parse_heredoc
@@ -120,7 +120,7 @@ def _parser():  # -> lark.Lark
     are built."""
     import hashlib
 
-    from kapsulint.cache import installed_versions
+    from kapsulint.parsing.versions import installed_versions
     from kapsulint.parsing import grammar_cache
 
     lark = _import_lark()
@@ -431,7 +431,7 @@ def _check_heredoc(token, source_end: int) -> None:
 
 
 def _normalise(text: str) -> str:
-    # A file's byte order mark is gone (kapsulint.sources.decode drops it); another is an invalid
+    # A file's byte order mark is gone (kapsulint.parsing.sources.decode drops it); another is an invalid
     # character, as in hclsyntax.
     if "\r" in text:
         text = text.replace("\r\n", "\n")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from kapsulint.findings import Finding
-from kapsulint.registry import Rule
+from kapsulint.lint.registry import Rule
 
 
 class ReportContext:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from kapsulint.findings import Finding
-from kapsulint.fingerprints import absolute, relative_path
+from kapsulint.lint.fingerprints import absolute, relative_path
 from kapsulint.reporters import ReportContext
 
 SHOWN_PER_KIND = 10

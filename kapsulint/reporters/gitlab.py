@@ -6,8 +6,8 @@ import hashlib
 import json
 
 from kapsulint.findings import Finding
-from kapsulint.fingerprints import absolute, fingerprints, relative_path
-from kapsulint.registry import by_id
+from kapsulint.lint.fingerprints import absolute, fingerprints, relative_path
+from kapsulint.lint.registry import by_id
 from kapsulint.reporters import ReportContext
 
 _SEVERITIES = {"error": "major", "warning": "minor", "note": "info"}

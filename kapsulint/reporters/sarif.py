@@ -12,17 +12,14 @@ import json
 import os
 import urllib.parse
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import attr
 import sarif_om
 
 from kapsulint.findings import Finding, Loc, Severity
-from kapsulint.fingerprints import absolute, fingerprints
-from kapsulint.fingerprints import relative_path as _relative_path
-
-if TYPE_CHECKING:
-    from kapsulint.reporters import ReportContext
+from kapsulint.lint.fingerprints import absolute, fingerprints
+from kapsulint.lint.fingerprints import relative_path as _relative_path
+from kapsulint.reporters import ReportContext
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"

@@ -2,7 +2,7 @@
 
 https://github.com/hashicorp/hcl/blob/v2.23.0/ops.go (``Index``, ``GetAttr``). A key or attribute
 that does not exist is an error, as in Terraform; the lenient reading the rules use on values
-files is :meth:`kapsulint.values.Val.get`.
+files is :meth:`kapsulint.terraform.values.Val.get`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from kapsulint.terraform.types import (
     DYNAMIC, NUMBER, STRING, Dynamic, ListType, MapType, ObjectType, SetType, TupleType, Type, kind_of, type_of,
     type_text,
 )
-from kapsulint.values import UNKNOWN, Val, unknown_from
+from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
 _MISSING_KEY = "Invalid index: The given key does not identify an element in this collection value."
 

@@ -8,7 +8,7 @@ object) as Terraform does for function arguments and variables. Equality is go-c
 ``Value.Equals`` (https://github.com/zclconf/go-cty/blob/v1.16.2/cty/value_ops.go); sets are
 ordered as go-cty iterates them (https://github.com/zclconf/go-cty/blob/v1.16.2/cty/set_internals.go).
 
-Values are :class:`~kapsulint.values.Val`; a value built here always carries its type.
+Values are :class:`~kapsulint.terraform.values.Val`; a value built here always carries its type.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from kapsulint.terraform.types import (
     Type,
     type_of,
 )
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 class ConversionError(EvalError):
     """A value that cannot be converted, with go-cty's message.
@@ -980,7 +980,7 @@ def _describe_mismatch(true_type: Type, false_type: Type) -> str:
 
 
 def equal(a: Val, b: Val) -> bool | object:
-    """Terraform's ``a == b``: True, False, or :data:`~kapsulint.values.UNKNOWN` when Terraform
+    """Terraform's ``a == b``: True, False, or :data:`~kapsulint.terraform.values.UNKNOWN` when Terraform
     knows the answer only after apply (an Unknown part). Marks are ignored. UNKNOWN refuses a truth value, so an ``if`` on it
     raises TypeError, which the function registry turns into an Unknown result."""
     a_null, b_null = a.raw is None, b.raw is None

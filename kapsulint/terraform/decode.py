@@ -35,7 +35,7 @@ from typing import Any, Iterator
 from kapsulint.terraform.encode import deep_recursion
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.numbers import Unrepresentable, format_number, parse_number
-from kapsulint.values import Val
+from kapsulint.terraform.values import Val
 
 # ---------------------------------------------------------------------------------------- JSON
 

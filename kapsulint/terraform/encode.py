@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Iterator
 
 from kapsulint.terraform.numbers import format_number
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 
 class ContainsUnknown(Exception):

@@ -13,7 +13,7 @@ from kapsulint.terraform import numbers
 from kapsulint.terraform.convert import convert, equal
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import BOOL, NUMBER, Type
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 _ARITHMETIC = {
     "+": numbers.add,

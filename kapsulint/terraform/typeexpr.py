@@ -36,7 +36,7 @@ from kapsulint.terraform.types import (
     Type,
     type_of,
 )
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 _INVALID = "Invalid type specification: "
 _PRIMITIVES = {"bool": BOOL, "string": STRING, "number": NUMBER}

@@ -36,7 +36,7 @@ from kapsulint.terraform.types import (
     Type,
     type_of,
 )
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 # gocty.FromCtyValue's message for a number that is no Go int

@@ -23,7 +23,7 @@ from kapsulint.terraform.convert import (
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import BOOL, DYNAMIC, NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType, Type, type_of
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 # go-cty's AllowMarked: the marks reach the implementation, which decides the result's marks
 _ANY = Param("v", DYNAMIC, allow_null=True, allow_unknown=True, allow_marked=True)

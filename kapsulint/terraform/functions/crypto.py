@@ -17,7 +17,7 @@ from kapsulint.terraform.functions.numeric import INT64_RANGE, go_int
 from kapsulint.terraform.functions.registry import call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import NUMBER, STRING
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 if TYPE_CHECKING:
     from uuid import UUID

@@ -20,7 +20,7 @@ from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.functions.registry import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import NUMBER, STRING
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 _LAYOUT_WHAT = {"2006": "year", "01": "month", "02": "day of month", "15": "hour", "04": "minute",
                 "05": "second", "Z07:00": "UTC offset"}

@@ -18,7 +18,7 @@ from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.registry import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import DYNAMIC, STRING, ListType, ObjectType
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 
 def string(text: str, loc: object) -> Val:

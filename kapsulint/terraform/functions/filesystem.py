@@ -33,7 +33,7 @@ from kapsulint.terraform.functions.crypto import HASHES, hash_text
 from kapsulint.terraform.functions.registry import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import BOOL, DYNAMIC, STRING, MapType, ObjectType, SetType, type_of
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 
 class _Unknowable(Exception):

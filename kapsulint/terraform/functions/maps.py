@@ -29,7 +29,7 @@ from kapsulint.terraform.types import (
     Type,
     type_of,
 )
-from kapsulint.values import Val
+from kapsulint.terraform.values import Val
 
 
 # ---------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from kapsulint.terraform.functions.numeric import INT64_RANGE, go_int
 from kapsulint.terraform.functions.registry import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import NUMBER, STRING, ListType
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 _V4_IN_V6 = bytes(10) + b"\xff\xff"
 _BIG = 0xFFFFFF

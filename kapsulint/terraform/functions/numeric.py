@@ -28,7 +28,7 @@ from kapsulint.terraform.numbers import (
     to_float,
 )
 from kapsulint.terraform.types import DYNAMIC, NUMBER, STRING, type_of, type_text
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 INT64_RANGE = "value must be a whole number, between -9223372036854775808 and 9223372036854775807"
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1

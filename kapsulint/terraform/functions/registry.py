@@ -8,7 +8,7 @@ of arguments, refuses null where a parameter does not allow it, converts each ar
 parameter's type, returns an Unknown of the return type when an argument is not wholly known
 and the parameter does not take Unknown, and marks the result sensitive when an argument is.
 
-Implementations take ``(args, call)`` and return a :class:`~kapsulint.values.Val`; they raise
+Implementations take ``(args, call)`` and return a :class:`~kapsulint.terraform.values.Val`; they raise
 :class:`~kapsulint.terraform.errors.EvalError` with Terraform's message where Terraform fails.
 Any other exception is an internal failure: the call's value is Unknown, never a crash.
 
@@ -26,7 +26,7 @@ from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.numbers import Unrepresentable
 from kapsulint.terraform.strings import nfc
 from kapsulint.terraform.types import DYNAMIC, Type, type_of
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 
 class Param(NamedTuple):

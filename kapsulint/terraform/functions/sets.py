@@ -16,7 +16,7 @@ from kapsulint.terraform.functions.collections import shallow_unknown, unknown
 from kapsulint.terraform.functions.registry import argument_error, call_error
 from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import DYNAMIC, Dynamic, ListType, SetType, TupleType, Type, type_of
-from kapsulint.values import Val
+from kapsulint.terraform.values import Val
 
 _SET = SetType(DYNAMIC)
 SetOperation = Callable[[list[Val], list[Val]], list[Val]]

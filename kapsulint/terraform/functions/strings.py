@@ -45,7 +45,7 @@ from kapsulint.terraform.types import (
     Type,
     type_of,
 )
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 if TYPE_CHECKING:
     import regex as engine

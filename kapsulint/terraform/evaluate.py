@@ -1,7 +1,7 @@
 """Expression evaluation as Terraform does it, with Unknown where Terraform knows only at apply.
 
 An :class:`Evaluator` belongs to one module instance and evaluates the adapter's expression
-nodes into :class:`~kapsulint.values.Val` trees with HCL's semantics
+nodes into :class:`~kapsulint.terraform.values.Val` trees with HCL's semantics
 (https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/expression.go): operands are converted
 to the types operators and functions declare, indexes and attributes that do not exist are
 errors, conditionals unify their results' types. Where Terraform reports an error the evaluator
@@ -13,10 +13,10 @@ each module instance has a step budget so no input can make a run hang.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from kapsulint.encoding import located_result
 from kapsulint.findings import Loc
+from kapsulint.terraform.documents import located_result
 from kapsulint.terraform import functions, operators
 from kapsulint.terraform.access import elements, index_value, iteration_pairs, number
 from kapsulint.terraform.convert import conditional, convert, make_list
@@ -26,10 +26,7 @@ from kapsulint.terraform.strings import nfc
 from kapsulint.terraform.types import (
     BOOL, STRING, ListType, MapType, ObjectType, SetType, TupleType, kind_of, type_of,
 )
-from kapsulint.values import UNKNOWN, Val, unknown_from
-
-if TYPE_CHECKING:
-    from kapsulint.instances import ModuleInstance
+from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
 __all__ = ["EMPTY_SCOPE", "Evaluator", "Scope", "index_value", "iteration_pairs", "number"]
 
@@ -65,8 +62,21 @@ class Scope:
 EMPTY_SCOPE = Scope()
 
 
+class References(Protocol):
+    """Where an evaluator's references lead: the module instance it belongs to.
+
+    The evaluator knows expressions and values; what a name refers to (a variable, a local, a
+    resource, a module output) and what a function may read is the module instance's business."""
+
+    def resolve_root(self, root: str, steps: list, loc: Loc, scope: Scope) -> Val: ...
+
+    def resource_attribute(self, instance: Any, steps: list, loc: Loc | None) -> Val: ...
+
+    def function_context(self, path: str) -> Any: ...
+
+
 class Evaluator:
-    def __init__(self, instance: ModuleInstance) -> None:
+    def __init__(self, instance: References) -> None:
         self.instance = instance
         self.steps = 0
 

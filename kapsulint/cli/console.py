@@ -14,7 +14,7 @@ import sys
 
 from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
 from kapsulint.parsing.template import TemplateSyntaxError
-from kapsulint.project import Project
+from kapsulint.model.project import Project
 from kapsulint.terraform.encode import ContainsUnknown, json_encode
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import type_of, type_text

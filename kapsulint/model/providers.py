@@ -10,12 +10,11 @@ stops at ``init``. Constraint syntax: https://developer.hashicorp.com/terraform/
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterator, NamedTuple
+from typing import Iterator, NamedTuple
 
-from kapsulint.model import Block
+from kapsulint.model.modules import Block
 
-if TYPE_CHECKING:
-    from kapsulint.instances import ModuleInstance
+from kapsulint.model.instances import ModuleInstance
 
 Version = tuple[int, int, int]
 
@@ -105,15 +104,14 @@ class ProviderVersion(NamedTuple):
         return ".".join(str(part) for part in self.version)
 
 
-def resolve_provider_version(instance: ModuleInstance, local_name: str, source_suffix: str) -> ProviderVersion | None:
+def resolve_provider_version(instance: ModuleInstance, local_name: str, source_suffix: str,
+                             releases: tuple[Version, ...]) -> ProviderVersion | None:
     """The version of a provider for a module instance: the root's lock file, else the newest
     known release the configuration's constraints admit; None when a constraint is refused or
     written as an expression, or when nothing is known."""
     locked = _locked(instance, source_suffix)
     if locked is not None:
         return ProviderVersion(locked, "locked in .terraform.lock.hcl")
-    from kapsulint.kapsule.provider_releases import releases  # facts, kept out of the engine's imports
-
     clauses: list[Clause] = []
     written: list[str] = []
     for text in _constraints(instance.root, local_name, source_suffix):
@@ -126,7 +124,7 @@ def resolve_provider_version(instance: ModuleInstance, local_name: str, source_s
             clauses.extend(parsed)
             written.append(text.strip())
     shown = ", ".join(f'"{text}"' for text in written)
-    newest = newest_admitted(clauses, releases(source_suffix))
+    newest = newest_admitted(clauses, releases)
     if newest is not None:
         origin = f"the newest release {shown} admits" if written else "the newest release: no version constraint"
         return ProviderVersion(newest, origin)
@@ -134,12 +132,6 @@ def resolve_provider_version(instance: ModuleInstance, local_name: str, source_s
     if bounds:
         return ProviderVersion(max(bounds), f"the lower bound of {shown}")
     return None
-
-
-def provider_version(instance: ModuleInstance, local_name: str, source_suffix: str) -> Version | None:
-    """The version of a provider for a module instance (see resolve_provider_version)."""
-    resolved = resolve_provider_version(instance, local_name, source_suffix)
-    return resolved.version if resolved is not None else None
 
 
 def _locked(instance: ModuleInstance, source_suffix: str) -> Version | None:

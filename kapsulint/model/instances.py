@@ -12,18 +12,27 @@ import json
 import os
 import posixpath
 import re
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator, Protocol
 
-from kapsulint.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
+from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
 from kapsulint.findings import Loc
-from kapsulint.model import Block, Module, ModuleCall, Resource, Variable
-from kapsulint.sources import Unreadable, read_bytes
+from kapsulint.model.modules import Block, Module, ModuleCall, Resource, Variable
 from kapsulint.terraform.errors import EvalError, InvalidReference
 from kapsulint.terraform.typeexpr import NO_CONSTRAINT, convert_variable, parse_type_constraint, prepare_default
-from kapsulint.values import UNKNOWN, Val, unknown_from
+from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
-if TYPE_CHECKING:
-    from kapsulint.project import Project
+
+
+class ProjectFiles(Protocol):
+    """What module instances need of the project: the files Terraform functions read, parsed once."""
+
+    def read_text(self, path: str) -> str | None: ...
+
+    def read_bytes(self, path: str) -> bytes | None: ...
+
+    def template(self, path: str) -> dict | None: ...
+
+    def parse_yaml_text(self, text: str, path: str | None = None) -> dict: ...
 
 MAX_MODULE_DEPTH = 16
 MAX_LISTED = 10_000  # files fileset() may walk before it gives Unknown
@@ -33,7 +42,7 @@ SECRET_NAME = re.compile(r"secret|token|password", re.IGNORECASE)
 class ModuleInstance:
     def __init__(
         self,
-        project: Project,
+        project: ProjectFiles,
         module: Module,
         address: str = "",
         parent: ModuleInstance | None = None,
@@ -336,10 +345,7 @@ class FunctionContext:
         return self.instance.project.read_text(self.resolve(path))
 
     def read_bytes(self, path: str) -> bytes | None:
-        try:
-            return read_bytes(self.resolve(path), self.instance.project.options.max_file_size)
-        except Unreadable:
-            return None
+        return self.instance.project.read_bytes(self.resolve(path))
 
     def file_kind(self, path: str) -> str | None:
         target = self.resolve(path)

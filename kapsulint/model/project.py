@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-import datetime
 import json
 import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from kapsulint.cache import ParseCache
-from kapsulint.discovery import Discovered, discover, is_chart_values
+from kapsulint.scan.cache import ParseCache
+from kapsulint.scan.discovery import Discovered, discover, is_chart_values
 from kapsulint.errors import describe
-from kapsulint.instances import ModuleInstance, ResourceInstance, as_written
-from kapsulint.loader import load_sources
-from kapsulint.model import (
+from kapsulint.model.instances import ModuleInstance, ResourceInstance, as_written
+from kapsulint.model.variables import root_variable_values
+from kapsulint.scan.loader import load_sources
+from kapsulint.model.options import ScanOptions
+from kapsulint.model.modules import (
     Duplicate,
     Module,
     ModuleCall,
@@ -24,52 +25,9 @@ from kapsulint.model import (
     Variable,
     block_from,
 )
-from kapsulint.sources import Unreadable, decode, read_bytes
-from kapsulint.values import Val
+from kapsulint.parsing.sources import Unreadable, decode, read_bytes
+from kapsulint.terraform.values import Val
 
-
-
-class ScanOptions:
-    root: Path
-    max_file_size: int
-    root_modules: list[str]  # directories forced to be roots
-    var_files: list[str]  # applied to every root, in order
-    variables: dict[str, str]  # --var NAME=VALUE
-    environment: dict[str, str]  # TF_VAR_* with --env-vars only
-    excluded: object  # callable(path) -> bool
-    values_globs: list[str]  # configuration key values-files
-    cache: bool  # --no-cache turns the parse cache off
-    jobs: int  # processes that parse uncached files (--jobs)
-    extra_node_types: list[str]  # configuration key extra-node-types
-    today: datetime.date | None  # the lint date; None means today in UTC
-
-    def __init__(
-        self,
-        root: Path,
-        max_file_size: int = 5 * 1024 * 1024,
-        root_modules: list[str] | None = None,
-        var_files: list[str] | None = None,
-        variables: dict[str, str] | None = None,
-        environment: dict[str, str] | None = None,
-        excluded: object = None,
-        values_globs: list[str] | None = None,
-        cache: bool = True,
-        jobs: int = 1,
-        extra_node_types: list[str] | None = None,
-        today: datetime.date | None = None,
-    ) -> None:
-        self.root = root
-        self.max_file_size = max_file_size
-        self.root_modules = [] if root_modules is None else root_modules
-        self.var_files = [] if var_files is None else var_files
-        self.variables = {} if variables is None else variables
-        self.environment = {} if environment is None else environment
-        self.excluded = excluded
-        self.values_globs = [] if values_globs is None else values_globs
-        self.cache = cache
-        self.jobs = jobs
-        self.extra_node_types = [] if extra_node_types is None else extra_node_types
-        self.today = today
 
 
 class Project:
@@ -266,6 +224,16 @@ class Project:
                     self._add_guarded(source, self._add)
                 pending.append(self._module(directory))
 
+    def values_readers(self) -> dict[str, list[ResourceInstance]]:
+        """Each file read as values, with the resource instances reading it (the domain's answer,
+        given by ``ScanOptions.values_readers``); empty without it."""
+        readers = self.options.values_readers
+        return self.memo("values-readers", lambda: readers(self) if readers is not None else {})
+
+    def add_read_values_files(self) -> None:
+        """Read the YAML files releases read as values files, whatever their names."""
+        self.add_values_files([p for p in self.values_readers() if p.endswith((".yaml", ".yml"))])
+
     def add_values_files(self, paths: list[str]) -> None:
         """Values files found by what reads them (a ``helm_release``'s ``file()``), whatever their
         name: read like discovered ones, for their parse errors and suppression comments."""
@@ -410,9 +378,7 @@ class Project:
         return self._memo[key]
 
     def _root_values(self, module: Module) -> dict[str, Val]:
-        from kapsulint.variables import root_variable_values
-
-        return root_variable_values(self, module)
+        return root_variable_values(self.options, self.files, module, ModuleInstance(self, module))
 
     # -- file access for functions ------------------------------------------------------------
 
@@ -425,6 +391,13 @@ class Project:
                 content = None
             self._texts[path] = decode(content)[0] if content is not None else None
         return self._texts[path]
+
+    def read_bytes(self, path: str) -> bytes | None:
+        """The bytes of a file a configuration reads (``filebase64()``, hashes); None when unreadable."""
+        try:
+            return read_bytes(path, self.options.max_file_size)
+        except Unreadable:
+            return None
 
     def template(self, path: str) -> dict | None:
         """A ``templatefile()`` template, parsed once; None when unreadable or broken."""

@@ -8,15 +8,16 @@ import os
 import sys
 from pathlib import Path
 
-from kapsulint.discovery import SkippingNestedProjects
+from kapsulint.scan.discovery import SkippingNestedProjects
 from kapsulint.errors import describe
 from kapsulint.findings import Finding, Loc, Severity
-from kapsulint.instances import NestedBlock, ResourceInstance
-from kapsulint.model import Attribute, Block
-from kapsulint.project import Project, ScanOptions
-from kapsulint.registry import INTERNAL_ERROR, Rule, by_id
-from kapsulint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
-from kapsulint.values import Val
+from kapsulint.model.instances import NestedBlock, ResourceInstance
+from kapsulint.model.modules import Attribute, Block
+from kapsulint.model.options import ScanOptions, ValuesReaders
+from kapsulint.model.project import Project
+from kapsulint.lint.registry import INTERNAL_ERROR, Rule, by_id
+from kapsulint.lint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
+from kapsulint.terraform.values import Val
 
 
 class Settings:
@@ -38,6 +39,7 @@ class Settings:
     jobs: int
     extra_node_types: list[str]  # configuration key extra-node-types
     today: dt.date | None  # the lint date (--today, configuration key today)
+    values_readers: ValuesReaders | None  # the domain's answer: which files releases read as values
 
     def __init__(
         self,
@@ -59,6 +61,7 @@ class Settings:
         jobs: int = 1,
         extra_node_types: list[str] | None = None,
         today: dt.date | None = None,
+        values_readers: ValuesReaders | None = None,
     ) -> None:
         self.root = root
         self.rules = rules
@@ -78,6 +81,7 @@ class Settings:
         self.jobs = jobs
         self.extra_node_types = [] if extra_node_types is None else extra_node_types
         self.today = today
+        self.values_readers = values_readers
 
 
 class RunResult:
@@ -113,6 +117,7 @@ def scan_options(settings: Settings) -> ScanOptions:
         today=settings.today,
         cache=settings.cache,
         jobs=settings.jobs,
+        values_readers=settings.values_readers,
         excluded=SkippingNestedProjects(
             settings.root, settings.paths,
             _excluder(settings.root, settings.exclude, [] if settings.force_exclude else settings.paths)),
@@ -148,9 +153,7 @@ def run(settings: Settings) -> RunResult:
         for finding in produced:
             finding.rule = rule.id
         findings.extend(produced)
-    from kapsulint.readers import add_read_values_files
-
-    add_read_values_files(project)
+    project.add_read_values_files()
     for path in _nothing_under(settings.paths, project):
         print(f"kapsulint: no Terraform or values file found under {os.path.relpath(path)}", file=sys.stderr)
     findings.extend(_engine_findings(project))
@@ -258,7 +261,7 @@ def _suppressions(project: Project, errors: list[tuple[str, str | None, str | No
 
 
 def _per_path_ignores(findings: list[Finding], settings: Settings) -> None:
-    from kapsulint.registry import matching
+    from kapsulint.lint.registry import matching
 
     for pattern, selectors in settings.per_path_ignores.items():
         ids = {r.id for s in selectors for r in matching(s)}
@@ -296,7 +299,7 @@ def is_excluded(path: Path, root: Path, patterns: list[str]) -> bool:
 
 def _not_gitignored(findings: list[Finding], root: Path) -> list[Finding]:
     """Findings in files .gitignore ignores are not reported (they are still read)."""
-    from kapsulint.gitignore import GitIgnore
+    from kapsulint.scan.gitignore import GitIgnore
 
     ignore = GitIgnore(root)
     verdicts: dict[str, bool] = {}
@@ -328,9 +331,7 @@ def _reported_modules(paths: list[Path], project: Project) -> set[str]:
     modules under a directory PATH call."""
 
     def collect() -> set[str]:
-        from kapsulint.readers import values_readers
-
-        readers = values_readers(project)
+        readers = project.values_readers()
         modules: set[str] = set()
         for path in paths:
             if not path.is_dir():

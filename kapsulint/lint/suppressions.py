@@ -14,8 +14,8 @@ import datetime as dt
 import re
 
 from kapsulint.findings import Finding, Loc
-from kapsulint.model import SourceFile
-from kapsulint.registry import SelectionError, matching
+from kapsulint.parsing.sources import SourceFile
+from kapsulint.lint.registry import SelectionError, matching
 
 _DIRECTIVE_RE = re.compile(
     r"kapsulint:\s*(?P<kind>ignore-file|ignore)\s*\[(?P<selectors>[^\]]*)\]\s*"

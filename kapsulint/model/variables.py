@@ -8,18 +8,18 @@ Defaults are applied by the module instance when no source sets a variable.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
-from kapsulint.model import Module, SourceFile
-from kapsulint.sources import Unreadable, parse_source
+from kapsulint.model.instances import ModuleInstance
+from kapsulint.model.modules import Module
+from kapsulint.model.options import ScanOptions
+from kapsulint.parsing.sources import SourceFile
+from kapsulint.parsing.sources import Unreadable, parse_source
 from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
 from kapsulint.parsing.template import TemplateSyntaxError
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.typeexpr import parse_type_constraint
-from kapsulint.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
-if TYPE_CHECKING:
-    from kapsulint.project import Project
 
 
 def tfvars_in_order(module: Module) -> list[SourceFile]:
@@ -36,31 +36,32 @@ def tfvars_in_order(module: Module) -> list[SourceFile]:
     return [s for s in sorted(module.tfvars, key=rank) if rank(s)[0] < 3]
 
 
-def root_variable_values(project: Project, module: Module) -> dict[str, Val]:
-    from kapsulint.instances import ModuleInstance
-
-    scratch = ModuleInstance(project, module)
+def root_variable_values(options: ScanOptions, files: dict[str, SourceFile], module: Module,
+                         scratch: ModuleInstance) -> dict[str, Val]:
+    """The values of a root module's variables; ``scratch`` is an instance of the module that
+    evaluates them (tfvars may call functions), ``files`` the scan's files, where a configured
+    variables file is kept once read."""
     values: dict[str, Val] = {}
-    for name, text in project.options.environment.items():
+    for name, text in options.environment.items():
         value = _cli_value(name, text, module, scratch)
         value.sensitive = True  # the environment often carries credentials: never print it
         values[name] = value
     sources = list(tfvars_in_order(module))
-    for path in project.options.var_files:
-        source = project.files.get(path)
+    for path in options.var_files:
+        source = files.get(path)
         if source is None:
             try:
-                source = parse_source(path, "tfvars", project.options.max_file_size)
+                source = parse_source(path, "tfvars", options.max_file_size)
             except Unreadable:
                 continue
-            project.files[path] = source
+            files[path] = source
         sources.append(source)
     for source in sources:
         if not source.ok:
             continue
         for attribute in source.data["body"]["attrs"]:
             values[attribute["name"]] = scratch.eval(attribute["expr"], source.path)
-    for name, text in project.options.variables.items():
+    for name, text in options.variables.items():
         values[name] = _cli_value(name, text, module, scratch)
     return values
 

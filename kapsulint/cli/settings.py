@@ -10,10 +10,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from kapsulint.config import Config, ConfigError, find_config, load_config
-from kapsulint.discovery import git_top_level
-from kapsulint.registry import SelectionError, matching, selected, split_selectors
-from kapsulint.runner import Settings
+from kapsulint.cli.config import Config, ConfigError, find_config, load_config
+from kapsulint.kapsule.values_readers import values_readers
+from kapsulint.scan.discovery import git_top_level
+from kapsulint.lint.registry import SelectionError, matching, selected, split_selectors
+from kapsulint.lint.runner import Settings
 
 LEVELS = ("error", "warning", "note")
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
@@ -174,7 +175,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         environment = {k[len("TF_VAR_"):]: v for k, v in os.environ.items() if k.startswith("TF_VAR_")}
     origins["env-vars"] = (sorted(environment), "command line" if cli.env_vars else "default")
     explicit = list(cli.targets)  # no PATH means the working directory, which filters the report too
-    from kapsulint.loader import default_jobs
+    from kapsulint.scan.loader import default_jobs
 
     jobs = cli.jobs if cli.jobs is not None else default_jobs()
     if jobs < 1:
@@ -203,6 +204,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         cache=cli.cache,
         jobs=jobs,
         today=today,
+        values_readers=values_readers,
     )
     origins["rules"] = ([r.id for r in rules], "selection")
     return Resolved(settings, config, repo_root, fail_on, origins)

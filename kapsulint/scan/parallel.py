@@ -1,6 +1,6 @@
 """Parsing in worker processes, for a run with many uncached files.
 
-A worker is a fresh interpreter running this module (``python -m kapsulint.parallel``), not a
+A worker is a fresh interpreter running this module (``python -m kapsulint.scan.parallel``), not a
 fork of the run. A fork starts with a copy of everything the run has loaded (the command line,
 the rules, the domain layer) and that copy counts again in the memory of every worker, while a
 fresh interpreter imports only the parsers. The run sends a worker its files (path, kind,
@@ -21,7 +21,7 @@ Encoded = tuple[bytes, bool]  # the encoded entry, and whether it may be cached 
 
 def parse_file(file: File) -> tuple[dict, bool]:
     """A file's plain data, and whether it may be cached (an internal error is a bug: never)."""
-    from kapsulint.sources import parse_content
+    from kapsulint.parsing.sources import parse_content
 
     path, kind, content, _ = file
     result = parse_content(path, kind, content)
@@ -38,7 +38,7 @@ class Worker:
         self._output: bytes | None = None
         try:
             self._process: subprocess.Popen | None = subprocess.Popen(
-                [sys.executable, "-m", "kapsulint.parallel"],
+                [sys.executable, "-m", "kapsulint.scan.parallel"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -75,7 +75,7 @@ class Worker:
 def _environment() -> dict[str, str]:
     """The run's environment, with kapsulint importable wherever this copy of it was found."""
     environment = dict(os.environ)
-    package_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    package_parent = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     existing = environment.get("PYTHONPATH")
     environment["PYTHONPATH"] = package_parent + (os.pathsep + existing if existing else "")
     return environment
@@ -86,7 +86,7 @@ def main() -> None:
     alone, like the run that started it."""
     import gc
 
-    from kapsulint.cache import encode_entry
+    from kapsulint.scan.cache import encode_entry
 
     gc.disable()
     encoded = []

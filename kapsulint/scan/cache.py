@@ -16,17 +16,16 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
-import sys
 import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
 from kapsulint import __version__
-from kapsulint.cachedir import cache_dir
+from kapsulint.scan.cachedir import cache_dir
 from kapsulint import parsing
 from kapsulint.parsing import SCHEMA_VERSION
+from kapsulint.parsing.versions import DISTRIBUTIONS, installed_versions
 
 MAX_BYTES = 256 * 1024 * 1024
 DATABASE = "parse.sqlite"
@@ -37,28 +36,6 @@ _QUERY_KEYS = 500  # keys per lookup query (SQLite's bound on parameters is 999 
 _WAIT_SECONDS = 60.0  # how long a run waits for another run's write
 
 
-_DISTRIBUTIONS = ("python_hcl2", "lark", "ruamel_yaml")
-
-
-@lru_cache(maxsize=1)
-def installed_versions() -> dict[str, str]:
-    """Versions of the parsers, read from the installed distributions' metadata directory names
-    (importing the parsers, or importlib.metadata, costs start-up time)."""
-    versions: dict[str, str] = {}
-    for directory in sys.path:
-        try:
-            names = os.listdir(directory or ".")
-        except OSError:
-            continue
-        for name in names:
-            if not name.endswith(".dist-info"):
-                continue
-            distribution, _, version = name[: -len(".dist-info")].partition("-")
-            if distribution in _DISTRIBUTIONS:
-                versions.setdefault(distribution, version)
-        if len(versions) == len(_DISTRIBUTIONS):
-            break
-    return versions
 
 
 @lru_cache(maxsize=1)
@@ -67,7 +44,7 @@ def toolchain() -> str:
     (so a changed adapter never reads what an older one wrote, even at the same version number)."""
     versions = installed_versions()
     parts = [__version__, str(SCHEMA_VERSION), adapter_fingerprint()]
-    parts += [f"{d}={versions.get(d, '?')}" for d in _DISTRIBUTIONS]
+    parts += [f"{d}={versions.get(d, '?')}" for d in DISTRIBUTIONS]
     return ";".join(parts)
 
 

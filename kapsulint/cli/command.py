@@ -82,7 +82,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
           var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
           sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, list_rules,
           explain, evals, today) -> None:
-    from kapsulint.settings import CommandLine, SettingsError, resolve_settings
+    from kapsulint.cli.settings import CommandLine, SettingsError, resolve_settings
 
     if list_rules:
         _list_rules(output_format)
@@ -121,7 +121,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     if show_settings:
         _show_settings(resolved)
         return
-    from kapsulint.runner import run
+    from kapsulint.lint.runner import run
 
     if show_files:
         _show_files(resolved, cwd)
@@ -133,7 +133,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     findings = result.findings
     repo_root = str(resolved.repo_root)
     if baseline_path is not None:
-        from kapsulint.baseline import BaselineError, new_findings, read_baseline
+        from kapsulint.lint.baseline import BaselineError, new_findings, read_baseline
 
         try:
             findings = new_findings(findings, read_baseline(baseline_path), repo_root, str(cwd))
@@ -143,7 +143,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     if write_baseline_path is not None:
         _write_baseline(write_baseline_path, reported, repo_root, cwd, result.errors)
         return
-    from kapsulint.registry import all_rules
+    from kapsulint.lint.registry import all_rules
     from kapsulint.reporters import ReportContext, render
 
     def context(to_terminal: bool) -> ReportContext:
@@ -210,7 +210,7 @@ def _check_var_files(resolved, given: list[Path]) -> None:
 
 def _write_baseline(path: Path, findings, repo_root: str, cwd: Path, errors) -> None:
     """Record the findings, say so on stderr, and exit 0 (2 when the run itself had errors)."""
-    from kapsulint.baseline import write_baseline
+    from kapsulint.lint.baseline import write_baseline
 
     try:
         write_baseline(path, findings, repo_root, str(cwd))
@@ -238,14 +238,14 @@ def _statistics(findings, output_format: str) -> str:
 
 
 def _show_files(resolved, cwd: Path) -> None:
-    from kapsulint.project import Project
-    from kapsulint.runner import scan_options
+    from kapsulint.model.project import Project
+    from kapsulint.lint.runner import scan_options
 
-    from kapsulint.readers import add_read_values_files, why_read
+    from kapsulint.cli.show_files import why_read
 
     options = scan_options(resolved.settings)
     project = Project(options).load()
-    add_read_values_files(project)
+    project.add_read_values_files()
     failed = {path for _, path, _ in project.errors}
     root, origin = resolved.origins["project-root"]
     click.echo(f"# project root: {os.path.relpath(root, cwd)} ({origin})")
@@ -261,9 +261,9 @@ def _show_files(resolved, cwd: Path) -> None:
 
 
 def _evaluate(resolved, target: Path, expressions: list[str]) -> None:
-    from kapsulint.console import ExpressionSyntaxError, evaluate_lines, parse_expressions
-    from kapsulint.project import Project
-    from kapsulint.runner import scan_options
+    from kapsulint.cli.console import ExpressionSyntaxError, evaluate_lines, parse_expressions
+    from kapsulint.model.project import Project
+    from kapsulint.lint.runner import scan_options
 
     if not target.is_dir():
         _fail(f"--eval evaluates in a module directory; {target} is not a directory")
@@ -288,7 +288,7 @@ def _show_settings(resolved) -> None:
 def _list_rules(output_format: str) -> None:
     import json
 
-    from kapsulint.registry import all_rules
+    from kapsulint.lint.registry import all_rules
 
     rules = all_rules()
     if output_format == "json":
@@ -301,7 +301,7 @@ def _list_rules(output_format: str) -> None:
 
 
 def _explain(text: str) -> None:
-    from kapsulint.registry import find_rule
+    from kapsulint.lint.registry import find_rule
 
     rule = find_rule(text)
     if rule is None:

@@ -1,11 +1,11 @@
-"""The README's rule table, generated from the registry (``python -m kapsulint.docs README.md``)."""
+"""The README's rule table, generated from the registry (``python -m kapsulint.lint.docs README.md``)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from kapsulint.registry import all_rules
+from kapsulint.lint.registry import all_rules
 
 START = "<!-- rules:start -->"
 END = "<!-- rules:end -->"

@@ -1,17 +1,55 @@
-"""Reading and parsing one file into a :class:`~kapsulint.model.SourceFile`."""
+"""Reading and parsing one file into a :class:`SourceFile`: the adapter's plain data and what went wrong."""
 
 from __future__ import annotations
 
 import bisect
 import os
-from typing import TYPE_CHECKING
 
 from kapsulint.errors import describe
 
-if TYPE_CHECKING:  # parsing workers import this module, and need no model
-    from kapsulint.model import SourceFile
-
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
+
+
+class SourceFile:
+    """One file the scan read (or tried to)."""
+
+    path: str
+    kind: str  # "config", "tfvars", "lock", "values"
+    data: dict | None  # the adapter's output; None when unreadable, skipped or broken
+    error: tuple[str, int, int] | None  # (message, line, column) of a syntax error
+    skipped: str | None  # why the file was not parsed: above max-file-size (KAP005)
+    template: bool  # a values file with template markers: rendered where read, never linted alone
+    comments: list
+    internal: str | None  # an unexpected exception while parsing (a bug): an internal error, exit 2
+
+    def __init__(
+        self,
+        path: str,
+        kind: str,
+        data: dict | None = None,
+        error: tuple[str, int, int] | None = None,
+        skipped: str | None = None,
+        template: bool = False,
+        comments: list | None = None,
+        internal: str | None = None,
+    ) -> None:
+        self.path = path
+        self.kind = kind
+        self.data = data
+        self.error = error
+        self.skipped = skipped
+        self.template = template
+        self.comments = [] if comments is None else comments
+        self.internal = internal
+
+    @property
+    def ok(self) -> bool:
+        return self.data is not None and self.error is None
+
+    @property
+    def incomplete(self) -> bool:
+        """Broken, skipped or unread: what it holds is not known."""
+        return not self.ok and not self.template
 
 
 class Unreadable(Exception):
@@ -61,8 +99,6 @@ def parse_source(path: str, kind: str, max_size: int = DEFAULT_MAX_FILE_SIZE) ->
 
 
 def skipped_source(path: str, kind: str, max_size: int) -> SourceFile:
-    from kapsulint.model import SourceFile
-
     source = SourceFile(path, kind)
     try:
         size = os.path.getsize(path)
@@ -82,13 +118,11 @@ def parser_name(path: str, kind: str) -> str:
 
 
 def source_from(path: str, kind: str, result: dict) -> SourceFile:
-    from kapsulint.model import SourceFile
-
     source = SourceFile(path, kind, data=result["data"], comments=result["comments"],
                         template=result["template"])
     source.error = tuple(result["error"]) if result["error"] is not None else None
     if source.error is not None and parser_name(path, kind) == "yaml":
-        from kapsulint.yaml_words import in_words
+        from kapsulint.parsing.yaml_words import in_words
 
         # Worded here, after the parse cache: the cached error stays the parser's own.
         source.error = (in_words(*source.error), *source.error[1:])

@@ -1,7 +1,7 @@
 """The project model: Terraform modules, their blocks, and the values files, as written.
 
 Built from the adapter's plain data. Nothing here evaluates an expression; see
-:mod:`kapsulint.evaluate` for values and :mod:`kapsulint.instances` for module and resource instances.
+:mod:`kapsulint.terraform.evaluate` for values and :mod:`kapsulint.model.instances` for module and resource instances.
 """
 
 from __future__ import annotations
@@ -9,48 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kapsulint.findings import Loc
-
-
-class SourceFile:
-    """One file the scan read (or tried to)."""
-
-    path: str
-    kind: str  # "config", "tfvars", "lock", "values"
-    data: dict | None  # the adapter's output; None when unreadable, skipped or broken
-    error: tuple[str, int, int] | None  # (message, line, column) of a syntax error
-    skipped: str | None  # why the file was not parsed: above max-file-size (KAP005)
-    template: bool  # a values file with template markers: rendered where read, never linted alone
-    comments: list
-    internal: str | None  # an unexpected exception while parsing (a bug): an internal error, exit 2
-
-    def __init__(
-        self,
-        path: str,
-        kind: str,
-        data: dict | None = None,
-        error: tuple[str, int, int] | None = None,
-        skipped: str | None = None,
-        template: bool = False,
-        comments: list | None = None,
-        internal: str | None = None,
-    ) -> None:
-        self.path = path
-        self.kind = kind
-        self.data = data
-        self.error = error
-        self.skipped = skipped
-        self.template = template
-        self.comments = [] if comments is None else comments
-        self.internal = internal
-
-    @property
-    def ok(self) -> bool:
-        return self.data is not None and self.error is None
-
-    @property
-    def incomplete(self) -> bool:
-        """Broken, skipped or unread: what it holds is not known."""
-        return not self.ok and not self.template
+from kapsulint.parsing.sources import SourceFile
 
 
 class Attribute:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import os
 
-from kapsulint.cache import ParseCache, decode_entry, encode_entry
-from kapsulint.model import SourceFile
-from kapsulint.parallel import File, parse_file
-from kapsulint.sources import Unreadable, parser_name, read_bytes, skipped_source, source_from
+from kapsulint.scan.cache import ParseCache, decode_entry, encode_entry
+from kapsulint.parsing.sources import SourceFile
+from kapsulint.scan.parallel import File, parse_file
+from kapsulint.parsing.sources import Unreadable, parser_name, read_bytes, skipped_source, source_from
 
 PARALLEL_THRESHOLD = 256 * 1024  # uncached bytes below which workers cost more than they save
 MIN_SHARE = 128 * 1024  # a worker's start (an interpreter, lark, the grammar) pays for this much parsing
@@ -85,7 +85,7 @@ def parse_all(pending: list[File], jobs: int) -> list[tuple[dict, bytes | None]]
     total = sum(len(content) for _, _, content, _ in pending)
     if jobs < 2 or total < PARALLEL_THRESHOLD or len(pending) < 2:
         return [_parsed(file) for file in pending]
-    from kapsulint.parallel import Worker
+    from kapsulint.scan.parallel import Worker
 
     shares = _shares(pending, min(jobs, total // MIN_SHARE), total)
     workers = [Worker(share) for share in shares[1:]]

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from kapsulint.findings import Loc
-from kapsulint.values import Val
-
-if TYPE_CHECKING:
-    from kapsulint.project import Project
+from kapsulint.terraform.values import Val
 
 
-def decode_located(text: str, origin: tuple | None, loc: Loc, project: Project) -> Val | None:
+class YamlTexts(Protocol):
+    """Who parses a decoded document's text (the project, which keeps one parse per text)."""
+
+    def parse_yaml_text(self, text: str, path: str | None) -> dict: ...
+
+
+def decode_located(text: str, origin: tuple | None, loc: Loc, project: YamlTexts) -> Val | None:
     """YAML (a superset of JSON) text as a Val tree, located in the file it was read from.
 
     ``origin`` is (path, line offset, column offset) of the text's first line when it came from a

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from kapsulint.findings import Finding
-from kapsulint.fingerprints import fingerprints
+from kapsulint.lint.fingerprints import fingerprints
 
 FORMAT_VERSION = 1
 

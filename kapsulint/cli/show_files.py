@@ -1,0 +1,42 @@
+"""``--show-files``: every file the scan read, its kind and state, and why it was read."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+
+from kapsulint.model.project import Project
+from kapsulint.scan.discovery import VALUES_PATTERNS, matching_glob
+
+
+def why_read(project: Project, path: str, values_globs: list[str]) -> str:
+    """Why the scan read ``path``: its module's place, or what named it as a values file."""
+    source = project.files[path]
+    relative = os.path.relpath  # as the paths of --show-files: from the working directory
+    if source.kind == "values":
+        reasons = []
+        name = os.path.basename(path)
+        named = [p for p in VALUES_PATTERNS if fnmatch.fnmatchcase(name, p)]
+        if named:
+            reasons.append(f"named {named[0]}")
+        glob = matching_glob(path, project.root, tuple(values_globs))
+        if glob is not None:
+            reasons.append(f"values-files {glob}")
+        for release in project.values_readers().get(path, []):
+            loc = release.block.loc
+            reasons.append(f"read by {release.address} ({relative(loc.path)}:{loc.line})")
+        return ", ".join(reasons) or "values file"
+    directory = os.path.dirname(path)
+    module = project.modules.get(directory)
+    if source.kind == "tfvars":
+        return f"variables of {relative(directory)}"
+    if source.kind == "lock":
+        return f"provider versions of {relative(directory)}"
+    if module is None:
+        return source.kind
+    if module.downloaded is not None:
+        return f"module downloaded for {relative(module.downloaded[0])} ({module.downloaded[1]})"
+    if module.callers:
+        call = module.callers[0].block.loc
+        return f"module called from {relative(call.path)}:{call.line}"
+    return "root module" if module.root else "module"

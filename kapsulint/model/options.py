@@ -1,0 +1,57 @@
+"""What a scan reads and how: the options the command line and the configuration resolve to."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+ValuesReaders = Callable[[Any], dict[str, list]]
+"""Each file read as Helm values, with the resource instances reading it: a question of the domain
+(``helm_release``), asked of a project and given to the engine by the command line."""
+
+
+class ScanOptions:
+    root: Path
+    max_file_size: int
+    root_modules: list[str]  # directories forced to be roots
+    var_files: list[str]  # applied to every root, in order
+    variables: dict[str, str]  # --var NAME=VALUE
+    environment: dict[str, str]  # TF_VAR_* with --env-vars only
+    excluded: object  # callable(path) -> bool
+    values_globs: list[str]  # configuration key values-files
+    cache: bool  # --no-cache turns the parse cache off
+    jobs: int  # processes that parse uncached files (--jobs)
+    extra_node_types: list[str]  # configuration key extra-node-types
+    today: datetime.date | None  # the lint date; None means today in UTC
+    values_readers: ValuesReaders | None  # which files releases read as values (from the domain)
+
+    def __init__(
+        self,
+        root: Path,
+        max_file_size: int = 5 * 1024 * 1024,
+        root_modules: list[str] | None = None,
+        var_files: list[str] | None = None,
+        variables: dict[str, str] | None = None,
+        environment: dict[str, str] | None = None,
+        excluded: object = None,
+        values_globs: list[str] | None = None,
+        cache: bool = True,
+        jobs: int = 1,
+        extra_node_types: list[str] | None = None,
+        today: datetime.date | None = None,
+        values_readers: ValuesReaders | None = None,
+    ) -> None:
+        self.root = root
+        self.max_file_size = max_file_size
+        self.root_modules = [] if root_modules is None else root_modules
+        self.var_files = [] if var_files is None else var_files
+        self.variables = {} if variables is None else variables
+        self.environment = {} if environment is None else environment
+        self.excluded = excluded
+        self.values_globs = [] if values_globs is None else values_globs
+        self.cache = cache
+        self.jobs = jobs
+        self.extra_node_types = [] if extra_node_types is None else extra_node_types
+        self.today = today
+        self.values_readers = values_readers
