@@ -65,7 +65,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from kapsulint.scan.cachedir import cache_dir
+from kapsulint.cachedir import cache_dir
 from kapsulint.parsing import lit, span
 from kapsulint.parsing.scan import heredoc_spans
 from kapsulint.parsing.template import TemplateSyntaxError, assemble, parse_heredoc

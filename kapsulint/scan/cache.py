@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from kapsulint import __version__
-from kapsulint.scan.cachedir import cache_dir
+from kapsulint.cachedir import cache_dir
 from kapsulint import parsing
 from kapsulint.parsing import SCHEMA_VERSION
 from kapsulint.parsing.versions import DISTRIBUTIONS, installed_versions
