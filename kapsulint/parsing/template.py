@@ -22,7 +22,8 @@ from kapsulint.parsing.scan import sequence_end
 
 _DIRECTIVE_WORDS = ("if", "else", "endif", "for", "endfor")
 _NAME = r"[^\W\d][\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f-]*"  # as the HCL grammar's
-_FOR_INTRO = re.compile(rf"\s+({_NAME})\s*(?:,\s*({_NAME})\s*)?(?<=\s)in(?P<coll>\s.*)\Z", re.S)
+_FOR_INTRO = re.compile(rf"\s+({_NAME})\s*(?:,\s*({_NAME})\s*)?(?<=\s)in(?P<coll>(?![\w-]).*)\Z", re.S)
+_KEYWORD = re.compile(_NAME)
 
 
 class TemplateSyntaxError(Exception):
@@ -158,7 +159,9 @@ def _directive(inner: str, line: int, column: int, parse_expression) -> dict:
     lead = len(inner) - len(inner.lstrip("~"))
     stripped = body.lstrip()
     offset = lead + len(body) - len(stripped)
-    word = stripped.split(None, 1)[0] if stripped.split() else ""
+    # The keyword is an identifier token: ``%{if(x)}`` is an ``if``, as hclsyntax's scanner reads it.
+    keyword = _KEYWORD.match(stripped)
+    word = keyword.group() if keyword else (stripped.split(None, 1)[0] if stripped.split() else "")
     sp = span(line, column, line, column + len(inner) + 3)
     if word not in _DIRECTIVE_WORDS:
         raise TemplateSyntaxError(f"unknown template directive `{word}`", line, column)

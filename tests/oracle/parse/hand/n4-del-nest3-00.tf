@@ -1,0 +1,9 @@
+ = <<EOT
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

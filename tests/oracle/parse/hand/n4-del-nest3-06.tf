@@ -1,0 +1,9 @@
+a = <<OT
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,9 @@
+a = <<ET
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,9 @@
+a = <<EO
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,9 @@
+a = <<EOT
+${<<OT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,9 @@
+a = <<EOT
+${<<ET
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,9 @@
+a = <<EOT
+${<<EO
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

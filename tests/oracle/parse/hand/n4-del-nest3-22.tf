@@ -1,0 +1,9 @@
+a = <<EOT
+${<<EOT
+${<<OT
+x
+EOT
+}
+EOT
+}
+EOT

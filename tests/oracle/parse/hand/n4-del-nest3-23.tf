@@ -1,0 +1,9 @@
+a = <<EOT
+${<<EOT
+${<<ET
+x
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,9 @@
+a = <<EOT
+${<<EOT
+${<<EO
+x
+EOT
+}
+EOT
+}
+EOT

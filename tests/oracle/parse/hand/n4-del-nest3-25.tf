@@ -1,0 +1,8 @@
+a = <<EOT
+${<<EOT
+${<<EOTx
+EOT
+}
+EOT
+}
+EOT

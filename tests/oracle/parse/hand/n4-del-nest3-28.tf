@@ -1,0 +1,9 @@
+a = <<EOT
+${<<EOT
+${<<EOT
+x
+OT
+}
+EOT
+}
+EOT

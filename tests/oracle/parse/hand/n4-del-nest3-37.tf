@@ -1,0 +1,8 @@
+a = <<EOT
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT}
+EOT

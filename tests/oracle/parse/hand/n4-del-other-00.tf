@@ -1,0 +1,6 @@
+ = <<EOT
+${<<END
+EOT
+END
+}
+EOT

@@ -1,0 +1,6 @@
+a  <<EOT
+${<<END
+EOT
+END
+}
+EOT

@@ -1,0 +1,6 @@
+a = <<OT
+${<<END
+EOT
+END
+}
+EOT

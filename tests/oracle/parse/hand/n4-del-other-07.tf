@@ -1,0 +1,6 @@
+a = <<ET
+${<<END
+EOT
+END
+}
+EOT

@@ -1,0 +1,6 @@
+a = <<EO
+${<<END
+EOT
+END
+}
+EOT

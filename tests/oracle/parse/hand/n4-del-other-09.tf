@@ -1,0 +1,5 @@
+a = <<EOT${<<END
+EOT
+END
+}
+EOT

@@ -1,0 +1,6 @@
+a = <<EOT
+${<<ND
+EOT
+END
+}
+EOT

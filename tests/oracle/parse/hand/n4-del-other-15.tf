@@ -1,0 +1,6 @@
+a = <<EOT
+${<<ED
+EOT
+END
+}
+EOT

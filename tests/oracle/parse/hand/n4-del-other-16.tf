@@ -1,0 +1,6 @@
+a = <<EOT
+${<<EN
+EOT
+END
+}
+EOT

@@ -1,0 +1,5 @@
+a = <<EOT
+${<<ENDEOT
+END
+}
+EOT

@@ -1,0 +1,6 @@
+a = <<EOT
+${<<END
+ET
+END
+}
+EOT

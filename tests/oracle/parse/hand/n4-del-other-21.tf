@@ -1,0 +1,5 @@
+a = <<EOT
+${<<END
+EOTEND
+}
+EOT

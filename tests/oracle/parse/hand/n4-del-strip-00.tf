@@ -1,0 +1,5 @@
+ = <<-EOT
+  %{~ for x in ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

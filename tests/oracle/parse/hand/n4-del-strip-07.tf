@@ -1,0 +1,5 @@
+a = <<-OT
+  %{~ for x in ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

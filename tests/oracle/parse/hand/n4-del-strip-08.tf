@@ -1,0 +1,5 @@
+a = <<-ET
+  %{~ for x in ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

@@ -1,0 +1,5 @@
+a = <<-EO
+  %{~ for x in ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

@@ -1,0 +1,5 @@
+a = <<-EOT
+  %{~ or x in ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

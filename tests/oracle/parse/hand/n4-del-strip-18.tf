@@ -1,0 +1,5 @@
+a = <<-EOT
+  %{~ fr x in ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

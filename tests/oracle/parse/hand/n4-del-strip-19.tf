@@ -1,0 +1,5 @@
+a = <<-EOT
+  %{~ fo x in ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

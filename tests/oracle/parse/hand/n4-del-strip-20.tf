@@ -1,0 +1,5 @@
+a = <<-EOT
+  %{~ forx in ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

@@ -1,0 +1,5 @@
+a = <<-EOT
+  %{~ for  in ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

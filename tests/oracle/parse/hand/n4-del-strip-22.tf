@@ -1,0 +1,5 @@
+a = <<-EOT
+  %{~ for xin ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

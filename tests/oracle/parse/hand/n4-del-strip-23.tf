@@ -1,0 +1,5 @@
+a = <<-EOT
+  %{~ for x n ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

@@ -1,0 +1,5 @@
+a = <<-EOT
+  %{~ for x i ["a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

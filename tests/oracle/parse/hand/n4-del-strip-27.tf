@@ -1,0 +1,5 @@
+a = <<-EOT
+  %{~ for x in [a"] ~}
+  ${x}
+  %{~ endfor }
+  EOT

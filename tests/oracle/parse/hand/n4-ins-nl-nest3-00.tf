@@ -1,0 +1,10 @@
+
+a = <<EOT
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

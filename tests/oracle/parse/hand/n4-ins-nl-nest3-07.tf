@@ -1,0 +1,10 @@
+a = <<E
+OT
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,10 @@
+a = <<EO
+T
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,10 @@
+a = <<EOT
+${<<E
+OT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

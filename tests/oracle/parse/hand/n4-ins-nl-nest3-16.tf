@@ -1,0 +1,10 @@
+a = <<EOT
+${<<EO
+T
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

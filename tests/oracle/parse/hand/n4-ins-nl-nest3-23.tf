@@ -1,0 +1,10 @@
+a = <<EOT
+${<<EOT
+${<<E
+OT
+x
+EOT
+}
+EOT
+}
+EOT

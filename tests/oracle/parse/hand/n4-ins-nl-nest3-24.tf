@@ -1,0 +1,10 @@
+a = <<EOT
+${<<EOT
+${<<EO
+T
+x
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,9 @@
+a = <<E"OT
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

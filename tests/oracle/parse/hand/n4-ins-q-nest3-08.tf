@@ -1,0 +1,9 @@
+a = <<EO"T
+${<<EOT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,9 @@
+a = <<EOT
+${<<E"OT
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

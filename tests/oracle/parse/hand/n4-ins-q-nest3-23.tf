@@ -1,0 +1,9 @@
+a = <<EOT
+${<<EOT
+${<<E"OT
+x
+EOT
+}
+EOT
+}
+EOT

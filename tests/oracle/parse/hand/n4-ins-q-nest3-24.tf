@@ -1,0 +1,9 @@
+a = <<EOT
+${<<EOT
+${<<EO"T
+x
+EOT
+}
+EOT
+}
+EOT

@@ -1,0 +1,9 @@
+a = <<EOT
+${<<EOT
+${<<EOT
+x
+EO"T
+}
+EOT
+}
+EOT

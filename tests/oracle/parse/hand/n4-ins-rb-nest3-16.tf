@@ -1,0 +1,9 @@
+a = <<EOT
+${<<EO}T
+${<<EOT
+x
+EOT
+}
+EOT
+}
+EOT

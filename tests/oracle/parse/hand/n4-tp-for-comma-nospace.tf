@@ -1,0 +1,1 @@
+a = "%{for k,v in {a=1}}${k}%{endfor}"

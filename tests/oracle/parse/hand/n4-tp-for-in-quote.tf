@@ -1,0 +1,1 @@
+a = "%{for x in"ab"}${x}%{endfor}"

@@ -1,0 +1,1 @@
+a = "%{for inx in [1]}${inx}%{endfor}"

@@ -1,0 +1,1 @@
+a = "%{for x[0] in [1]}%{endfor}"

@@ -1,0 +1,1 @@
+a = "%{if!false}y%{endif}"

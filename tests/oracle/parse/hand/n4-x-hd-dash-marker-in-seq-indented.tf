@@ -1,0 +1,5 @@
+a = <<-EOT
+  ${ {
+  EOT = 1
+  }.EOT }
+  EOT

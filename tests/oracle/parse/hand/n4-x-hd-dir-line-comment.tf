@@ -1,0 +1,4 @@
+a = <<EOT
+%{ for x in [1] # c
+}${x}%{ endfor }
+EOT

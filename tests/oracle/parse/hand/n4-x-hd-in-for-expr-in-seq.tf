@@ -1,0 +1,6 @@
+a = <<EOT
+${ join("", [for s in [<<EOT
+x
+EOT
+] : s]) }
+EOT

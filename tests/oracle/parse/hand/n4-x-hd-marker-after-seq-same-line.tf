@@ -1,0 +1,3 @@
+a = <<EOT
+${1}EOT
+EOT
