@@ -362,8 +362,10 @@ def test_directories_with_file_names_are_ignored(tmp_path, monkeypatch):
     assert code == 1 and stderr == ""
 
 
-def test_a_jinja_tf_template_is_kap001(tmp_path, monkeypatch):
-    write(tmp_path, {"cluster.j2.tf": """\
+def test_a_jinja_template_in_a_plain_tf_file_is_kap001(tmp_path, monkeypatch):
+    # a *.j2.tf file is a template source, left out (tests/test_template_sources.py); a plain .tf
+    # file is read by Terraform as it is
+    write(tmp_path, {"cluster.tf": """\
         resource "scaleway_k8s_cluster" "main" {
           name = "{{ cluster_name }}"
         {% if dedicated %}
@@ -372,7 +374,7 @@ def test_a_jinja_tf_template_is_kap001(tmp_path, monkeypatch):
         }
     """})
     code, findings, _ = lint(tmp_path, [], monkeypatch)
-    assert [(f[0], f[1], f[2]) for f in kap001(findings)] == [("cluster.j2.tf", 3, 1)]
+    assert [(f[0], f[1], f[2]) for f in kap001(findings)] == [("cluster.tf", 3, 1)]
     assert code == 1
 
 

@@ -255,6 +255,9 @@ def _show_files(resolved, cwd: Path) -> None:
         state = "internal-error" if path in failed else state
         why = why_read(project, path, resolved.settings.values_globs)
         click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}\t{why}")
+    for path, glob in project.template_sources:
+        click.echo(f"# left out: {os.path.relpath(path, cwd)} (a template source, matched by template-files "
+                   f"{glob}; name it as a PATH to lint it)")
     for directory in sorted(options.excluded.left_out):
         relative = os.path.relpath(directory, cwd)
         click.echo(f"# left out: {relative} (a project of its own; name it as a PATH to lint it)")

@@ -17,6 +17,7 @@ KEYS = {
     "root-modules": list,
     "var-files": list,
     "values-files": list,
+    "template-files": list,
     "extra-node-types": list,
     "max-file-size": int,
     "today": object,  # a TOML date or a "YYYY-MM-DD" string, checked by settings

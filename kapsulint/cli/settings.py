@@ -12,7 +12,7 @@ from typing import Any
 
 from kapsulint.cli.config import Config, ConfigError, find_config, load_config
 from kapsulint.kapsule.values_readers import values_readers
-from kapsulint.scan.discovery import git_top_level
+from kapsulint.scan.discovery import TEMPLATE_FILES, git_top_level
 from kapsulint.lint.registry import SelectionError, matching, selected, split_selectors
 from kapsulint.lint.runner import Settings
 
@@ -167,6 +167,9 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     exclude = pick("exclude", None, [])
     max_file_size = pick("max-file-size", None, DEFAULT_MAX_FILE_SIZE)
     values_globs = pick("values-files", None, [])
+    template_globs = pick("template-files", None, list(TEMPLATE_FILES))
+    if not all(isinstance(glob, str) for glob in template_globs):
+        raise SettingsError(f"{config.path}: `template-files` must be a list of strings")
     per_path_ignores = {k: list(v) for k, v in pick("per-path-ignores", None, {}).items()}
     origins["force-exclude"] = (cli.force_exclude, "command line" if cli.force_exclude else "default")
     origins["inline-ignores"] = (cli.inline_ignores, "default" if cli.inline_ignores else "command line")
@@ -198,6 +201,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         max_file_size=int(max_file_size),
         severity=severity,
         values_globs=values_globs,
+        template_globs=template_globs,
         per_path_ignores=per_path_ignores,
         extra_node_types=extra_node_types,
         inline_ignores=cli.inline_ignores,

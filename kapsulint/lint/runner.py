@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from kapsulint.scan.discovery import SkippingNestedProjects
+from kapsulint.scan.discovery import TEMPLATE_FILES, SkippingNestedProjects, TemplateFiles
 from kapsulint.errors import describe
 from kapsulint.findings import Finding, Loc, Severity
 from kapsulint.model.instances import NestedBlock, ResourceInstance
@@ -31,6 +31,7 @@ class Settings:
     variables: dict[str, str]
     environment: dict[str, str]
     values_globs: list[str]
+    template_globs: list[str]  # configuration key template-files
     max_file_size: int
     severity: dict[str, str]
     per_path_ignores: dict[str, list[str]]
@@ -53,6 +54,7 @@ class Settings:
         variables: dict[str, str] | None = None,
         environment: dict[str, str] | None = None,
         values_globs: list[str] | None = None,
+        template_globs: list[str] | None = None,
         max_file_size: int = 5 * 1024 * 1024,
         severity: dict[str, str] | None = None,
         per_path_ignores: dict[str, list[str]] | None = None,
@@ -73,6 +75,7 @@ class Settings:
         self.variables = {} if variables is None else variables
         self.environment = {} if environment is None else environment
         self.values_globs = [] if values_globs is None else values_globs
+        self.template_globs = list(TEMPLATE_FILES) if template_globs is None else template_globs
         self.max_file_size = max_file_size
         self.severity = {} if severity is None else severity
         self.per_path_ignores = {} if per_path_ignores is None else per_path_ignores
@@ -113,6 +116,7 @@ def scan_options(settings: Settings) -> ScanOptions:
         variables=settings.variables,
         environment=settings.environment,
         values_globs=settings.values_globs,
+        templates=TemplateFiles(settings.root, tuple(settings.template_globs), settings.paths),
         extra_node_types=settings.extra_node_types,
         today=settings.today,
         cache=settings.cache,

@@ -78,6 +78,15 @@ class ModuleInstance:
         return instance
 
     @property
+    def root_label(self) -> str:
+        """`` (root infra/prod)`` when another root module reaches this instance's module too:
+        Terraform's address is then the same under both roots, and the owner needs to know which
+        ``terraform apply`` is meant (the root's path from the project root); else empty."""
+        if self.parent is None or not self.project.shared_module(self.module.path):
+            return ""
+        return f" (root {self.project.relative(self.root.module.path)})"
+
+    @property
     def depth(self) -> int:
         return 0 if self.parent is None else self.parent.depth + 1
 
@@ -409,7 +418,7 @@ class ResourceInstance:
             suffix = "" if self.written else "[?]"
         elif self.key is not None:
             suffix = f"[{_key_text(self.key)}]"
-        return f"{prefix}{self.resource.address}{suffix}"
+        return f"{prefix}{self.resource.address}{suffix}{self.module.root_label}"
 
     def arg(self, name: str) -> Val:
         """The evaluated argument, ``Val(None)`` (with no location) when it is not written."""

@@ -20,6 +20,7 @@ class ScanOptions:
     environment: dict[str, str]  # TF_VAR_* with --env-vars only
     excluded: object  # callable(path) -> bool
     values_globs: list[str]  # configuration key values-files
+    templates: object  # TemplateFiles (configuration key template-files) or None
     cache: bool  # --no-cache turns the parse cache off
     jobs: int  # processes that parse uncached files (--jobs)
     extra_node_types: list[str]  # configuration key extra-node-types
@@ -36,6 +37,7 @@ class ScanOptions:
         environment: dict[str, str] | None = None,
         excluded: object = None,
         values_globs: list[str] | None = None,
+        templates: object = None,
         cache: bool = True,
         jobs: int = 1,
         extra_node_types: list[str] | None = None,
@@ -50,6 +52,7 @@ class ScanOptions:
         self.environment = {} if environment is None else environment
         self.excluded = excluded
         self.values_globs = [] if values_globs is None else values_globs
+        self.templates = templates
         self.cache = cache
         self.jobs = jobs
         self.extra_node_types = [] if extra_node_types is None else extra_node_types

@@ -38,6 +38,7 @@ class Project:
         self.modules: dict[str, Module] = {}
         self.values_files: list[ValuesFile] = []
         self.unreadable: list[tuple[str, str]] = []
+        self.template_sources: list[tuple[str, str]] = []  # (path, glob): left out, for --show-files
         self.errors: list[tuple[str, str | None, str | None]] = []  # internal errors: (message, path, rule)
         self._instances: list[ModuleInstance] | None = None
         self._texts: dict[str, str | None] = {}
@@ -49,8 +50,10 @@ class Project:
     # -- loading ------------------------------------------------------------------------------
 
     def load(self) -> Project:
-        found: Discovered = discover(self.root, self.options.excluded, tuple(self.options.values_globs))
+        found: Discovered = discover(self.root, self.options.excluded, tuple(self.options.values_globs),
+                                     self.options.templates)
         self.unreadable.extend(found.unreadable)
+        self.template_sources = found.templates
         overrides: list[SourceFile] = []
         entries = []
         for path, kind in found.files.items():
@@ -345,6 +348,24 @@ class Project:
             return found
 
         return self.memo(("resources", resource_type, mode), collect)
+
+    def shared_module(self, path: str) -> bool:
+        """Whether the module in ``path`` is reached from more than one top-level module (root
+        modules, modules no one calls), following the calls as written."""
+        return path in self.memo("shared-modules", self._shared_modules)
+
+    def _shared_modules(self) -> set[str]:
+        reached: dict[str, set[str]] = {}
+        for top in self.top_instances():
+            pending, seen = [top.module], set()
+            while pending:
+                module = pending.pop()
+                if module.path in seen:
+                    continue
+                seen.add(module.path)
+                reached.setdefault(module.path, set()).add(top.module.path)
+                pending.extend(call.target for call in module.calls.values() if call.target is not None)
+        return {path for path, tops in reached.items() if len(tops) > 1}
 
     def complete_for(self, instance: ModuleInstance) -> bool:
         """Whether kapsulint saw everything that could supply what a rule finds missing for a

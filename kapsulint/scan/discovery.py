@@ -12,6 +12,13 @@ LOCK_FILE = ".terraform.lock.hcl"
 TERRAGRUNT_FILE = "terragrunt.hcl"
 CONFIG_FILE = ".kapsulint.toml"
 VALUES_PATTERNS = ("values*.yaml", "values*.yml", "*-values.yaml", "*-values.yml", "*.values.yaml", "*.values.yml")
+# Sources of a template engine that only end in a Terraform suffix: a generator renders them into
+# the Terraform that is applied (Jinja recommends the .jinja suffix and is often written .j2,
+# https://jinja.palletsprojects.com/en/stable/templates/#template-file-extension; Go's
+# text/template, https://pkg.go.dev/text/template, is written .tmpl or .tpl). Left out unless
+# named as a PATH; configuration key template-files.
+TEMPLATE_FILES = tuple(f"*.{engine}.{suffix}" for engine in ("j2", "jinja", "jinja2", "tmpl", "tpl", "gotmpl")
+                       for suffix in ("tf", "tofu", "tf.json", "tofu.json"))
 SKIPPED_DIRECTORIES = {".git", ".terraform", ".hg", ".svn", "node_modules", ".venv", "__pycache__", ".tox"}
 
 
@@ -37,6 +44,7 @@ def is_values_file_name(name: str) -> bool:
 class Discovered:
     files: dict[str, str]  # absolute path -> kind
     unreadable: list[tuple[str, str]]  # (path, reason)
+    templates: list[tuple[str, str]]  # (path, the template-files glob it matches): left out
 
     def __init__(
         self,
@@ -45,13 +53,16 @@ class Discovered:
     ) -> None:
         self.files = {} if files is None else files
         self.unreadable = [] if unreadable is None else unreadable
+        self.templates = []
 
 
-def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = ()) -> Discovered:
+def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = (),
+             templates: TemplateFiles | None = None) -> Discovered:
     """Walk ``root``, following directory links once each, skipping VCS and tool directories.
 
     ``excluded`` (a predicate on paths) drops files and directories; ``values_globs`` (configuration
-    key ``values-files``) names more values files, relative to root. Paths stay strings while
+    key ``values-files``) names more values files, relative to root; ``templates`` leaves out the
+    sources of a template engine (configuration key ``template-files``). Paths stay strings while
     walking: most entries are not ours, and a Path per entry costs more than the walk itself.
     """
     found = Discovered()
@@ -89,6 +100,10 @@ def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = ()) -> D
                 kind = "values"
             if kind is None or (excluded and _excludes_file(excluded, entry.path)):
                 continue
+            matched = templates.match(entry.path, entry.name) if templates and kind == "config" else None
+            if matched is not None:
+                found.templates.append((entry.path, matched))
+                continue
             if not is_file:
                 if entry.is_symlink():
                     found.unreadable.append((entry.path, "broken symbolic link"))
@@ -102,6 +117,27 @@ def _excludes_file(excluded, path: str) -> bool:
     """Files are asked only of the configured exclusion: a nested project is a directory."""
     inner = excluded.excluded if isinstance(excluded, SkippingNestedProjects) else excluded
     return inner is not None and inner(Path(path))
+
+
+class TemplateFiles:
+    """The ``template-files`` globs, on a file's name or its path relative to root, and the files
+    named as PATHs, which are read whatever their name (as Ruff reads a file it is given)."""
+
+    def __init__(self, root: Path, globs: tuple[str, ...], named: list[Path]) -> None:
+        self.root = str(root)
+        self.globs = globs
+        self.named = {os.path.abspath(p) for p in named}
+
+    def __bool__(self) -> bool:
+        return bool(self.globs)
+
+    def match(self, path: str, name: str) -> str | None:
+        """The first glob ``path`` matches, unless it is named as a PATH."""
+        if os.path.abspath(path) in self.named:
+            return None
+        relative = os.path.relpath(path, self.root).replace(os.sep, "/")
+        return next((g for g in self.globs if fnmatch.fnmatchcase(name, g) or fnmatch.fnmatchcase(relative, g)),
+                    None)
 
 
 class SkippingNestedProjects:
