@@ -15,7 +15,8 @@ from kapsulint.cli.command import main
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
-ENGINE_RULES = ("KAP001", "KAP002", "KAP003", "KAP004", "KAP005", "KAP009")
+# Rules about the files and comments themselves: a case of any rule may show their findings too.
+FILE_RULES = ("KAP001", "KAP002", "KAP003", "KAP004", "KAP005", "KAP009")
 _MARKER = re.compile(r"(?:#|//)\s*expect(?:\+(\d+))?:\s*([A-Z0-9@, ]+)")
 _MARKED_SUFFIXES = (".tf", ".tofu", ".tfvars", ".hcl", ".yaml", ".yml", ".tftpl", ".tpl")
 

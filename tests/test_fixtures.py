@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fixture_support import ENGINE_RULES, case_config, cases, copy_case, expected, lint, observed
+from fixture_support import FILE_RULES, case_config, cases, copy_case, expected, lint, observed
 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -14,7 +14,7 @@ def test_fixture_case(case, tmp_path, monkeypatch):
     project = copy_case(case, tmp_path)
     from kapsulint.lint.registry import by_id
 
-    engine = [r for r in ENGINE_RULES if r != rule and r in by_id()]
+    engine = [r for r in FILE_RULES if r != rule and r in by_id()]
     selection = ",".join([rule, *engine])
     code, findings, stderr = lint(project, ["--select", selection, *config.get("args", [])], monkeypatch,
                                   config.get("env"))
@@ -34,5 +34,5 @@ def test_every_rule_has_firing_and_silent_cases():
             continue
         assert rule.id in by_rule, f"{rule.id} has no fixtures"
         assert any(by_rule[rule.id]), f"{rule.id} has no firing case"
-        if rule.id not in ENGINE_RULES:
+        if rule.id not in FILE_RULES:
             assert not all(by_rule[rule.id]), f"{rule.id} has no silent case"

@@ -15,7 +15,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 
 import kapsulint
-from kapsulint.reporters import sarif
+from kapsulint.lint import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -83,8 +83,8 @@ def test_the_workflow_uses_the_action_at_the_release_tag_with_its_inputs():
 
 
 def test_sarif_help_links_the_readme_at_the_release_tag():
-    assert sarif.INFORMATION_URI == REPOSITORY
-    assert sarif.docs_uri(kapsulint.__version__) == f"{REPOSITORY}/blob/{TAG}/README.md"
+    assert registry.REPOSITORY == REPOSITORY
+    assert registry.docs_uri(kapsulint.__version__) == f"{REPOSITORY}/blob/{TAG}/README.md"
 
 
 def _pre_commit() -> str:

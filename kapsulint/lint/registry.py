@@ -9,11 +9,17 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Callable, Iterable, Iterator, NamedTuple
 
+from kapsulint import __version__
 from kapsulint.findings import Finding, Severity
 
 DOC_HEADINGS = ("What it does", "Why is this bad", "Example", "Use instead", "References")
-ENGINE_RULES = ("KAP001", "KAP005")  # run under any selection unless ignored by name or id
+FIX_HEADING = "Fix"  # after "Use instead"; required when the rule sets FIX, absent otherwise
+FIX_KINDS = ("safe", "unsafe", "sometimes")  # a rule's FIX: its fixes are safe, unsafe, or either by case
+ALWAYS_SELECTED = ("KAP001", "KAP005")  # run under any selection unless ignored by name or id
 INTERNAL_ERROR = "KAP008"  # an internal error of the run: reported under any selection, never ignored
+REPOSITORY = "https://github.com/kapsulint/kapsulint"
+# A rule's family, by the first digit of its number (design of the catalogue: KAP1xx cluster, ...).
+FAMILIES = {"0": "engine", "1": "cluster", "2": "pools", "3": "ingress", "4": "state-and-access", "5": "network"}
 
 
 class SelectionError(ValueError):
@@ -28,6 +34,24 @@ class Rule(NamedTuple):
     doc: str
     check: Callable[..., Iterator[Finding]] | None
     module: str
+    fix: str | None = None  # FIX: "safe", "unsafe" or "sometimes"; None when the rule never fixes
+
+    @property
+    def headings(self) -> tuple[str, ...]:
+        """The docstring's headings, in order, for this rule."""
+        if self.fix is None:
+            return DOC_HEADINGS
+        at = DOC_HEADINGS.index("Use instead") + 1
+        return (*DOC_HEADINGS[:at], FIX_HEADING, *DOC_HEADINGS[at:])
+
+    @property
+    def family(self) -> str | None:
+        """The catalogue family ("pools" for KAP2xx), a SARIF tag."""
+        return FAMILIES.get(self.id[3]) if self.id.startswith("KAP") and len(self.id) > 3 else None
+
+    def help_uri(self, version: str = __version__) -> str:
+        """The rule's entry in the README of a release (its ``v<version>`` tag), this one by default."""
+        return f"{docs_uri(version)}#{self.id.lower()}"
 
     @property
     def sections(self) -> dict[str, str]:
@@ -53,6 +77,11 @@ class Rule(NamedTuple):
         if not self.security:
             return None
         return "8.0" if self.severity is Severity.ERROR else "5.5"
+
+
+def docs_uri(version: str) -> str:
+    """The README of a release (its ``v<version>`` tag), where the rule table is."""
+    return f"{REPOSITORY}/blob/v{version}/README.md"
 
 
 def doc_sections(doc: str) -> dict[str, str]:
@@ -87,7 +116,15 @@ def _rule_from(module: ModuleType) -> Rule | None:
         doc=inspect.cleandoc(module.__doc__ or ""),
         check=getattr(module, "check", None),
         module=module.__name__,
+        fix=_fix_kind(module),
     )
+
+
+def _fix_kind(module: ModuleType) -> str | None:
+    kind = getattr(module, "FIX", None)
+    if kind is not None and kind not in FIX_KINDS:
+        raise ValueError(f"{module.__name__}: FIX must be one of {', '.join(FIX_KINDS)}, not {kind!r}")
+    return kind
 
 
 @lru_cache(maxsize=1)
@@ -159,7 +196,7 @@ def selected(select: list[str] | None, extend: list[str], ignore: list[str]) -> 
         chosen -= {r.id for r in rules}
         if len(rules) == 1 and selector.strip().upper() in (rules[0].id, rules[0].name.upper()):
             explicitly_ignored.add(rules[0].id)
-    for engine_rule in ENGINE_RULES:
-        if engine_rule in by_id() and engine_rule not in explicitly_ignored:
-            chosen.add(engine_rule)
+    for always in ALWAYS_SELECTED:
+        if always in by_id() and always not in explicitly_ignored:
+            chosen.add(always)
     return [r for r in all_rules() if r.id in chosen]

@@ -19,24 +19,16 @@ import sarif_om
 from kapsulint.findings import Finding, Loc, Severity
 from kapsulint.lint.fingerprints import absolute, fingerprints
 from kapsulint.lint.fingerprints import relative_path as _relative_path
+from kapsulint.lint.registry import REPOSITORY
 from kapsulint.reporters import ReportContext
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
-INFORMATION_URI = "https://github.com/kapsulint/kapsulint"
 SRCROOT = "%SRCROOT%"
 FINGERPRINT_KEY = "kapsulint/v1"
 MAX_RESULTS = 25_000  # GitHub code scanning: results per run
 MAX_DESCRIPTION = 1024  # GitHub code scanning: short and full description length
 
-FAMILIES = {
-    "0": "engine",
-    "1": "cluster",
-    "2": "pools",
-    "3": "ingress",
-    "4": "state-and-access",
-    "5": "network",
-}
 
 # (class, python attribute) pairs written even when equal to the schema default
 _ALWAYS_WRITTEN = {
@@ -91,7 +83,7 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         name="kapsulint",
         version=context.version,
         semantic_version=context.version,
-        information_uri=INFORMATION_URI,
+        information_uri=REPOSITORY,
         rules=[_rule(rule, context.version) for rule in rules],
     )
     run = sarif_om.Run(
@@ -150,19 +142,8 @@ def _is_default(field, value) -> bool:
 # --- rules ----------------------------------------------------------------------------------------
 
 
-def family(rule_id: str) -> str | None:
-    if rule_id.startswith("KAP") and len(rule_id) > 3:
-        return FAMILIES.get(rule_id[3])
-    return None
-
-
 def _clip(text: str, limit: int = MAX_DESCRIPTION) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
-
-
-def docs_uri(version: str) -> str:
-    """The README of the release that wrote the log (its ``v<version>`` tag), where the rule table is."""
-    return f"{INFORMATION_URI}/blob/v{version}/README.md"
 
 
 def _rule(rule, version: str) -> sarif_om.ReportingDescriptor:
@@ -174,9 +155,8 @@ def _rule(rule, version: str) -> sarif_om.ReportingDescriptor:
     tags = ["kapsulint"]
     if rule.security:
         tags.append("security")
-    rule_family = family(rule.id)
-    if rule_family:
-        tags.append(rule_family)
+    if rule.family:
+        tags.append(rule.family)
     properties = sarif_om.PropertyBag(tags=tags)
     if rule.security_severity is not None:
         setattr(properties, "security-severity", rule.security_severity)
@@ -186,7 +166,7 @@ def _rule(rule, version: str) -> sarif_om.ReportingDescriptor:
         short_description=sarif_om.MultiformatMessageString(text=_clip(title)),
         full_description=sarif_om.MultiformatMessageString(text=_clip(full)),
         help=sarif_om.MultiformatMessageString(text=doc, markdown=doc),
-        help_uri=f"{docs_uri(version)}#{rule.id.lower()}",
+        help_uri=rule.help_uri(version),
         default_configuration=sarif_om.ReportingConfiguration(level=Severity(rule.severity).value),
         properties=properties,
     )
