@@ -22,7 +22,7 @@ def test_shipped_tables_are_those_of_the_grammar_and_lark_installed():
         shipped = stream.readline().rstrip(b"\n").decode("ascii")
     assert shipped == grammar_cache.key(grammar, options, lark.__version__), (
         "the grammar, its patches or lark changed: regenerate the shipped tables with "
-        "`python -m kapsulint.parsing.grammar_cache` and commit kapsulint/parsing/hcl2-lalr.pickle.gz")
+        "`python -m kapsulint.parsing.build_tables` and commit kapsulint/parsing/hcl2-lalr.pickle.gz")
     assert grammar_cache.load(lark, grammar, options) is not None
 
 

@@ -11,7 +11,7 @@ file is ignored and the parser is built as before, into kapsulint's cache direct
 
 Regenerate after changing the grammar or its patches::
 
-    python -m kapsulint.parsing.grammar_cache
+    python -m kapsulint.parsing.build_tables
 """
 
 from __future__ import annotations
@@ -70,17 +70,3 @@ def write(parser: Any, grammar: str, options: dict[str, Any], lark_version: str,
     parser.save(tables, exclude_options=_GIVEN_AT_LOAD)
     body = key(grammar, options, lark_version).encode("ascii") + b"\n" + tables.getvalue()
     path.write_bytes(gzip.compress(body, compresslevel=9, mtime=0))
-
-
-def main() -> None:
-    """Rebuild the shipped tables from the installed python-hcl2 grammar and lark."""
-    from kapsulint.parsing import hcl
-
-    lark = hcl._import_lark()
-    grammar, options = hcl.grammar_and_options()
-    write(lark.Lark(grammar, **options), grammar, options, lark.__version__)
-    print(f"wrote {SHIPPED}")
-
-
-if __name__ == "__main__":
-    main()
