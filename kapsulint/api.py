@@ -3,15 +3,24 @@
 A rule is a module in ``rules/`` with a docstring under the fixed headings (``registry.DOC_HEADINGS``), the
 constants ``ID``, ``NAME``, ``SEVERITY`` (and ``SECURITY = True`` for security rules), and a
 pure ``check(project)`` generator of :class:`Finding` objects.
+
+A rule that fixes sets ``FIX = "safe" | "unsafe" | "sometimes"`` and a ``## Fix`` section after
+``## Use instead``, and passes ``autofix=fix("safe", "what it does", edit, ...)`` to
+:func:`finding`, with edits from the builders below (``replace_value``, ``remove_attribute``,
+``set_attribute``, ``insert_block``, ``remove_text``, ``replace_yaml_scalar``). A builder returns
+None where it cannot edit (JSON syntax, a position it does not know), and ``fix`` then returns None:
+the finding is reported as not fixable there.
 """
 
 from __future__ import annotations
 
 from kapsulint.terraform.documents import decode_located, literal_to_val
 from kapsulint.terraform.evaluate import iteration_pairs, number
-from kapsulint.findings import Finding, Loc, Related, Severity
+from kapsulint.findings import Edit, Finding, Fix, Loc, Related, Severity
 from kapsulint.model.instances import ModuleInstance, ResourceInstance
-from kapsulint.model.modules import Block, Module, ValuesFile
+from kapsulint.model.edits import insert_block, remove_attribute, remove_text, replace_value, set_attribute
+from kapsulint.model.edits import replace_yaml_text
+from kapsulint.model.modules import Attribute, Block, Module, ValuesFile
 from kapsulint.model.project import Project
 from kapsulint.model.providers import (
     ProviderVersion, Version, parse_constraint, parse_version, provider_config, resolve_provider_version,
@@ -30,11 +39,13 @@ def finding(
     logical: str = "",
     secret: bool = False,
     level: Severity | None = None,
+    autofix: Fix | None = None,
 ) -> Finding:
     """A finding at ``loc`` (cut to one line). ``subject`` names the object judged, ``logical`` its
     address and attribute path for fingerprints (never a line number or a value); ``secret`` when
     the anchored text is a credential, so no reporter echoes the source line; ``level`` when this
-    finding is more (or less) severe than the rule's ``SEVERITY`` (a configured severity still wins)."""
+    finding is more (or less) severe than the rule's ``SEVERITY`` (a configured severity still wins).
+    ``autofix`` the edits that fix it (see :func:`fix`); a rule leaves it out when it cannot fix here."""
     return Finding(
         loc=loc.one_line(),
         message=message,
@@ -45,7 +56,27 @@ def finding(
         logical=logical or subject,
         secret=secret,
         level=level,
+        autofix=autofix,
     )
+
+
+def fix(applicability: str, description: str, *edits: Edit | tuple[Edit, ...] | None) -> Fix | None:
+    """A fix of ``edits`` (single edits or the tuples ``set_attribute`` returns); None when any
+    builder refused (returned None), so a finding is never half fixed."""
+    flat: list[Edit] = []
+    for edit in edits:
+        if edit is None:
+            return None
+        flat.extend(edit if isinstance(edit, tuple) and not isinstance(edit, Edit) else (edit,))
+    if not flat or applicability not in ("safe", "unsafe"):
+        return None
+    return Fix(applicability, tuple(flat), description)
+
+
+def replace_yaml_scalar(value: Val, text: str) -> Edit | None:
+    """Replace a scalar of a values file, by its value's location, with ``text`` (YAML); None when
+    the value was not read from a values file (``yamlencode`` in Terraform, a default)."""
+    return replace_yaml_text(value.loc, text)
 
 
 def shown(value: Val) -> str:
@@ -62,7 +93,10 @@ def shown(value: Val) -> str:
 
 __all__ = [
     "UNKNOWN",
+    "Attribute",
     "Block",
+    "Edit",
+    "Fix",
     "Finding",
     "Loc",
     "Module",
@@ -77,13 +111,20 @@ __all__ = [
     "Version",
     "decode_located",
     "finding",
+    "fix",
+    "insert_block",
     "iteration_pairs",
     "literal_to_val",
     "number",
     "parse_constraint",
     "parse_version",
     "provider_config",
+    "remove_attribute",
+    "remove_text",
+    "replace_value",
+    "replace_yaml_scalar",
     "resolve_provider_version",
+    "set_attribute",
     "shown",
     "unknown_from",
 ]

@@ -59,6 +59,33 @@ class Related(NamedTuple):
     message: str
 
 
+class Edit(NamedTuple):
+    """Replace a region of one file's text with ``content``.
+
+    1-based lines and code-point columns as :class:`Loc` counts them, end exclusive; an insertion
+    has start == end. ``content`` uses ``\\n`` line ends: the applier writes the file's own.
+    """
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    content: str
+
+
+class Fix(NamedTuple):
+    """The edits that fix one finding, all or nothing.
+
+    ``applicability`` is "safe" (``terraform plan`` after it changes no real infrastructure beyond
+    what the footgun meant to prevent) or "unsafe" (it would update or replace something).
+    """
+
+    applicability: str
+    edits: tuple[Edit, ...]
+    description: str
+
+
 class Finding:
     """One problem, as a rule yields it; the engine fills id, name and severity."""
 
@@ -67,7 +94,8 @@ class Finding:
     subject: str
     related: tuple[Related, ...]
     instance: str | None
-    fix: str | None
+    fix: str | None  # the fix hint, in words
+    autofix: Fix | None  # the edits that fix it, when a rule can compute them
     logical: str
     rule: str
     name: str
@@ -93,6 +121,7 @@ class Finding:
         suppressed_by: str | None = None,
         secret: bool = False,
         level: Severity | None = None,
+        autofix: Fix | None = None,
     ) -> None:
         self.loc = loc
         self.message = message
@@ -108,6 +137,7 @@ class Finding:
         self.suppressed_by = suppressed_by
         self.secret = secret
         self.level = level
+        self.autofix = autofix
 
     @property
     def sort_key(self) -> tuple:

@@ -49,7 +49,7 @@ ID = "KAP010"
 NAME = "invalid-version-constraint"
 SEVERITY = "error"
 
-FIX = 'write comma-separated clauses of an operator and a version, such as "~> 2.40" or ">= 2.0, < 3.0"'
+FIX_HINT = 'write comma-separated clauses of an operator and a version, such as "~> 2.40" or ">= 2.0, < 3.0"'
 
 
 def check(project: Project):
@@ -64,7 +64,7 @@ def check(project: Project):
                 'constraint" at terraform init)',
                 subject=f"{project.relative(path)}:{what}",
                 logical=f"{project.relative(path)}:{what}.version",
-                fix=FIX,
+                fix=FIX_HINT,
             )
 
 

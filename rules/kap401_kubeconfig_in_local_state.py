@@ -70,7 +70,7 @@ NAME = "kubeconfig-in-local-state"
 SEVERITY = "error"
 SECURITY = True
 
-FIX = (
+FIX_HINT = (
     'store the state remotely, e.g. terraform { backend "s3" { ... } } on Scaleway Object Storage '
     "(endpoint https://s3.fr-par.scw.cloud), or encrypt it with OpenTofu state encryption"
 )
@@ -148,5 +148,5 @@ def check(project):
             subject=f"{where}",
             related=related,
             logical=f"{where}:terraform.backend",
-            fix=FIX,
+            fix=FIX_HINT,
         )

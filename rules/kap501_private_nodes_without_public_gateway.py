@@ -76,7 +76,7 @@ ID = "KAP501"
 NAME = "private-nodes-without-public-gateway"
 SEVERITY = "error"
 
-FIX = (
+FIX_HINT = (
     "attach a Public Gateway: scaleway_vpc_gateway_network { gateway_id = ..., private_network_id = "
     "<the cluster's private network>, enable_masquerade = true, ipam_config { push_default_route = true } }"
 )
@@ -116,7 +116,7 @@ def check(project: Project):
                    "enable_masquerade at true")
         else:
             problem = f"no Public Gateway is attached to {where}"
-            fix = FIX
+            fix = FIX_HINT
         yield finding(
             value.loc,
             f"{address} disables public IPs, but {problem}: its nodes cannot reach the control plane "

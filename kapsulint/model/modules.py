@@ -18,11 +18,14 @@ class Attribute:
     expr: dict
     path: str
 
-    def __init__(self, name: str, loc: Loc, expr: dict, path: str) -> None:
+    span: Loc | None  # ``name = value`` as written, when the parser kept it (HCL native syntax)
+
+    def __init__(self, name: str, loc: Loc, expr: dict, path: str, span: Loc | None = None) -> None:
         self.name = name
         self.loc = loc
         self.expr = expr
         self.path = path
+        self.span = span
 
     @property
     def value_loc(self) -> Loc:
@@ -62,7 +65,8 @@ class Block:
             cached = {}
             for a in self.raw["body"]["attrs"]:
                 path = a.get("file", self.path)  # attributes merged from an override file keep theirs
-                cached[a["name"]] = Attribute(a["name"], Loc.of(path, a["p"]), a["expr"], path)
+                span = Loc.of(path, a["span"]) if "span" in a else None
+                cached[a["name"]] = Attribute(a["name"], Loc.of(path, a["p"]), a["expr"], path, span)
             self.__dict__["_attrs"] = cached
         return cached
 
@@ -94,6 +98,17 @@ class Block:
     def child(self, block_type: str) -> Block | None:
         found = self.children(block_type)
         return found[0] if found else None
+
+    @property
+    def body_span(self) -> Loc | None:
+        """The text between the braces: from just after ``{`` to the ``}`` (exclusive).
+
+        None when the parser did not keep where the braces are (JSON syntax, or a header whose
+        ``{`` is not on the header line).
+        """
+        if self.path.endswith(".json") or self.loc.end_line != self.loc.line or self.span.end_column < 2:
+            return None
+        return Loc(self.path, self.loc.line, self.loc.end_column, self.span.end_line, self.span.end_column - 1)
 
 
 
