@@ -15,7 +15,7 @@ The rule adds up, for each pool of the cluster, `max_size` when `autoscaling = t
 provider uses `size` when `max_size` is left out) and `size` otherwise; a pool made by `count` or
 `for_each` counts once per instance. Pools whose size is not known before apply count as zero,
 so the sum is a lower bound. The limits of `multicloud` and `multicloud-dedicated-4` are
-UNVERIFIED (they were not in the recorded API answers), so clusters of those types are not
+not stated by any source (they were not in the recorded API answers), so clusters of those types are not
 judged, nor are clusters whose `type` is not known.
 
 Source: the `available-types` answer of the Kapsule API recorded in the Scaleway Terraform

@@ -13,7 +13,7 @@ API server replica instead of two, an etcd database capped at 55 MB (200 MB on d
 offers), no audit logs and, for Kapsule, at most 150 nodes. A restart of that one API server, or
 an etcd that fills up with many objects (CRDs, secrets, config maps), stops deployments,
 autoscaling and controllers until it recovers. The recorded API answers describe the Kapsule
-offer only: that the Kosmos `multicloud` offer has the same figures is UNVERIFIED.
+offer only: that the Kosmos `multicloud` offer has the same figures is not confirmed.
 
 That is fine for development and tests; a production cluster is better served by a dedicated
 offer (`kapsule-dedicated-4`, `-8` or `-16`; `multicloud-dedicated-*` for Kosmos), which

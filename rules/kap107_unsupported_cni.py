@@ -18,9 +18,10 @@ is not covered by support. The Kubernetes version comes from the cluster's `vers
 rule is silent when `cni` is not known; when `type` is not known, it reports only a plugin that
 neither Kapsule nor Kosmos accepts.
 
-Source: Scaleway SDK (`api/k8s/v1`, CNI enum and its notes), the per-version `available_cnis` of
-the Kapsule API recorded in the Scaleway Terraform provider's test cassettes, the provider's
-`cluster.go` validation, and Scaleway documentation, "Version support policy" and "Kapsule and
+Source: the Scaleway Go SDK's CNI enum and its notes
+(https://github.com/scaleway/scaleway-sdk-go/blob/v1.0.0-beta.37/api/k8s/v1/k8s_sdk.go), the per-version `available_cnis` of the Kapsule API recorded in the
+Scaleway Terraform provider's tests (https://github.com/scaleway/terraform-provider-scaleway/tree/v2.81.0/internal/services/k8s/testdata),
+the provider's `cluster.go` validation, and Scaleway documentation, "Version support policy" and "Kapsule and
 Kosmos differences" (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_cluster.md, https://www.scaleway.com/en/docs/kubernetes/reference-content/understanding-differences-kapsule-kosmos/).
 
 ## Example

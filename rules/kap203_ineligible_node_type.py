@@ -17,9 +17,11 @@ The type is compared as the provider compares it: ignoring case, with `_` equal 
 arguments and `for_each` maps; each instance of a pool is judged. Pools of Kosmos clusters
 (`type = "multicloud*"`) and `node_type = "external"` pools are out of scope.
 
-Sources: Scaleway SDK `CreatePoolRequest.NodeType` and the provider's `docs/resources/k8s_pool.md`
-(types not eligible for lack of memory); Scaleway docs `historical-offers` (ENT1 end of life),
-docs-content PR #6631 and the API's `end_of_service: true` for START1, VC1 and X64 (see
+Sources: the Scaleway Go SDK's `CreatePoolRequest.NodeType` (https://github.com/scaleway/scaleway-sdk-go/blob/v1.0.0-beta.37/api/k8s/v1/k8s_sdk.go) and the
+provider's `docs/resources/k8s_pool.md` (types not eligible for lack of memory); Scaleway's
+historical offers (https://www.scaleway.com/en/docs/instances/reference-content/historical-offers/,
+ENT1 end of life), https://github.com/scaleway/docs-content/pull/6631 and the API's
+`end_of_service: true` for START1, VC1 and X64 (see
 https://www.scaleway.com/en/docs/instances/reference-content/choosing-shared-vs-dedicated-cpus/, https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md, https://www.scaleway.com/en/docs/instances/reference-content/instances-datasheet/).
 
 ## Example

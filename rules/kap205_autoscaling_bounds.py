@@ -17,7 +17,7 @@ else 0; `max_size` is `size`; `autoscaling` is off. `null` counts as unset. The 
 at the offending value, or at `size` when the offending bound is the default taken from it.
 Pools of Kosmos clusters (`type = "multicloud*"`) and `node_type = "external"` pools are out of
 scope; a bound kapsulint cannot compute stays silent. Whether the API also checks that `size`
-lies between the bounds is UNVERIFIED, so the rule does not judge it.
+lies between the bounds is not confirmed, so the rule does not judge it.
 
 Source: Scaleway Terraform provider, `internal/services/k8s/pool.go` and
 `docs/resources/k8s_pool.md` (defaults of `min_size`, `max_size`, `autoscaling`; the error on a

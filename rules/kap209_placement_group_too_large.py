@@ -17,7 +17,7 @@ sizes kapsulint cannot compute. The finding points at `size` when it is above 20
 
 Source: Scaleway Go SDK, `api/k8s/v1/k8s_sdk.go`, `CreatePoolRequest.PlacementGroupID`
 ("placement groups are limited to 20 instances",
-https://github.com/scaleway/scaleway-sdk-go/blob/master/api/k8s/v1/k8s_sdk.go), and the
+https://github.com/scaleway/scaleway-sdk-go/blob/v1.0.0-beta.37/api/k8s/v1/k8s_sdk.go), and the
 provider's `placement_group_id` argument
 (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md).
 

@@ -21,7 +21,7 @@ of Kosmos clusters and `external` pools are out of scope. Each finding points at
 fault: the `root_volume_type` or the `root_volume_size_in_gb`.
 
 Source: Scaleway Go SDK, `api/k8s/v1/k8s_sdk.go` (`PoolVolumeType`,
-https://github.com/scaleway/scaleway-sdk-go/blob/master/api/k8s/v1/k8s_sdk.go), the provider's
+https://github.com/scaleway/scaleway-sdk-go/blob/v1.0.0-beta.37/api/k8s/v1/k8s_sdk.go), the provider's
 `root_volume_type` and `root_volume_size_in_gb`
 (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md),
 and the Instance types' local storage

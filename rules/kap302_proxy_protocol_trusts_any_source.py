@@ -40,7 +40,7 @@ controller:
 """
 
 from kapsulint.api import Project, finding
-from kapsulint.kapsule import helm, proxy
+from kapsulint.kapsule import helm, proxy_trust
 
 ID = "KAP302"
 NAME = "proxy-protocol-trusts-any-source"
@@ -52,7 +52,7 @@ def check(project: Project):
     for subject in helm.values_subjects(project):
         if subject.controller is None:
             continue
-        for trust in proxy.open_trust(subject.values, subject.controller):
+        for trust in proxy_trust.open_trust(subject.values, subject.controller):
             yield finding(
                 trust.loc,
                 f"{subject.name} ({subject.controller.key}) accepts PROXY headers from any source: "

@@ -35,7 +35,7 @@ Sources: Scaleway CCM `docs/loadbalancer-annotations.md` and `loadbalancers_anno
 (`isPortInRange`, `getProxyProtocol`, `getSendProxyV2`, v0.36.2), Scaleway documentation
 `kubernetes-load-balancer.mdx`, haproxytech `annotations.md` and `reqProxyProtocol.go`,
 ingress-nginx `configmap.md`, Traefik entry point documentation (https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md,
-https://github.com/haproxytech/kubernetes-ingress/blob/fc120676/documentation/configmap.md, https://github.com/kubernetes/ingress-nginx/blob/helm-chart-4.15.1/charts/ingress-nginx/values.yaml, https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/values.yaml, https://github.com/kubernetes/ingress-nginx/blob/controller-v1.15.1/docs/user-guide/nginx-configuration/configmap.md). UNVERIFIED: the exact answer HAProxy gives to a header
+https://github.com/haproxytech/kubernetes-ingress/blob/fc120676/documentation/configmap.md, https://github.com/kubernetes/ingress-nginx/blob/helm-chart-4.15.1/charts/ingress-nginx/values.yaml, https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/values.yaml, https://github.com/kubernetes/ingress-nginx/blob/controller-v1.15.1/docs/user-guide/nginx-configuration/configmap.md). Not confirmed: the exact answer HAProxy gives to a header
 on a frontend that does not expect one (standard HAProxy behaviour, not reproduced), and nginx's
 behaviour for a missing header (community reports).
 
@@ -71,7 +71,7 @@ values = [yamlencode({
 ```
 
 ## References
-- [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+- [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 - [Scaleway: exposing Kubernetes services with a Load Balancer](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)
 - [HAProxy Kubernetes Ingress: proxy-protocol](https://www.haproxy.com/documentation/kubernetes-ingress/community/configuration-reference/ingress/#proxy-protocol)
 - [ingress-nginx ConfigMap: use-proxy-protocol](https://kubernetes.github.io/ingress-nginx/user-guide/nginx-configuration/configmap/#use-proxy-protocol)

@@ -15,7 +15,7 @@ Flagged: a literal item with a `/`, and a `scaleway_lb_ip`'s `id` passed on as a
 (directly, or through locals, variables, module arguments and outputs). A value built with
 `split()`, `element()`, `trimprefix()` or another function is left alone.
 
-UNVERIFIED: that the CCM rejects a zoned id was read from its code (`getIPIDs` does a plain
+Not confirmed: that the CCM rejects a zoned id was read from its code (`getIPIDs` does a plain
 comma split), not observed on a live cluster.
 
 Sources: terraform-provider-scaleway `scaleway_lb_ip` (zoned `id`), Scaleway CCM
@@ -37,8 +37,17 @@ annotations = {
 }
 ```
 
+## Fix
+Drops the zone where the value is written: a literal `fr-par-1/<uuid>` becomes `<uuid>` (each
+item of a comma-separated list), in a values file or in Terraform; a plain reference
+`scaleway_lb_ip.ingress.id` becomes `split("/", scaleway_lb_ip.ingress.id)[1]`. No fix where the
+value comes from a heredoc, a computed expression, or a variable or local other expressions read
+too. Safe: the CCM cannot use the zoned id, so the Service's load balancer does not get the
+reserved address today; after the fix it does, and no Terraform resource changes but the Helm
+release's values.
+
 ## References
-- [Scaleway CCM: load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+- [Scaleway CCM: load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 - [scaleway_lb_ip](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/lb_ip)
 - [Managing Load Balancer IPs on Kapsule](https://www.scaleway.com/en/docs/kubernetes/reference-content/managing-load-balancer-ips/)
 """

@@ -22,7 +22,7 @@ false`, traefik's `service.enabled: false`) is not judged, nor one whose switch 
 one whose load balancer sends PROXY protocol (`scw-loadbalancer-proxy-protocol-v1`/`-v2` or
 `scw-loadbalancer-send-proxy-v2` on some port): the client address then survives the extra hop.
 
-UNVERIFIED: which source address controller pods see on Kapsule under each policy (with Cilium)
+Not confirmed: which source address controller pods see on Kapsule under each policy (with Cilium)
 was not measured.
 
 Sources: Scaleway CCM `docs/loadbalancer-annotations.md` (v0.36.2), terraform-provider-scaleway
@@ -48,7 +48,7 @@ controller:
 
 ## References
 - [Kubernetes: preserving the client source IP](https://kubernetes.io/docs/tasks/access-application-cluster/create-external-load-balancer/#preserving-the-client-source-ip)
-- [Scaleway CCM: load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+- [Scaleway CCM: load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 - [scaleway_k8s_cluster: with the Helm provider](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 

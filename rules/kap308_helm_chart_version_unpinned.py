@@ -14,8 +14,8 @@ built from the same code: new defaults, renamed values keys (the haproxytech cha
 `prometheus` Service port in 1.44.3 and added an `admin` one on the same 6060 port in 1.44.4), a
 new controller image. A range (`~1.52`, `^1.0`, `>= 1.40`, `1.52.x`) floats the same way, and
 the provider v3 compares the chart it found with the configured string, so a range is expected
-to end in "Planned version is different from configured version" (UNVERIFIED: read from the
-provider code, not run).
+to end in "Planned version is different from configured version" (read from the provider
+code, not run).
 
 Charts installed from a local directory or a chart archive URL carry their version with them
 and are not checked; nor is `chart = "alias/name"` without `repository`, which cannot be told

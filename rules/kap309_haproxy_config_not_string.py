@@ -16,7 +16,7 @@ The value is judged after Terraform and Helm have read it: `yamlencode({ maxconn
 emits a number while `"2000"` stays a string, and a `set` entry with the default
 `type = "auto"` turns `"true"`, `"false"` and integers such as `"42"` into a boolean or a number.
 The API server's error text is known from other charts with the same template pattern; it was
-not reproduced against this chart (UNVERIFIED).
+not reproduced against this chart.
 
 Sources: haproxytech/helm-charts `kubernetes-ingress/templates/controller-configmap.yaml`,
 Helm strvals typing of `--set` values as used by terraform-provider-helm `getValues`
@@ -40,7 +40,7 @@ controller:
 In a `set` entry, add `type = "string"`.
 
 ## References
-- [haproxytech kubernetes-ingress chart](https://github.com/haproxytech/helm-charts/tree/main/kubernetes-ingress)
+- [haproxytech kubernetes-ingress chart](https://github.com/haproxytech/helm-charts/tree/kubernetes-ingress-1.52.1/kubernetes-ingress)
 - [HAProxy Kubernetes Ingress ConfigMap options](https://www.haproxy.com/documentation/kubernetes-ingress/community/configuration-reference/ingress/)
 - [Helm: the format and limitations of --set](https://helm.sh/docs/intro/using_helm/#the-format-and-limitations-of---set)
 """

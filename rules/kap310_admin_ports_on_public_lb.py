@@ -11,7 +11,7 @@ by default. On Kapsule, a Service of type `LoadBalancer` gets a Scaleway load ba
 cloud controller manager opens a frontend for every TCP port of the Service: anyone on the
 Internet can then read the proxy's backends and servers from the statistics page and pull
 runtime profiles from the controller through the load balancer's public IP. That these frontends
-are opened was read from the CCM code, not tried on a live load balancer (UNVERIFIED).
+are opened was read from the CCM code, not tried on a live load balancer.
 
 The 6060 port's `enablePorts` key depends on the chart version (`prometheus` before 1.44.3, none
 in 1.44.3, `admin` from 1.44.4; from 1.51.0 `controller.pprof.enabled` also turns pprof off), so
@@ -42,8 +42,8 @@ controller:
 ```
 
 ## References
-- [haproxytech kubernetes-ingress chart values](https://github.com/haproxytech/helm-charts/blob/main/kubernetes-ingress/values.yaml)
-- [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/master/docs/loadbalancer-annotations.md)
+- [haproxytech kubernetes-ingress chart values](https://github.com/haproxytech/helm-charts/blob/kubernetes-ingress-1.52.1/kubernetes-ingress/values.yaml)
+- [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 - [Kubernetes: restricting load balancer sources](https://kubernetes.io/docs/tasks/access-application-cluster/configure-cloud-provider-firewall/)
 """
 

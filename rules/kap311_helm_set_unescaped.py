@@ -24,7 +24,7 @@ In HCL the backslash itself is escaped, so the name is written
 `"controller.service.annotations.service\\\\.beta\\\\.kubernetes\\\\.io/scw-loadbalancer-zone"`
 and the value `"10.0.0.0/8\\\\,192.168.0.0/16"`. A `{a,b}` list value is left alone, and so are
 entries with the provider v3 `type = "literal"`, which are read as YAML rather than by the
-`--set` parser (read from the provider code, not run: UNVERIFIED).
+`--set` parser (read from the provider code, not run).
 
 Sources: terraform-provider-helm `getValues` and its documentation ("escape the `{}`, `[]`, `.`,
 and `,` characters twice"), Helm's documentation of `--set`

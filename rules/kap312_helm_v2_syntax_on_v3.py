@@ -65,7 +65,7 @@ or keep the blocks and constrain the provider to `~> 2.17`.
 """
 
 from kapsulint.api import Project, finding
-from kapsulint.kapsule import charts, helm_provider
+from kapsulint.kapsule import helm_provider
 
 ID = "KAP312"
 NAME = "helm-v2-syntax-on-v3"
@@ -75,7 +75,7 @@ SEVERITY = "error"
 def check(project: Project):
     for module in helm_provider.module_instances(project):
         resolved = helm_provider.helm_provider_version(module)
-        if resolved is None or charts.is_helm_v3(resolved.version) is not True:
+        if resolved is None or helm_provider.is_helm_v3(resolved.version) is not True:
             continue
         for block in helm_provider.v2_blocks(module):
             yield finding(

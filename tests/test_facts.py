@@ -8,6 +8,7 @@ from kapsulint.kapsule import (
     charts,
     cluster_options,
     cluster_types,
+    helm_provider,
     lb_annotation_keys,
     node_labels,
     node_types,
@@ -370,12 +371,10 @@ def test_proxy_protocol_paths():
 
 
 def test_helm_provider_facts():
-    assert charts.is_helm_v3((3, 0, 0)) is True
-    assert charts.is_helm_v3((2, 17)) is False
-    assert charts.is_helm_v3(None) is None
-    assert "set" in charts.HELM_RELEASE_LIST_ATTRIBUTES_V3
-    assert ("provider", "kubernetes") in charts.HELM_V2_BLOCKS_INVALID_ON_V3
-    assert "literal" in charts.HELM_SET_TYPES_V3 - charts.HELM_SET_TYPES_V2
+    assert helm_provider.is_helm_v3((3, 0, 0)) is True
+    assert helm_provider.is_helm_v3((2, 17)) is False
+    assert helm_provider.is_helm_v3(None) is None
+    assert ("provider", "kubernetes") in helm_provider.HELM_V2_BLOCKS_INVALID_ON_V3
 
 
 def test_service_enabled_paths():

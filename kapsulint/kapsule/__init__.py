@@ -1,1 +1,22 @@
-"""The Kapsule domain layer: product facts and the questions rules ask about Kapsule."""
+"""The Kapsule domain layer: what kapsulint knows about Scaleway and the charts it installs.
+
+What lives here, and what rules import besides ``kapsulint.api``:
+
+* facts as data, one topic per module, each citing its public sources by URL (``docs/facts.md``
+  says where each comes from and how to update it): node types (``node_types``), cluster types
+  (``cluster_types``), cluster and pool arguments (``cluster_options``, ``pool_options``), node
+  labels and zones (``node_labels``, ``zones``), load balancer annotations
+  (``lb_annotation_keys``), provider releases and features (``provider_releases``,
+  ``provider_features``), Kubernetes versions (``version_calendar``, ``version_features``),
+  ingress controller charts (``charts``) and Helm's ``--set`` syntax (``strvals``);
+* the questions rules ask about a configuration, answered over the api's evaluated values:
+  clusters and pools (``clusters``, ``pool_sizes``, ``replacement``, ``scheduling``), Helm
+  releases and their values (``helm``, ``helm_provider``), the controller's Service and its
+  load balancer (``service``, ``proxy_ports``, ``proxy_trust``, ``lb_ips``, ``lb_annotations``,
+  ``haproxy_admin_ports``), networks, storage, access, kubeconfigs and credentials.
+
+What does not: parsing files and evaluating Terraform (``kapsulint.parsing``,
+``kapsulint.terraform``), reading the project and running rules (the engine packages). The
+engine knows no Scaleway fact; modules here answer None ("unknown") rather than guess, so no
+rule fires on Unknown.
+"""

@@ -4,9 +4,9 @@ A Kapsule cluster is created with one ACL rule that allows ``0.0.0.0/0``. A
 ``scaleway_k8s_acl`` (one per cluster; its id is the cluster's) replaces that rule set with its
 ``acl_rules`` (``ip`` CIDRs, or ``scaleway_ranges = true`` for Scaleway's own ranges), or with
 ``no_ip_allowed = true`` for full isolation; deleting the ACL resource brings back an allow-all
-rule. Sources: TF ``internal/services/k8s/acl.go`` and ``docs/resources/k8s_acl.md``
-(https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_acl.md). The resource is available from provider 2.54
-(``provider_features.PROVIDER_FEATURES["k8s_acl"]``, UNVERIFIED release number).
+rule. Sources: the provider's ``internal/services/k8s/acl.go`` and its documentation
+(https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_acl.md).
+The resource is available from provider 2.54 (``provider_features.PROVIDER_FEATURES["k8s_acl"]``).
 """
 
 from __future__ import annotations

@@ -1,17 +1,15 @@
-"""Ingress controller Helm chart facts, and Helm provider v2/v3 facts.
+"""Ingress controller Helm chart facts: which chart a release installs, its values paths and defaults.
 
-Pure data and small pure lookups, standard library only. Sources are named per
-group, by repository, file and version:
+Pure data and small pure lookups, standard library only. Sources, by chart and version:
 
-* haproxytech/helm-charts ``kubernetes-ingress/values.yaml`` and templates
-  (chart 1.40.0 to 1.52.1, HEAD c5edba19), haproxytech/kubernetes-ingress
-  ``documentation/annotations.md`` (controller 3.2);
-* kubernetes/ingress-nginx ``charts/ingress-nginx/values.yaml`` and
-  ``docs/user-guide/nginx-configuration/configmap.md`` (chart 4.15.1);
-* traefik/traefik-helm-chart ``traefik/values.yaml`` and
-  ``templates/_podtemplate.tpl`` (chart 41.3.0);
-* hashicorp/terraform-provider-helm ``docs/guides/v3-upgrade-guide.md`` and
-  ``helm/resource_helm_release.go`` (v3.1.2).
+* haproxytech: the chart's values and templates, 1.40.0 to 1.52.1
+  (https://github.com/haproxytech/helm-charts/tree/kubernetes-ingress-1.52.1/kubernetes-ingress),
+  and the controller's annotations
+  (https://github.com/haproxytech/kubernetes-ingress/blob/fc120676/documentation/annotations.md);
+* ingress-nginx: https://github.com/kubernetes/ingress-nginx/blob/helm-chart-4.15.1/charts/ingress-nginx/values.yaml
+  and https://github.com/kubernetes/ingress-nginx/blob/controller-v1.15.1/docs/user-guide/nginx-configuration/configmap.md;
+* traefik: https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/values.yaml and
+  https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/templates/_podtemplate.tpl.
 
 A *path* is a tuple of keys into a values tree, e.g.
 ``("controller", "service", "type")``.
@@ -55,17 +53,6 @@ __all__ = [
     "HAPROXY_STAT_PORT_KEY",
     "HAPROXY_PPROF_ENABLED_PATH",
     "haproxy_pprof_port_key",
-    # helm provider
-    "HELM_PROVIDER_V3",
-    "HELM_RELEASE_LIST_ATTRIBUTES_V3",
-    "HELM_PROVIDER_OBJECT_ATTRIBUTES_V3",
-    "HELM_V2_ONLY_BLOCKS",
-    "HELM_V2_BLOCKS_INVALID_ON_V3",
-    "HELM_SET_TYPES_V2",
-    "HELM_SET_TYPES_V3",
-    "HELM_SET_ESCAPED_CHARS",
-    "HELM_RELEASE_DEFAULTS",
-    "is_helm_v3",
 ]
 
 Path = tuple[str, ...]
@@ -113,9 +100,9 @@ class Controller(NamedTuple):
     __hash__ = object.__hash__
 
 
-# haproxytech/helm-charts, chart ``kubernetes-ingress`` (values.yaml checked at
-# 1.52.1; the notes diffed 1.40.0, 1.44.0 and 1.52.1: the paths below did not
-# change). Service type defaults to NodePort, not LoadBalancer.
+# haproxytech/helm-charts, chart ``kubernetes-ingress`` (https://github.com/haproxytech/helm-charts/blob/kubernetes-ingress-1.52.1/kubernetes-ingress/values.yaml; the values of 1.40.0,
+# 1.44.0 and 1.52.1 compared: the paths below did not change). Service type defaults to
+# NodePort, not LoadBalancer.
 HAPROXYTECH = Controller(
     key="haproxytech",
     display_name="HAProxy Kubernetes Ingress (haproxytech)",
@@ -132,7 +119,7 @@ HAPROXYTECH = Controller(
     load_balancer_ip_path=("controller", "service", "loadBalancerIP"),
     load_balancer_source_ranges_path=("controller", "service", "loadBalancerSourceRanges"),
     # templates/controller-service.yaml: ``if .Values.controller.service.enabled`` (default true)
-    # https://github.com/haproxytech/helm-charts/blob/main/kubernetes-ingress/templates/controller-service.yaml
+    # https://github.com/haproxytech/helm-charts/blob/kubernetes-ingress-1.52.1/kubernetes-ingress/templates/controller-service.yaml
     service_enabled_paths=(("controller", "service", "enabled"),),
     default_service_type=((None, "NodePort"),),
     default_node_selector=((None, {}),),
@@ -459,9 +446,10 @@ def parse_traefik_proxy_protocol_arg(arg: str) -> TraefikProxyProtocolArg | None
 # haproxytech admin ports (stats 1024, pprof 6060)
 # ---------------------------------------------------------------------------
 
-# Source: kubernetes-ingress/values.yaml (1.52.1) and its git history
-# (https://github.com/haproxytech/helm-charts/blob/c5edba19/kubernetes-ingress/values.yaml). The Scaleway CCM opens an LB frontend for every TCP port
-# of the Service (CCM scaleway/loadbalancers.go serviceToLB).
+# Source: kubernetes-ingress/values.yaml (https://github.com/haproxytech/helm-charts/blob/kubernetes-ingress-1.52.1/kubernetes-ingress/values.yaml) and its git history
+# (https://github.com/haproxytech/helm-charts/commits/c5edba19/kubernetes-ingress/values.yaml).
+# The Scaleway cloud controller manager opens a load balancer frontend for every TCP port of the
+# Service (``serviceToLB`` in https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/scaleway/loadbalancers.go).
 HAPROXY_STATS_PORT = 1024
 HAPROXY_PPROF_PORT = 6060
 HAPROXY_ENABLE_PORTS_PATH: Path = ("controller", "service", "enablePorts")
@@ -487,56 +475,3 @@ def haproxy_pprof_port_key(chart_version: tuple[int, ...] | None) -> str | None:
     if chart_version is None:
         return None
     return chart_default(_HAPROXY_PPROF_PORT_KEY_STEPS, chart_version, known_since=HAPROXYTECH.known_since)
-
-
-# ---------------------------------------------------------------------------
-# Terraform Helm provider: v2 blocks vs v3 attributes
-# ---------------------------------------------------------------------------
-
-# Source: hashicorp/terraform-provider-helm docs/guides/v3-upgrade-guide.md
-# and helm/resource_helm_release.go (v3.1.2). v3.0.0 (2025-06-18) moved to the
-# Plugin Framework.
-HELM_PROVIDER_V3: Version = (3, 0, 0)
-
-# helm_release / helm_template: blocks in v2, lists of objects in v3
-# (``set = [{ name = ..., value = ... }]``).
-HELM_RELEASE_LIST_ATTRIBUTES_V3: frozenset[str] = frozenset({"set", "set_list", "set_sensitive"})
-# provider "helm": blocks in v2, single nested objects in v3 (``kubernetes = { ... }``).
-HELM_PROVIDER_OBJECT_ATTRIBUTES_V3: frozenset[str] = frozenset({"kubernetes", "experiments"})
-# provider "helm" ``registry`` blocks became the ``registries`` list attribute.
-HELM_V2_ONLY_BLOCKS: frozenset[str] = frozenset({"registry"})
-# (block type, block name) written as a block that v3 refuses, with the v3 form.
-HELM_V2_BLOCKS_INVALID_ON_V3: Mapping[tuple[str, str], str] = {
-    ("helm_release", "set"): "set = [{ name = ..., value = ... }]",
-    ("helm_release", "set_list"): "set_list = [{ name = ..., value = [...] }]",
-    ("helm_release", "set_sensitive"): "set_sensitive = [{ name = ..., value = ... }]",
-    ("helm_release", "postrender"): "postrender = { binary_path = ..., args = [...] }",
-    ("helm_template", "set"): "set = [{ name = ..., value = ... }]",
-    ("helm_template", "set_list"): "set_list = [{ name = ..., value = [...] }]",
-    ("helm_template", "set_sensitive"): "set_sensitive = [{ name = ..., value = ... }]",
-    ("provider", "kubernetes"): "kubernetes = { host = ..., ... }",
-    ("provider", "experiments"): "experiments = { manifest = ... }",
-    ("provider", "registry"): "registries = [{ url = ..., username = ..., password = ... }]",
-}
-# ``set.type`` values. v3 added "literal" (GH-1615).
-HELM_SET_TYPES_V2: frozenset[str] = frozenset({"auto", "string"})
-HELM_SET_TYPES_V3: frozenset[str] = frozenset({"auto", "string", "literal"})
-# Characters with a meaning in a ``set`` name or value (Helm strvals): they
-# must be escaped with a backslash (doubled in HCL) to be taken literally.
-HELM_SET_ESCAPED_CHARS: frozenset[str] = frozenset({".", ",", "[", "]", "{", "}"})
-# helm_release defaults worth knowing (resource_helm_release.go, v3.1.2).
-HELM_RELEASE_DEFAULTS: Mapping[str, Any] = {
-    "wait": True,
-    "atomic": False,
-    "timeout": 300,
-    "max_history": 0,  # unlimited release history
-    "create_namespace": False,
-    "namespace": "default",
-}
-
-
-def is_helm_v3(version: tuple[int, ...] | None) -> bool | None:
-    """True for helm provider 3.x or later, None when the version is unknown."""
-    if version is None:
-        return None
-    return tuple(version[:3]) + (0,) * (3 - len(version[:3])) >= HELM_PROVIDER_V3

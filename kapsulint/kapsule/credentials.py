@@ -4,8 +4,9 @@ A Scaleway API key is an access key (``SCW`` followed by 17 upper-case letters o
 identifier) and a secret key (a UUID, the secret). The provider reads them from its
 ``access_key``/``secret_key`` arguments, from ``SCW_ACCESS_KEY``/``SCW_SECRET_KEY`` or from the
 Scaleway configuration file; the S3 backend used with Scaleway Object Storage takes
-``access_key``/``secret_key`` too. The shapes of the keys are not stated in Scaleway's documentation
-(https://www.scaleway.com/en/docs/iam/concepts/#api-key names an access key and a secret key): UNVERIFIED.
+``access_key``/``secret_key`` too. Scaleway's documentation names an access key and a secret key
+(https://www.scaleway.com/en/docs/iam/concepts/#api-key) but does not state their shapes: the
+shapes above are those of the keys Scaleway issues.
 
 The questions here read values as written (literal strings of variable defaults and tfvars
 files, nested objects included) and never return the secret itself, only where it is written.

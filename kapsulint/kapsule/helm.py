@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from kapsulint.api import (
-    UNKNOWN, Loc, Project, ResourceInstance, Val, ValuesFile, decode_located, literal_to_val, parse_version, provider_config,
+    UNKNOWN, Loc, Project, ResourceInstance, Val, ValuesFile, decode_located, literal_to_val, provider_config,
 )
-from kapsulint.kapsule import charts, strvals
+from kapsulint.kapsule import charts, helm_provider, strvals
 from kapsulint.kapsule.clusters import Cluster, cluster_of, clusters
 
 RELEASE = "helm_release"
@@ -44,9 +44,7 @@ class Release:
         """The pinned chart version; None when absent, a range or Unknown."""
         version = self.instance.arg("version")
         text = version.text() if version.known else None
-        if not text or any(c in text for c in "<>~^*|, x"):
-            return None
-        return parse_version(text)
+        return helm_provider.exact_chart_version(text) if text is not None else None
 
     @property
     def header(self) -> Loc:

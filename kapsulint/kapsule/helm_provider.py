@@ -17,10 +17,12 @@ Sources (https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/docs/g
 from __future__ import annotations
 
 import re
-from typing import Iterator, NamedTuple
+from typing import Iterator, Mapping, NamedTuple
 
-from kapsulint.api import Block, Loc, ModuleInstance, Project, ProviderVersion, ResourceInstance, Val, resolve_provider_version
-from kapsulint.kapsule import charts
+from kapsulint.api import (
+    Block, Loc, ModuleInstance, Project, ProviderVersion, ResourceInstance, Val, parse_version, resolve_provider_version,
+)
+from kapsulint.kapsule import strvals
 from kapsulint.kapsule.provider_releases import releases
 
 SET_KINDS = ("set", "set_list", "set_sensitive")
@@ -110,29 +112,6 @@ def set_entries(instance: ResourceInstance) -> Iterator[SetEntry]:
 # -- escaping (Helm strvals) -----------------------------------------------------------------
 
 
-def _segments(name: str) -> list[str]:
-    """A set name cut at its unescaped dots, escapes kept as written (``a\\.b`` stays one part)."""
-    parts, current, index = [], [], 0
-    while index < len(name):
-        char = name[index]
-        if char == "\\" and index + 1 < len(name):
-            current.append(name[index:index + 2])
-            index += 2
-            continue
-        if char == ".":
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-        index += 1
-    parts.append("".join(current))
-    return parts
-
-
-def _unescaped(segment: str) -> str:
-    return re.sub(r"\\(.)", r"\1", segment)
-
-
 class SplitKey(NamedTuple):
     """A set name whose annotation, label or selector key is cut by unescaped dots."""
 
@@ -142,51 +121,47 @@ class SplitKey(NamedTuple):
 
 
 def split_flat_key(name: str) -> SplitKey | None:
-    """The first annotation, label or selector key of ``name`` that unescaped dots would split."""
-    parts = _segments(name)
-    for index, segment in enumerate(parts[:-1]):
-        base = _unescaped(segment)
-        if "[" in segment or not is_flat_key_map(base):
+    """The first annotation, label or selector key of ``name`` that unescaped dots would split,
+    as Helm's strvals parser reads the name (kapsule.strvals); None for a name it refuses."""
+    read = strvals.parse(f"{name}=")
+    if read is None or len(read) != 1:
+        return None
+    path = read[0].path
+    for index, step in enumerate(path[:-1]):
+        rest = path[index + 1:]
+        if not isinstance(step, str) or not is_flat_key_map(step) or not all(isinstance(r, str) for r in rest):
             continue
-        rest = parts[index + 1:]
         if len(rest) < 2:
             return None
-        key = ".".join(_unescaped(p) for p in rest)
-        escaped = ".".join(parts[: index + 1]) + "." + "\\.".join(rest)
-        return SplitKey(base, key, escaped)
+        escaped = _written(path[: index + 1]) + "." + "\\.".join(_escaped(str(r)) for r in rest)
+        return SplitKey(step, ".".join(str(r) for r in rest), escaped)
     return None
+
+
+_NAME_SPECIAL = frozenset("\\.[],=")
+
+
+def _escaped(step: str) -> str:
+    """A map key as a strvals name writes it: its special characters behind a backslash."""
+    return "".join("\\" + char if char in _NAME_SPECIAL else char for char in step)
+
+
+def _written(path: tuple[strvals.Step, ...]) -> str:
+    """A strvals name for ``path``: keys joined by dots, indexes as ``[n]``."""
+    text = ""
+    for step in path:
+        text += f"[{step}]" if isinstance(step, int) else ("." if text else "") + _escaped(step)
+    return text
 
 
 def unescaped_commas(value: str) -> bool:
-    """True when Helm's strvals parser would cut ``value`` at a comma (a ``{a,b}`` list aside)."""
-    index = 0
-    if value.startswith("{"):
-        index = _list_end(value)
-        if index is None:
-            return bool(re.search(r"(?<!\\),", value))
-    while index < len(value):
-        char = value[index]
-        if char == "\\":
-            index += 2
-            continue
-        if char == ",":
-            return True
-        index += 1
-    return False
-
-
-def _list_end(value: str) -> int | None:
-    """The index just after the ``}`` closing a leading strvals list, else None."""
-    index = 1
-    while index < len(value):
-        char = value[index]
-        if char == "\\":
-            index += 2
-            continue
-        if char == "}":
-            return index + 1
-        index += 1
-    return None
+    """True when Helm's strvals parser would cut ``value`` at a comma and read what follows as
+    another ``name=value`` (a ``{a,b}`` list aside). A ``{`` list never closed, which strvals
+    refuses, counts when it holds a comma."""
+    end = strvals.value_end(value)
+    if end is None:
+        return "," in value
+    return end < len(value) and value[end] == ","
 
 
 def hcl_escaped(strvals_text: str) -> str:
@@ -215,6 +190,14 @@ def is_version_range(text: str) -> bool:
     return bool(_WILDCARD_PART.search(core))
 
 
+def exact_chart_version(text: str) -> tuple[int, int, int] | None:
+    """The one chart version ``version`` pins (``"1.52.1"``, ``"=1.52.1"``, ``"v1.52.1"``); None
+    when it is empty or a range (``is_version_range``), or holds no version number."""
+    if not text.strip() or is_version_range(text):
+        return None
+    return parse_version(text)
+
+
 def chart_from_repository(instance: ResourceInstance) -> bool | None:
     """Whether a release's chart comes from a repository (``repository`` set, or an ``oci://``
     chart) rather than a local path or a chart archive URL; None when that is Unknown."""
@@ -233,6 +216,34 @@ def chart_from_repository(instance: ResourceInstance) -> bool | None:
 
 
 # -- v2 syntax on v3 ---------------------------------------------------------------------------
+
+# Helm provider 3.0.0 (2025-06-18) moved to the Plugin Framework: ``set``, ``set_list`` and
+# ``set_sensitive`` became lists of objects, ``kubernetes`` and ``experiments`` single nested
+# objects, the ``registry`` blocks the ``registries`` list, and the v2 block syntax no longer
+# parses (https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/docs/guides/v3-upgrade-guide.md).
+HELM_PROVIDER_V3: tuple[int, int, int] = (3, 0, 0)
+
+# (block owner, block type) written as a block that v3 refuses, with the v3 form.
+HELM_V2_BLOCKS_INVALID_ON_V3: Mapping[tuple[str, str], str] = {
+    ("helm_release", "set"): "set = [{ name = ..., value = ... }]",
+    ("helm_release", "set_list"): "set_list = [{ name = ..., value = [...] }]",
+    ("helm_release", "set_sensitive"): "set_sensitive = [{ name = ..., value = ... }]",
+    ("helm_release", "postrender"): "postrender = { binary_path = ..., args = [...] }",
+    ("helm_template", "set"): "set = [{ name = ..., value = ... }]",
+    ("helm_template", "set_list"): "set_list = [{ name = ..., value = [...] }]",
+    ("helm_template", "set_sensitive"): "set_sensitive = [{ name = ..., value = ... }]",
+    ("provider", "kubernetes"): "kubernetes = { host = ..., ... }",
+    ("provider", "experiments"): "experiments = { manifest = ... }",
+    ("provider", "registry"): "registries = [{ url = ..., username = ..., password = ... }]",
+}
+
+
+def is_helm_v3(version: tuple[int, ...] | None) -> bool | None:
+    """True for helm provider 3.x or later, None when the version is unknown."""
+    if version is None:
+        return None
+    return tuple(version[:3]) + (0,) * (3 - len(version[:3])) >= HELM_PROVIDER_V3
+
 
 
 def helm_provider_version(instance: ModuleInstance) -> ProviderVersion | None:
@@ -272,7 +283,7 @@ def _v2_children(block: Block, owner_kind: str, owner: str, resource: bool) -> I
             if not child.labels:
                 continue
             block_type = child.labels[0]
-        form = charts.HELM_V2_BLOCKS_INVALID_ON_V3.get((owner_kind, block_type))
+        form = HELM_V2_BLOCKS_INVALID_ON_V3.get((owner_kind, block_type))
         if form is not None:
             yield V2Block(owner, resource, block_type, child.loc, form)
 
@@ -286,11 +297,15 @@ __all__ = [
     "SET_KINDS",
     "SetEntry",
     "SplitKey",
+    "HELM_PROVIDER_V3",
+    "HELM_V2_BLOCKS_INVALID_ON_V3",
     "V2Block",
     "chart_from_repository",
+    "exact_chart_version",
     "hcl_escaped",
     "helm_provider_version",
     "is_flat_key_map",
+    "is_helm_v3",
     "is_version_range",
     "module_instances",
     "set_entries",

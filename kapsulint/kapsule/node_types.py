@@ -287,7 +287,7 @@ def instance_type(node_type: str) -> InstanceType | None:
 def is_shared_vcpu(node_type: str) -> bool | None:
     """True for a shared-vCPU family, False for a documented dedicated one.
 
-    None when the family is unknown or its vCPU kind is unverified (BASIC3,
+    None when the family is unknown or no source states its vCPU kind (BASIC3,
     STANDARD2, COMPUTE3, MEMORY3, GPU types, an unknown string). The shared
     list is the one KAP301 documents.
     """

@@ -8,7 +8,7 @@ releases below falls back to its lower bound.
 Sources (release tags and their dates, pre-releases left out):
 - scaleway/scaleway: https://github.com/scaleway/terraform-provider-scaleway/releases
   (tags read on 2026-08-21; newest listed: v2.81.0, 2026-08-14), https://registry.terraform.io/providers/scaleway/scaleway
-- hashicorp/helm: https://github.com/hashicorp/terraform-provider-helm/blob/main/CHANGELOG.md
+- hashicorp/helm: https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/CHANGELOG.md
   and https://github.com/hashicorp/terraform-provider-helm/releases (tags read on 2026-05-21;
   newest listed: v3.1.2, 2026-05-21), https://registry.terraform.io/providers/hashicorp/helm
 """

@@ -1,4 +1,4 @@
-"""PROXY protocol settings on the controller side, read from effective Helm values.
+"""PROXY protocol trust on the controller side: where its Helm values accept PROXY headers from any source.
 
 Sources: https://github.com/haproxytech/kubernetes-ingress/blob/fc120676/documentation/configmap.md (haproxytech ``proxy-protocol``),
 https://github.com/kubernetes/ingress-nginx/blob/controller-v1.15.1/docs/user-guide/nginx-configuration/configmap.md (ingress-nginx
