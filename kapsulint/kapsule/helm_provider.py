@@ -10,7 +10,8 @@ Sources (https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/docs/g
   entry as ``name={v1,v2}``; ``literal`` (v3 only) goes through a YAML parser instead and assigns
   the top-level key named ``name`` (read from the code, not run). ``ModifyPlan``: without
   ``version`` the chart's latest version is planned.
-* helm-www ``using_helm.md`` ("The Format and Limitations of --set"): commas separate pairs,
+* Helm's documentation, "The Format and Limitations of --set"
+  (https://helm.sh/docs/intro/using_helm/#the-format-and-limitations-of---set): commas separate pairs,
   ``{a,b}`` is a list, a backslash escapes ``.`` and ``,``.
 """
 
