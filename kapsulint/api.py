@@ -22,6 +22,7 @@ from kapsulint.model.edits import insert_block, remove_attribute, remove_text, r
 from kapsulint.model.edits import replace_yaml_text
 from kapsulint.model.modules import Attribute, Block, Module, ValuesFile
 from kapsulint.model.project import Project
+from kapsulint.model.written import combined, literal_edit, reference_edit, unwrap_edit, wrap_edit, written_text
 from kapsulint.model.providers import (
     ProviderVersion, Version, parse_constraint, parse_version, provider_config, resolve_provider_version,
 )
@@ -109,16 +110,19 @@ __all__ = [
     "Val",
     "ValuesFile",
     "Version",
+    "combined",
     "decode_located",
     "finding",
     "fix",
     "insert_block",
     "iteration_pairs",
+    "literal_edit",
     "literal_to_val",
     "number",
     "parse_constraint",
     "parse_version",
     "provider_config",
+    "reference_edit",
     "remove_attribute",
     "remove_text",
     "replace_value",
@@ -127,4 +131,7 @@ __all__ = [
     "set_attribute",
     "shown",
     "unknown_from",
+    "unwrap_edit",
+    "wrap_edit",
+    "written_text",
 ]

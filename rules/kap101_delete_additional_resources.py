@@ -28,16 +28,29 @@ resource "scaleway_k8s_cluster" "main" {
 }
 ```
 
+## Fix
+Replaces the `true` with `false` where it is written: the cluster's own argument, or the
+variable default, local, module argument or tfvars assignment it comes from when nothing else
+reads that value. No fix when the value is computed (`var.env == "prod" ? false : true`) or read
+by other expressions too, since changing it there would change them as well.
+
+Unsafe: the argument is only read when the cluster is deleted, so `terraform plan` shows an
+in-place update of the cluster that changes nothing on Scaleway, but it changes what a later
+`terraform destroy` does. The volumes, load balancers and private network the cluster created
+are then kept, and billed, until someone deletes them: a throwaway cluster (a CI or preview
+environment) may have relied on the cleanup.
+
 ## References
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import Project, finding
+from kapsulint.api import Project, finding, fix, literal_edit
 from kapsulint.kapsule import clusters
 
 ID = "KAP101"
 NAME = "delete-additional-resources"
 SEVERITY = "warning"
+FIX = "unsafe"
 
 
 def check(project: Project):
@@ -52,4 +65,6 @@ def check(project: Project):
                 instance=cluster.instance.address,
                 logical=f"{cluster.instance.resource.address}.delete_additional_resources",
                 fix="set delete_additional_resources = false",
+                autofix=fix("unsafe", "set delete_additional_resources = false",
+                            literal_edit(project, value, "false")),
             )

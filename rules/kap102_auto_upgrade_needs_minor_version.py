@@ -43,17 +43,29 @@ resource "scaleway_k8s_cluster" "main" {
 }
 ```
 
+## Fix
+Writes the minor line of the release, `"1.35.3"` becoming `"1.35"`, where the version is written:
+the cluster's own argument, or the variable default, local, module argument or tfvars assignment
+it comes from when nothing else reads that value. No fix for a version with no minor line to keep
+(`"latest"`, `"1"`), a computed one, or one that other expressions read too.
+
+Safe: the plan fails today, so nothing was applied with this configuration; with `"1.35"` the
+provider creates the cluster on the newest patch of 1.35, which is what auto-upgrade would apply
+within a maintenance window anyway; an existing cluster stays on its minor line and gets only
+the patch releases the author turned auto-upgrade on for.
+
 ## References
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from kapsulint.api import Related, finding, shown
+from kapsulint.api import Related, finding, fix, literal_edit, shown
 from kapsulint.kapsule import clusters
 
 ID = "KAP102"
 NAME = "auto-upgrade-needs-minor-version"
 SEVERITY = "error"
+FIX = "safe"
 
 
 def check(project):
@@ -69,10 +81,13 @@ def check(project):
         instance = cluster.instance
         version = instance.arg("version")
         parts = (version.text() or "").split(".")
+        autofix = None
         if len(parts) >= 2 and all(p.isdigit() for p in parts[:2]):
-            fix = f'set version = "{parts[0]}.{parts[1]}" (the minor line; patches are applied by auto-upgrade)'
+            minor = f"{parts[0]}.{parts[1]}"
+            hint = f'set version = "{minor}" (the minor line; patches are applied by auto-upgrade)'
+            autofix = fix("safe", f'set version = "{minor}"', literal_edit(project, version, f'"{minor}"'))
         else:
-            fix = 'set version to a minor version "x.y", e.g. "1.35"'
+            hint = 'set version to a minor version "x.y", e.g. "1.35"'
         address = instance.resource.address
         yield finding(
             loc,
@@ -82,5 +97,6 @@ def check(project):
             instance=instance.address,
             related=related,
             logical=f"{address}.version",
-            fix=fix,
+            fix=hint,
+            autofix=autofix,
         )

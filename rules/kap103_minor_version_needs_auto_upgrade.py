@@ -41,20 +41,63 @@ resource "scaleway_k8s_cluster" "main" {
 }
 ```
 
+## Fix
+By what the author meant. A cluster with no `auto_upgrade` block asked for a minor line, so the
+fix adds a complete block that turns auto-upgrade on with the Kapsule API's default maintenance
+window (start hour 0 UTC, any day:
+https://www.scaleway.com/en/developers/api/kubernetes/#path-clusters-create-a-new-cluster):
+
+```hcl
+  auto_upgrade {
+    enable                        = true
+    maintenance_window_start_hour = 0
+    maintenance_window_day        = "any"
+  }
+```
+
+A block with `enable = false` says auto-upgrade was turned off on purpose: the release to pin is
+then the author's choice (kapsulint does not know which patch releases exist), so no fix is
+offered. Nor is one when the cluster's block is shared by module instances whose versions
+kapsulint cannot tell are all minor ones.
+
+Unsafe: the cluster gets an auto-upgrade policy and a maintenance window, in which Kapsule
+upgrades it to each new patch release from then on; pick a window that suits the workloads.
+
 ## References
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from kapsulint.api import Related, finding, shown
+from kapsulint.api import Project, Related, finding, fix, insert_block, shown
 from kapsulint.kapsule import clusters
 
 ID = "KAP103"
 NAME = "minor-version-needs-auto-upgrade"
 SEVERITY = "error"
+FIX = "unsafe"
+
+AUTO_UPGRADE_BLOCK = """auto_upgrade {
+  enable                        = true
+  maintenance_window_start_hour = 0
+  maintenance_window_day        = "any"
+}
+"""
 
 
-def check(project):
+def _auto_upgrade_fix(project: Project, cluster: clusters.Cluster, enable):
+    """The block to add when there is none, and every instance of the cluster's block uses a minor version."""
+    instance = cluster.instance
+    if enable is not None:
+        return None  # enable = false: turned off on purpose
+    written = instance.block.attr("version")
+    calls = sum(1 for other in project.instances() if other.module is instance.module.module)
+    if (written is None or not written.is_literal) and calls != 1:
+        return None
+    return fix("unsafe", "add an auto_upgrade block with enable = true and the default maintenance window",
+               insert_block(instance.block, AUTO_UPGRADE_BLOCK))
+
+
+def check(project: Project):
     for cluster in clusters.clusters(project):
         if cluster.version_is_minor() is not True:
             continue
@@ -79,4 +122,5 @@ def check(project):
             logical=f"{address}.version",
             fix="enable auto-upgrade: an auto_upgrade block with enable = true and its maintenance window "
             '(start hour and day), or pin a full release such as "1.35.3"',
+            autofix=_auto_upgrade_fix(project, cluster, enable),
         )

@@ -44,19 +44,36 @@ resource "scaleway_k8s_cluster" "main" {
 }
 ```
 
+## Fix
+Completes the block with what is missing, aligned as `terraform fmt` aligns it: the Kapsule
+API's default maintenance window (`maintenance_window_start_hour = 0`, `maintenance_window_day =
+"any"`, https://www.scaleway.com/en/developers/api/kubernetes/#path-clusters-create-a-new-cluster),
+and `enable` by what the version says the author meant: `true` for a minor version `"1.35"`
+(which needs auto-upgrade), `false` for a full release `"1.35.3"` (which refuses it). A day
+written in another case (`"Sunday"`) is lower-cased where it is written. No fix for an hour out of
+range (which hour was meant is the author's call), a field written as `null`, a block made by
+`dynamic`, an unknown version when `enable` is missing, or a value that other expressions read too.
+
+Unsafe: the plan fails today, but the fix chooses a maintenance window, in which Kapsule upgrades
+the cluster to new patch releases from then on (or turns auto-upgrade off); check that the
+window suits the workloads.
+
 ## References
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from kapsulint.api import Project, Related, finding, number, shown
+from kapsulint.api import Project, Related, finding, fix, literal_edit, number, set_attribute, shown
 from kapsulint.kapsule import cluster_options, clusters
 
 ID = "KAP109"
 NAME = "auto-upgrade-incomplete"
 SEVERITY = "error"
 
+FIX = "unsafe"
+
 FIELDS = ("enable", "maintenance_window_start_hour", "maintenance_window_day")
+DEFAULT_WINDOW = {"maintenance_window_start_hour": "0", "maintenance_window_day": '"any"'}
 
 
 def _bad_hour(value) -> bool:
@@ -67,6 +84,45 @@ def _bad_hour(value) -> bool:
 
 def _bad_day(value) -> bool:
     return not isinstance(value.raw, str) or value.raw not in cluster_options.AUTO_UPGRADE_DAYS
+
+
+def _enable_text(project: Project, cluster: clusters.Cluster) -> str | None:
+    """``true`` for a minor version, ``false`` for a full release, when every instance of the
+    cluster's block has that version; None otherwise."""
+    instance = cluster.instance
+    written = instance.block.attr("version")
+    calls = sum(1 for other in project.instances() if other.module is instance.module.module)
+    if (written is None or not written.is_literal) and calls != 1:
+        return None
+    minor = cluster.version_is_minor()
+    if minor is None or (not minor and cluster.kubernetes_version is None):
+        return None
+    return "true" if minor else "false"
+
+
+def _completion(project: Project, cluster: clusters.Cluster, block, missing: list[str]):
+    """The missing fields set in the block (one insertion, so the run is aligned once)."""
+    if block.dynamic:
+        return None
+    texts = dict(DEFAULT_WINDOW)
+    enable = _enable_text(project, cluster) if "enable" in missing else None
+    if enable is not None:
+        texts["enable"] = enable
+    if any(name not in texts for name in missing):
+        return None
+    first, *rest = missing
+    # set_attribute indents the lines of a multi-line value like the first: the other fields
+    # become the following lines of the same insertion, aligned together by the builder.
+    text = texts[first] + "".join(f"\n{name} = {texts[name]}" for name in rest)
+    return fix("unsafe", "set " + ", ".join(f"{name} = {texts[name]}" for name in missing),
+               set_attribute(block.block, first, text))
+
+
+def _day_fix(project: Project, day):
+    meant = day.raw.strip().lower()
+    if meant not in cluster_options.AUTO_UPGRADE_DAYS:
+        return None
+    return fix("unsafe", f'set maintenance_window_day = "{meant}"', literal_edit(project, day, f'"{meant}"'))
 
 
 def check(project: Project):
@@ -94,6 +150,7 @@ def check(project: Project):
                     logical=f"{address}.auto_upgrade",
                     fix="set all three: enable, maintenance_window_start_hour (0-23, UTC) and "
                     'maintenance_window_day ("any" or "monday".."sunday")',
+                    autofix=_completion(project, cluster, block, missing),
                 )
             hour = values["maintenance_window_start_hour"]
             if hour.known and hour.raw is not None and hour.loc is not None and _bad_hour(hour):
@@ -116,4 +173,5 @@ def check(project: Project):
                     instance=instance.address,
                     logical=f"{address}.auto_upgrade.maintenance_window_day",
                     fix='use "any" or a weekday in lower case, such as "sunday"',
+                    autofix=_day_fix(project, day),
                 )

@@ -38,6 +38,16 @@ resource "scaleway_k8s_cluster" "main" {
 }
 ```
 
+## Fix
+For a minor version that auto-upgrade follows (`version = "1.31"` with `auto_upgrade { enable =
+true }`), writes the next minor, `"1.32"`, where the version is written and nothing else reads it:
+Kapsule upgrades one minor at a time. No fix for a full release (`"1.31.5"`: which patch of the
+next minor to pin is the author's choice), or when kapsulint does not know the next minor.
+
+Unsafe: `terraform plan` shows the cluster's version updated in place, and applying it upgrades
+the control plane (and, with `upgrade_pools`, the pools) to the next minor; read its changelog
+and the deprecated APIs first.
+
 ## References
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
@@ -45,17 +55,27 @@ resource "scaleway_k8s_cluster" "main" {
 
 import datetime
 
-from kapsulint.api import Project, Severity, finding, shown
-from kapsulint.kapsule import clusters, version_calendar
+from kapsulint.api import Project, Severity, finding, fix, literal_edit, shown
+from kapsulint.kapsule import clusters, version_calendar, version_features
 
 ID = "KAP110"
 NAME = "version-end-of-support"
 SEVERITY = "warning"
+FIX = "unsafe"
 
 
 def _today(project: Project) -> datetime.date:
     given = getattr(project.options, "today", None)
     return given if given is not None else datetime.datetime.now(datetime.timezone.utc).date()
+
+
+def _next_minor(cluster: clusters.Cluster, minor: tuple[int, int]):
+    """The next minor for a cluster that auto-upgrade keeps on a minor line, when Kapsule offers it."""
+    following = (minor[0], minor[1] + 1)
+    known = set(version_calendar.CALENDAR) | set(version_features.FEATURE_GATES)
+    if cluster.version_is_minor() is not True or cluster.auto_upgrade()[0] is not True or following not in known:
+        return None
+    return f"{following[0]}.{following[1]}"
 
 
 def check(project: Project):
@@ -95,4 +115,13 @@ def check(project: Project):
             logical=f"{address}.version",
             fix="upgrade version to a supported minor, one minor at a time",
             level=level,
+            autofix=_upgrade(project, cluster, minor),
         )
+
+
+def _upgrade(project: Project, cluster: clusters.Cluster, minor: tuple[int, int]):
+    following = _next_minor(cluster, minor)
+    if following is None:
+        return None
+    version = cluster.instance.arg("version")
+    return fix("unsafe", f'set version = "{following}"', literal_edit(project, version, f'"{following}"'))

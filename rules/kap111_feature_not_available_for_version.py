@@ -37,17 +37,27 @@ resource "scaleway_k8s_cluster" "main" {
 }
 ```
 
+## Fix
+Replaces a misspelt name by the offered one it most likely meant (`PodNodeSelektor` becoming
+`PodNodeSelector`: the same letters up to case, `-` and `_`, or a close spelling), where the list
+is written. No fix for a name with no close offered one (removing it is the author's call), nor
+for a list computed or read by other expressions too.
+
+Unsafe: the API applies the corrected feature gate or admission plugin to the running control
+plane, and a close spelling is a guess; read the change before applying it.
+
 ## References
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 - [Kapsule API: list available versions](https://www.scaleway.com/en/developers/api/kubernetes/#path-versions-list-all-available-versions)
 """
 
-from kapsulint.api import Project, finding
+from kapsulint.api import Project, finding, fix, literal_edit
 from kapsulint.kapsule import clusters, version_features
 
 ID = "KAP111"
 NAME = "feature-not-available-for-version"
 SEVERITY = "error"
+FIX = "unsafe"
 
 _WHAT = {"feature_gates": "feature gate", "admission_plugins": "admission plugin"}
 
@@ -70,7 +80,10 @@ def check(project: Project):
                 if name is None or name in offered or entry.loc is None:
                     continue
                 meant = version_features.closest(name, offered)
-                fix = f"write {meant}" if meant is not None else f"remove it; {on} offers: " + ", ".join(sorted(offered))
+                hint = f"write {meant}" if meant is not None else f"remove it; {on} offers: " + ", ".join(sorted(offered))
+                autofix = None
+                if meant is not None:
+                    autofix = fix("unsafe", f"write {meant}", literal_edit(project, entry, f'"{meant}"'))
                 yield finding(
                     entry.loc,
                     f"{address} enables the {what} {name!r}, which Kapsule does not offer on {on}: "
@@ -78,5 +91,6 @@ def check(project: Project):
                     subject=address,
                     instance=cluster.instance.address,
                     logical=f"{address}.{argument}.{name}",
-                    fix=fix,
+                    fix=hint,
+                    autofix=autofix,
                 )

@@ -45,6 +45,9 @@ resource "scaleway_k8s_pool" "batch" {
 }
 ```
 
+No automatic fix: which bound is wrong (a `min_size` too high, a `max_size` too low, or a
+`size` meant to be the maximum) is the author's capacity decision.
+
 ## References
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 """

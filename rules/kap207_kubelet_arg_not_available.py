@@ -52,6 +52,10 @@ resource "scaleway_k8s_pool" "apps" {
 }
 ```
 
+No automatic fix: renaming a key of the `kubelet_args` map re-aligns the map's `=` signs, and
+moving `node-labels` or `register-with-taints` to the pool's own arguments rewrites their
+syntax; both are left to the author.
+
 ## References
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 - [Kapsule API: list available versions](https://www.scaleway.com/en/developers/api/kubernetes/#path-versions-list-all-available-versions)

@@ -39,17 +39,27 @@ resource "scaleway_k8s_pool" "apps" {
 }
 ```
 
+## Fix
+Removes `container_runtime` from the pool when the runtime is written there (containerd is the
+provider's default), or writes `"containerd"` where the value comes from: the variable default,
+local, module argument or tfvars assignment, when nothing else reads it. No fix for a computed
+value or one that other expressions read too.
+
+Unsafe: `container_runtime` forces a new pool, so `terraform plan` shows the pool replaced: its
+nodes are drained and deleted (with `create_before_destroy`, after the new ones are up).
+
 ## References
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from kapsulint.api import Project, Related, finding, shown
+from kapsulint.api import Project, Related, finding, fix, literal_edit, remove_attribute, shown
 from kapsulint.kapsule import clusters, pool_options
 
 ID = "KAP208"
 NAME = "container-runtime-not-containerd"
 SEVERITY = "error"
+FIX = "unsafe"
 
 
 def check(project: Project):
@@ -71,6 +81,10 @@ def check(project: Project):
         if written is not None and written.value_loc != loc:
             related.append(Related(written.value_loc, "the runtime the pool uses"))
         address = instance.resource.address
+        if written is not None and written.value_loc == loc:
+            autofix = fix("unsafe", "remove container_runtime (containerd is the default)", remove_attribute(written))
+        else:
+            autofix = fix("unsafe", 'set container_runtime to "containerd"', literal_edit(project, runtime, '"containerd"'))
         yield finding(
             loc,
             f"{address} uses container_runtime {shown(runtime)}: containerd is the only runtime "
@@ -80,4 +94,5 @@ def check(project: Project):
             related=related,
             logical=f"{address}.container_runtime",
             fix='remove container_runtime or set it to "containerd" (changing it replaces the pool)',
+            autofix=autofix,
         )

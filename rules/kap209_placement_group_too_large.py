@@ -45,6 +45,9 @@ resource "scaleway_k8s_pool" "apps" {
 }
 ```
 
+No automatic fix: lowering `size` or `max_size` removes capacity the workloads may need, and
+splitting the nodes across pools and placement groups is a design change.
+
 ## References
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 - [Placement groups](https://www.scaleway.com/en/docs/instances/how-to/use-placement-groups/)

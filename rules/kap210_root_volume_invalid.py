@@ -48,17 +48,24 @@ resource "scaleway_k8s_pool" "apps" {
 }
 ```
 
+## Fix
+For a size out of range, writes the nearest size the API accepts (20 GB for a smaller one, the
+limit for a larger one) where the size is written, when nothing else reads that value. Unsafe:
+both arguments force a new pool, so `terraform plan` shows the pool replaced. No fix for the
+volume type: `sbs_5k` or `sbs_15k`, or another node type, is a choice of cost and performance.
+
 ## References
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 - [Instances datasheet](https://www.scaleway.com/en/docs/instances/reference-content/instances-datasheet/)
 """
 
-from kapsulint.api import Loc, Project, Related, Val, finding, number, shown
+from kapsulint.api import Loc, Project, Related, Val, finding, fix, literal_edit, number, shown
 from kapsulint.kapsule import clusters, node_types, pool_options
 
 ID = "KAP210"
 NAME = "root-volume-invalid"
 SEVERITY = "error"
+FIX = "unsafe"
 
 _REPLACES = " (changing it replaces the pool)"
 
@@ -92,6 +99,10 @@ def _size_limit(volume: str | None, node_type: str | None) -> tuple[int, str] | 
     return None
 
 
+def _size_fix(project: Project, size: Val, meant: int):
+    return fix("unsafe", f"set root_volume_size_in_gb = {meant}", literal_edit(project, size, str(meant)))
+
+
 def check(project: Project):
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True:
@@ -107,7 +118,7 @@ def check(project: Project):
             related.append(Related(pool.node_type.loc, "the node type of the pool"))
         problem = _type_problem(volume, node_type) if volume else None
         if problem is not None and kind_loc is not None:
-            why, fix = problem
+            why, hint = problem
             yield finding(
                 kind_loc,
                 f"{address} uses root_volume_type {shown(kind)}: {why}",
@@ -115,7 +126,7 @@ def check(project: Project):
                 instance=instance.address,
                 related=related,
                 logical=f"{address}.root_volume_type",
-                fix=fix,
+                fix=hint,
             )
         size = instance.arg("root_volume_size_in_gb")
         amount = number(size) if size.known and size.raw is not None else None
@@ -126,11 +137,13 @@ def check(project: Project):
         if amount < pool_options.ROOT_VOLUME_MIN_GB:
             message = (f"root_volume_size_in_gb of {address} is {_n(amount)}: a pool's root volume is at "
                        f"least {pool_options.ROOT_VOLUME_MIN_GB} GB")
-            fix = f"set root_volume_size_in_gb to {pool_options.ROOT_VOLUME_MIN_GB} or more" + _REPLACES
+            hint = f"set root_volume_size_in_gb to {pool_options.ROOT_VOLUME_MIN_GB} or more" + _REPLACES
+            meant = pool_options.ROOT_VOLUME_MIN_GB
         elif limit is not None and amount > limit[0]:
             message = (f"root_volume_size_in_gb of {address} is {_n(amount)}: {limit[1]} at most "
                        f"{limit[0]} GB")
-            fix = f"set root_volume_size_in_gb to {limit[0]} or less" + _REPLACES
+            hint = f"set root_volume_size_in_gb to {limit[0]} or less" + _REPLACES
+            meant = limit[0]
             if kind_loc is not None:
                 related.append(Related(kind_loc, "the root volume type"))
         else:
@@ -142,5 +155,6 @@ def check(project: Project):
             instance=instance.address,
             related=related,
             logical=f"{address}.root_volume_size_in_gb",
-            fix=fix,
+            fix=hint,
+            autofix=_size_fix(project, size, meant),
         )

@@ -52,12 +52,32 @@ release's values.
 - [Managing Load Balancer IPs on Kapsule](https://www.scaleway.com/en/docs/kubernetes/reference-content/managing-load-balancer-ips/)
 """
 
-from kapsulint.api import Project, Related, finding, shown
+from kapsulint.api import (
+    Project, Related, finding, fix, literal_edit, reference_edit, replace_yaml_scalar, shown, written_text,
+)
 from kapsulint.kapsule import lb_annotation_keys, lb_ips, service
 
 ID = "KAP305"
 NAME = "load-balancer-ip-id-has-zone"
 SEVERITY = "error"
+FIX = "safe"
+
+
+def _bare_ids(project: Project, value):
+    """The ids without their zone, written back where the literal is."""
+    bare = ",".join(item.rsplit("/", 1)[-1] for item in lb_ips.ip_id_items(value.text()))
+    written = (written_text(project, value.loc) or "") if value.loc is not None else ""
+    quote = written[:1] if written[:1] in ('"', "'") else ""  # a values file keeps its quoting
+    edit = replace_yaml_scalar(value, f"{quote}{bare}{quote}") or literal_edit(project, value, f'"{bare}"')
+    return fix("safe", "drop the zone from the IP ids", edit)
+
+
+def _split_reference(project: Project, value):
+    written = written_text(project, value.loc) if value.loc is not None else None
+    if not written:
+        return None
+    text = f'split("/", {written})[1]'
+    return fix("safe", f"write {text}", reference_edit(project, value, text))
 
 
 def check(project: Project):
@@ -76,11 +96,13 @@ def check(project: Project):
         if zoned:
             what = f"the zoned id {shown(value)}"
             fix = "write only the IP id, without the zone and the slash"
+            autofix = _bare_ids(project, value)
         elif lb_ips.is_unsplit_lb_ip_id(project, value):
             instance = lb_ips.lb_ip_of(value)
             what = f"{instance.address}.id, which Terraform writes as \"<zone>/<uuid>\""
             related = (Related(instance.block.loc, f"{instance.address}: its id carries the zone"),)
             fix = f'keep the part after the zone: split("/", {instance.resource.address}.id)[1]'
+            autofix = _split_reference(project, value)
         else:
             continue
         yield finding(
@@ -92,4 +114,5 @@ def check(project: Project):
             related=related,
             logical=f"{subject.name}.service.annotations.scw-loadbalancer-ip-ids",
             fix=fix,
+            autofix=autofix,
         )

@@ -46,16 +46,24 @@ resource "scaleway_k8s_acl" "main" {
 }
 ```
 
+## Fix
+Removes `no_ip_allowed = false` written beside `acl_rules`: `false` asks for no isolation, so
+the rules are what the author meant. Safe: the plan fails today, and after the fix the ACL holds
+exactly the rules written. No fix for `no_ip_allowed = true` beside rules (full isolation or the
+listed ranges: the author must choose), for an ACL with neither, or for the rule entries: which
+rule keeps `scaleway_ranges`, and how to split one, is the author's design.
+
 ## References
 - [scaleway_k8s_acl](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_acl)
 """
 
-from kapsulint.api import Project, Related, ResourceInstance, finding, iteration_pairs
+from kapsulint.api import Project, Related, ResourceInstance, finding, fix, iteration_pairs, remove_attribute
 from kapsulint.kapsule import access
 
 ID = "KAP406"
 NAME = "acl-rules-conflict"
 SEVERITY = "error"
+FIX = "safe"
 
 
 def _rules_present(acl: ResourceInstance) -> bool | None:
@@ -85,10 +93,13 @@ def _exactly_one(acl: ResourceInstance):
         loc = no_ip.loc or (written.value_loc if written is not None else None)
         if loc is None:
             return
+        autofix = None
         if no_ip.is_true():
             why = "full isolation contradicts the acl_rules it also lists, and the provider accepts only one of them"
         else:
             why = "the provider accepts exactly one of no_ip_allowed and acl_rules, even when no_ip_allowed is false"
+            if written is not None and written.is_literal and written.value_loc == loc:
+                autofix = fix("safe", "remove no_ip_allowed = false", remove_attribute(written))
         yield finding(
             loc,
             f"{address} sets no_ip_allowed = {'true' if no_ip.is_true() else no_ip.text()} and acl_rules: {why}",
@@ -96,6 +107,7 @@ def _exactly_one(acl: ResourceInstance):
             instance=acl.address,
             logical=f"{address}.no_ip_allowed",
             fix="remove no_ip_allowed to keep the rules, or remove the acl_rules for full isolation",
+            autofix=autofix,
         )
     elif no_ip.raw is None and not present:
         yield finding(

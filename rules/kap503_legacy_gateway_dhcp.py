@@ -43,6 +43,10 @@ resource "scaleway_vpc_gateway_network" "main" {
 }
 ```
 
+No automatic fix: moving a gateway network from the legacy arguments to `ipam_config` changes
+how its private network gets DHCP and its default route (the Private Network's own DHCP takes
+over), which needs a migration plan rather than a rewrite of the arguments.
+
 ## References
 - [scaleway_vpc_gateway_network](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/vpc_gateway_network)
 - [Secure a cluster with a Private Network](https://www.scaleway.com/en/docs/kubernetes/reference-content/secure-cluster-with-private-network/)

@@ -1,0 +1,202 @@
+"""Where a value is written as a literal, so that a fix edits it there and nowhere else.
+
+A finding points at the place its value is written: the subject's own argument (or an element of
+a list, a member of an object written there), a variable's default, a local, a module argument
+or a tfvars assignment. A fix may replace that literal only when the change reaches nothing else:
+a variable, a local or a module argument that more than one expression reads is left to its
+author, since the fix would change every reader alike, and they may need different values.
+A literal inside a conditional, an operator or a function that computes from it is not "where
+the value is written" either: the fix is refused there.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Iterator
+
+from kapsulint.findings import Edit, Loc
+from kapsulint.model.modules import Attribute, Block, Module
+from kapsulint.model.project import Project
+from kapsulint.terraform.values import Val
+
+# Functions that hand an argument's members on unchanged: a literal written inside one is still
+# the value itself (https://developer.hashicorp.com/terraform/language/functions).
+_PASS_THROUGH = frozenset(("yamlencode", "jsonencode", "merge", "tolist", "toset", "tomap", "concat"))
+# Module call arguments that are Terraform's own, not the child module's variables.
+_META_ARGUMENTS = frozenset(("source", "version", "count", "for_each", "providers", "depends_on"))
+
+_Owner = tuple[str, str, Module | None]  # (kind, name, module whose references count)
+
+
+def literal_edit(project: Project, value: Val, text: str) -> Edit | None:
+    """An edit replacing the literal ``value`` was read from by ``text``; None when the value is
+    not a literal written in a scanned HCL file, or when another expression reads it too."""
+    return _edit_at(project, value.loc, text, ("lit",))
+
+
+def reference_edit(project: Project, value: Val, text: str) -> Edit | None:
+    """An edit replacing the reference ``value`` was read from (``scaleway_lb_ip.x.id`` written
+    as the whole value, or as a member of a list or object) by ``text``; None as for literals."""
+    return _edit_at(project, value.loc, text, ("attr", "index"))
+
+
+def _edit_at(project: Project, loc: Loc | None, text: str, kinds: tuple[str, ...]) -> Edit | None:
+    if loc is None or loc.line != loc.end_line or loc.path.endswith(".json"):
+        return None
+    module = project.modules.get(os.path.dirname(loc.path))
+    if module is None:
+        return None
+    for attribute, owner in _attributes(module):
+        if attribute.path == loc.path and _holds(attribute.expr, loc, kinds):
+            if not _read_once(owner):
+                return None
+            return _checked(project, loc, text)
+    return None
+
+
+def wrap_edit(project: Project, loc: Loc | None, function: str) -> Edit | None:
+    """An edit wrapping the expression written at ``loc`` in a call: ``x`` becomes ``function(x)``."""
+    written = written_text(project, loc) if loc is not None and not loc.path.endswith(".json") else None
+    if not written:
+        return None
+    return Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, f"{function}({written})")
+
+
+def unwrap_edit(project: Project, attribute: Attribute, function: str) -> Edit | None:
+    """An edit replacing the attribute's expression ``function(x)`` by ``x``, as written; None
+    when the expression is not one call of ``function`` with one argument."""
+    node = attribute.expr
+    if attribute.path.endswith(".json") or node.get("t") != "call" or node.get("name") != function:
+        return None
+    if len(node["args"]) != 1 or node.get("expand"):
+        return None
+    inner = written_text(project, Loc.of(attribute.path, node["args"][0]["p"]))
+    if not inner:
+        return None
+    loc = attribute.value_loc
+    return Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, inner)
+
+
+def combined(project: Project, outer: Edit | None, inner: Edit | None) -> tuple[Edit, ...] | None:
+    """Two edits of one fix as edits that do not overlap: ``inner`` applied inside ``outer``'s
+    new text when ``outer`` rewrites the lines around it (a builder re-aligning a run of
+    attributes); None when they overlap otherwise."""
+    if outer is None or inner is None:
+        return None
+    if outer.path != inner.path or (inner.end_line, inner.end_column) <= (outer.line, outer.column) or (
+            (outer.end_line, outer.end_column) <= (inner.line, inner.column)):
+        return outer, inner
+    if (inner.line, inner.column) < (outer.line, outer.column) or (
+            (outer.end_line, outer.end_column) < (inner.end_line, inner.end_column)):
+        return None
+    old = written_text(project, Loc(inner.path, inner.line, inner.column, inner.end_line, inner.end_column))
+    if not old or outer.content.count(old) != 1:
+        return None
+    return (outer._replace(content=outer.content.replace(old, inner.content)),)
+
+
+def written_text(project: Project, loc: Loc) -> str | None:
+    """The text of the file at ``loc`` (line ends as ``\\n``); None when the file cannot be read
+    or no longer holds that region."""
+    source = project.read_text(loc.path)
+    if source is None:
+        return None
+    lines = source.removeprefix("\ufeff").replace("\r\n", "\n").split("\n")
+    if loc.line < 1 or loc.end_line > len(lines) or loc.end_column - 1 > len(lines[loc.end_line - 1]):
+        return None
+    if loc.line == loc.end_line:
+        return lines[loc.line - 1][loc.column - 1: loc.end_column - 1]
+    middle = lines[loc.line: loc.end_line - 1]
+    return "\n".join([lines[loc.line - 1][loc.column - 1:], *middle, lines[loc.end_line - 1][: loc.end_column - 1]])
+
+
+def _checked(project: Project, loc: Loc, text: str) -> Edit | None:
+    """The edit, when the text on disk at ``loc`` is still there, with no interpolation."""
+    written = written_text(project, loc)
+    if not written or "${" in written or "%{" in written:
+        return None
+    return Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, text)
+
+
+def _holds(node: dict, loc: Loc, kinds: tuple[str, ...]) -> bool:
+    """Whether ``node`` is an expression of ``kinds`` at ``loc``, or a list, object or
+    pass-through call holding one."""
+    kind = node.get("t")
+    if kind in kinds and list(node.get("p", ())) == [loc.line, loc.column, loc.end_line, loc.end_column]:
+        return True
+    if kind == "tuple":
+        return any(_holds(item, loc, kinds) for item in node["items"])
+    if kind == "object":
+        return any(_holds(item[1], loc, kinds) for item in node["items"])
+    if kind == "paren":
+        return _holds(node["e"], loc, kinds)
+    if kind == "call" and node.get("name") in _PASS_THROUGH and not node.get("expand"):
+        return any(_holds(item, loc, kinds) for item in node["args"])
+    return False
+
+
+def _blocks(block: Block) -> Iterator[Block]:
+    yield block
+    for child in block.blocks:
+        yield from _blocks(child)
+
+
+def _attributes(module: Module) -> Iterator[tuple[Attribute, _Owner | None]]:
+    """Every attribute of the module, with what reading it depends on (None: the block's own)."""
+    for resource in module.resources.values():
+        for block in _blocks(resource.block):
+            for attribute in block.attrs.values():
+                yield attribute, None
+    for block in [*module.providers, *module.outputs.values()]:
+        for nested in _blocks(block):
+            for attribute in nested.attrs.values():
+                yield attribute, None
+    for name, variable in module.variables.items():
+        if variable.default is not None:
+            yield variable.default, ("var", name, module)
+    for name, attribute in module.locals.items():
+        yield attribute, ("local", name, module)
+    for call in module.calls.values():
+        for name, attribute in call.block.attrs.items():
+            if name not in _META_ARGUMENTS:
+                yield attribute, ("var", name, call.target)
+    for source in module.tfvars:
+        if source.data is None:
+            continue
+        for raw in source.data["body"]["attrs"]:
+            yield Attribute(raw["name"], Loc.of(source.path, raw["p"]), raw["expr"], source.path), (
+                "var", raw["name"], module)
+
+
+def _read_once(owner: _Owner | None) -> bool:
+    """Whether the variable or local ``owner`` names is read by exactly one expression."""
+    if owner is None:
+        return True
+    kind, name, target = owner
+    if target is None:
+        return False  # a module kapsulint did not read: its uses are unknown
+    return _uses(target, kind, name) == 1
+
+
+def _uses(module: Module, kind: str, name: str) -> int:
+    """The references to ``var.NAME`` or ``local.NAME`` in the module's expressions."""
+    blocks = [resource.block for resource in module.resources.values()]
+    blocks += [*module.providers, *module.outputs.values(), *(call.block for call in module.calls.values())]
+    blocks += [variable.block for variable in module.variables.values()]
+    count = sum(_count(attribute.expr, kind, name) for attribute in module.locals.values())
+    for block in blocks:
+        for nested in _blocks(block):
+            count += sum(_count(attribute.expr, kind, name) for attribute in nested.attrs.values())
+    return count
+
+
+def _count(node: object, kind: str, name: str) -> int:
+    if isinstance(node, list):
+        return sum(_count(item, kind, name) for item in node)
+    if not isinstance(node, dict):
+        return 0
+    if node.get("t") == "attr" and node.get("name") == name:
+        target = node.get("obj")
+        if isinstance(target, dict) and target.get("t") == "var" and target.get("name") == kind:
+            return 1
+    return sum(_count(item, kind, name) for item in node.values() if isinstance(item, (dict, list)))
