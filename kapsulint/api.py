@@ -18,7 +18,7 @@ from kapsulint.terraform.documents import decode_located, literal_to_val
 from kapsulint.terraform.evaluate import iteration_pairs, number
 from kapsulint.findings import Edit, Finding, Fix, Loc, Related, Severity
 from kapsulint.model.instances import ModuleInstance, ResourceInstance
-from kapsulint.model.edits import insert_block, remove_attribute, remove_text, replace_value, set_attribute
+from kapsulint.model.edits import insert_after, insert_block, remove_attribute, remove_text, replace_value, set_attribute
 from kapsulint.model.edits import replace_yaml_text
 from kapsulint.model.modules import Attribute, Block, Module, ValuesFile
 from kapsulint.model.project import Project
@@ -114,6 +114,7 @@ __all__ = [
     "decode_located",
     "finding",
     "fix",
+    "insert_after",
     "insert_block",
     "iteration_pairs",
     "literal_edit",

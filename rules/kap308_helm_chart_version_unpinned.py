@@ -45,17 +45,30 @@ resource "helm_release" "ingress" {
 }
 ```
 
+## Fix
+Pins the newest version of the chart that kapsulint's chart facts were checked against
+(haproxytech `kubernetes-ingress` 1.52.1, `ingress-nginx` 4.15.1, `traefik` 41.3.0), for a
+release that installs one of these charts from its own repository: `version = "~> 1.52"`
+becomes `version = "1.52.1"` where the range is written (the release, a variable default, a
+local, a module argument or a tfvars file), and a release without `version` gets one. No fix
+for another chart, a mirror repository, a range that does not admit that version (the author
+asked for another line of releases) or one whose reading is uncertain, and a variable or local
+other expressions read too. Unsafe: the chart installed today may be another version, and
+`terraform plan` then upgrades (or downgrades) the release to the pinned one, which may change
+the controller and its load balancer Service.
+
 ## References
 - [helm_release: version](https://registry.terraform.io/providers/hashicorp/helm/latest/docs/resources/release#version-1)
 - [Helm: helm install --version](https://helm.sh/docs/helm/helm_install/)
 """
 
-from kapsulint.api import Project, finding, shown
-from kapsulint.kapsule import helm, helm_provider
+from kapsulint.api import Project, finding, fix, insert_after, literal_edit, set_attribute, shown
+from kapsulint.kapsule import chart_pins, helm, helm_provider
 
 ID = "KAP308"
 NAME = "helm-chart-version-unpinned"
 SEVERITY = "warning"
+FIX = "unsafe"
 
 
 def check(project: Project):
@@ -90,9 +103,35 @@ def check(project: Project):
             instance=instance.address,
             logical=f"{address}.version",
             fix='pin one exact chart version: version = "<major>.<minor>.<patch>"',
+            autofix=_pin(project, release, version),
         )
 
 
 def _attr_loc(instance):
     attribute = instance.block.attr("version")
     return attribute.value_loc if attribute is not None else None
+
+
+def _pin(project: Project, release, version):
+    """Pin the checked chart version where the version is written, or add it to the release."""
+    instance = release.instance
+    chart, repository = instance.arg("chart"), instance.arg("repository")
+    source = repository.text() if repository.known and repository.raw is not None else None
+    if source is None and chart.known and (chart.text() or "").strip().lower().startswith("oci://"):
+        source = chart.text()
+    pinned = chart_pins.pinned_version(release.controller, source)
+    if pinned is None:
+        return None
+    text = ".".join(str(part) for part in pinned)
+    written = version.text() if version.raw is not None else None
+    if written is not None and written.strip() and chart_pins.admits(written, pinned) is not True:
+        return None
+    if version.raw is None and instance.block.attr("version") is None:
+        after = instance.block.attr("chart")  # where a release's version is usually written
+        edit = None
+        if after is not None and after.span is not None and after.path == instance.block.path:
+            edit = insert_after(after.path, after.span, "version", f'"{text}"')
+        edit = edit or set_attribute(instance.block, "version", f'"{text}"')
+    else:
+        edit = literal_edit(project, version, f'"{text}"')
+    return fix("unsafe", f'pin version = "{text}"', edit)

@@ -39,18 +39,31 @@ controller:
 ```
 In a `set` entry, add `type = "string"`.
 
+## Fix
+Quotes the value where it is written: in a values file `maxconn: 2000` becomes
+`maxconn: "2000"` and `ssl-redirect: yes` becomes `ssl-redirect: "true"` (the boolean Helm read),
+in Terraform `maxconn = 2000` becomes `maxconn = "2000"` (in `yamlencode`, a local, a variable
+default, a module argument or a tfvars file), and a `set` entry gets `type = "string"`. No fix
+for a list or a map, for a value computed by an expression, or for a variable or local that
+other expressions read too. Safe: the ConfigMap the chart renders holds the same text the
+controller was meant to read, and a release whose apply failed on it can now be applied; no
+other resource changes.
+
 ## References
 - [haproxytech kubernetes-ingress chart](https://github.com/haproxytech/helm-charts/tree/kubernetes-ingress-1.52.1/kubernetes-ingress)
 - [HAProxy Kubernetes Ingress ConfigMap options](https://www.haproxy.com/documentation/kubernetes-ingress/community/configuration-reference/ingress/)
 - [Helm: the format and limitations of --set](https://helm.sh/docs/intro/using_helm/#the-format-and-limitations-of---set)
 """
 
-from kapsulint.api import Project, finding, shown
-from kapsulint.kapsule import charts, helm
+from kapsulint.api import (
+    Loc, Project, fix, finding, insert_after, literal_edit, replace_yaml_scalar, set_attribute, shown, written_text,
+)
+from kapsulint.kapsule import charts, helm, helm_provider
 
 ID = "KAP309"
 NAME = "haproxy-config-not-string"
 SEVERITY = "error"
+FIX = "safe"
 
 
 def check(project: Project):
@@ -75,6 +88,7 @@ def check(project: Project):
                 instance=subject.instance_address,
                 logical=f"{subject.name}.{path}",
                 fix='write the value as a quoted string (in a set entry, add type = "string")',
+                autofix=_quoted(project, subject, value),
             )
 
 
@@ -89,4 +103,78 @@ def _kind(raw) -> str | None:
         return "a list"
     if isinstance(raw, dict):
         return "a map"
+    return None
+
+
+def _quoted(project: Project, subject, value):
+    """The value written as a string where it is written, or a set entry typed as one."""
+    if value.loc is None or isinstance(value.raw, (list, dict)):
+        return None
+    text = _as_text(value.raw)
+    written = written_text(project, value.loc) or ""
+    if written.startswith('"') and not value.loc.path.endswith((".yaml", ".yml")):
+        return _typed_string(subject, value.loc)  # a string that a set entry's type "auto" converts
+    if _typed_default(project, value.loc):
+        return None  # Terraform would convert the quoted default back to the variable's type
+    edit = replace_yaml_scalar(value, f'"{text}"') or literal_edit(project, value, f'"{text}"')
+    return fix("safe", f'write "{text}" as a string', edit)
+
+
+def _typed_default(project: Project, loc: Loc) -> bool:
+    """Whether ``loc`` is in the default of a variable whose type names number or bool."""
+    for module in project.modules.values():
+        for variable in module.variables.values():
+            default = variable.default
+            if default is None or default.path != loc.path or default.span is None:
+                continue
+            if (default.span.line, default.span.column) <= (loc.line, loc.column) and (
+                    (loc.end_line, loc.end_column) <= (default.span.end_line, default.span.end_column)):
+                return bool({"number", "bool"} & _names(variable.type_expr))
+    return False
+
+
+def _names(node) -> set[str]:
+    """The type keywords a variable's ``type`` expression is written with."""
+    if isinstance(node, list):
+        return set().union(*(_names(item) for item in node)) if node else set()
+    if not isinstance(node, dict):
+        return set()
+    found = {node["name"]} if node.get("t") == "var" and isinstance(node.get("name"), str) else set()
+    return found.union(*(_names(item) for item in node.values() if isinstance(item, (dict, list))))
+
+
+def _as_text(raw) -> str:
+    """The text Helm would have rendered for a boolean or a number."""
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    if isinstance(raw, float) and raw.is_integer():
+        return str(int(raw))
+    return str(raw)
+
+
+def _typed_string(subject, loc: Loc):
+    """``type = "string"`` added to the set entry whose value is written at ``loc``."""
+    if subject.release is None:
+        return None
+    instance = subject.release.instance
+    for entry in helm_provider.set_entries(instance):
+        if entry.value.loc != loc or entry.type.known and entry.type.raw is not None:
+            continue
+        if entry.as_block:
+            blocks = [block for block in instance.resource.block.children(entry.kind)
+                      if block.attr("value") is not None and block.attr("value").value_loc == loc]
+            edit = set_attribute(blocks[0], "type", '"string"') if len(blocks) == 1 else None
+        else:
+            span = _item_span(instance.arg(entry.kind), loc)
+            edit = insert_after(loc.path, span, "type", '"string"') if span is not None else None
+        return fix("safe", 'add type = "string" to the set entry', edit)
+    return None
+
+
+def _item_span(listed, loc: Loc) -> Loc | None:
+    """The span of the list item ``value = ...`` whose value is written at ``loc``, key included."""
+    for item in listed.elements() if listed.known and listed.is_list else []:
+        key = item.key_loc("value") if item.known and item.is_object else None
+        if key is not None and key.path == loc.path and item.get("value").loc == loc:
+            return Loc(loc.path, key.line, key.column, loc.end_line, loc.end_column)
     return None

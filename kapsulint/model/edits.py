@@ -309,6 +309,19 @@ def set_attribute(block: Block, name: str, value_text: str) -> tuple[Edit, ...] 
     return (_replace_lines(block.path, lines, at, at, new),)
 
 
+def insert_after(path: str, span: Loc, name: str, value_text: str) -> Edit | None:
+    """Insert ``name = value_text`` on a new line after the attribute or object item at ``span``
+    (an item of ``set = [{ ... }]``, say), indented as it is and aligned as ``terraform fmt``
+    aligns the run it joins; None when ``span`` shares its lines with other code."""
+    if not _native(path):
+        return None
+    lines = source_lines(path)
+    if lines is None or not _own_lines(lines, span):
+        return None
+    new = [f"{_indent(lines[span.line - 1])}{name} = {value_text}"]
+    return _replace_lines(path, lines, span.end_line, span.end_line, new)
+
+
 def insert_block(block: Block, text: str) -> Edit | None:
     """Insert the nested block ``text`` (written at indentation zero) at the end of the body."""
     found = _body(block)
