@@ -58,6 +58,15 @@ output "kubeconfig" {
 }
 ```
 
+## Fix
+For an output: adds `sensitive = true` (or turns a written `sensitive = false` into `true`), and
+when the output's own expression is `nonsensitive(...)`, drops that call. Safe: an output's
+sensitivity changes no infrastructure; `terraform output NAME` and `terraform output -raw NAME`
+still print the value for the jobs that read it, while plan and apply output show
+`(sensitive value)`. No fix when `nonsensitive()` is applied elsewhere (in a local, a module),
+and none for a file on disk: how the kubeconfig should reach its users instead (provider
+arguments, IAM kubeconfigs) is a design choice.
+
 ## References
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 - [scaleway_k8s_cluster data source](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/data-sources/k8s_cluster)
@@ -68,13 +77,14 @@ output "kubeconfig" {
 
 import re
 
-from kapsulint.api import Project, Related, finding
+from kapsulint.api import Project, Related, combined, finding, fix, replace_value, set_attribute, unwrap_edit
 from kapsulint.kapsule import kubeconfig
 
 ID = "KAP402"
 NAME = "kubeconfig-written-to-disk"
 SEVERITY = "warning"
 SECURITY = True
+FIX = "safe"
 
 FILE_RESOURCES = ("local_file", "local_sensitive_file")
 CONTENT_ARGUMENTS = ("content", "sensitive_content", "content_base64")
@@ -156,7 +166,26 @@ def _outputs(project: Project):
                 related=_related(uses, block.loc),
                 logical=f"{where}:output.{name}",
                 fix=NONSENSITIVE_FIX if use.through_nonsensitive else OUTPUT_FIX,
+                autofix=_sensitive_output(project, block, use.through_nonsensitive),
             )
+
+
+def _sensitive_output(project: Project, block, through_nonsensitive: bool):
+    """``sensitive = true`` on the output, and its ``nonsensitive()`` dropped when it wraps the value."""
+    written = block.attr("sensitive")
+    if written is None:
+        added = set_attribute(block, "sensitive", "true")
+        sensitive = added[0] if added is not None and len(added) == 1 else None
+    elif written.is_literal and written.literal_value is False:
+        sensitive = replace_value(written, "true")
+    else:
+        return None
+    if not through_nonsensitive:
+        return fix("safe", "add sensitive = true to the output", sensitive)
+    value = block.attr("value")
+    unwrapped = unwrap_edit(project, value, "nonsensitive") if value is not None else None
+    edits = combined(project, sensitive, unwrapped)
+    return fix("safe", "drop nonsensitive() and add sensitive = true to the output", edits)
 
 
 _REDIRECT = re.compile(r"(?<![-=<>0-9&])>>?(?![=&>])|\btee\b")

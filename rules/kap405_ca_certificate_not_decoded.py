@@ -42,6 +42,14 @@ provider "helm" {
 }
 ```
 
+## Fix
+Wraps the provider's argument in `base64decode()` where the provider block writes it (also when
+the value comes through a local, a variable or a module output, so those other readers keep the
+encoded form). No fix when the argument is the whole `kubernetes = local.object` of Helm 3 (the
+member is not written there), or when the expression also reads an already decoded certificate.
+Safe: a provider's configuration is no infrastructure; `terraform plan` then connects to the API
+server instead of failing, and shows no change caused by the fix.
+
 ## References
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 - [Kubernetes provider configuration](https://registry.terraform.io/providers/hashicorp/kubernetes/latest/docs)
@@ -49,12 +57,13 @@ provider "helm" {
 - [Terraform base64decode function](https://developer.hashicorp.com/terraform/language/functions/base64decode)
 """
 
-from kapsulint.api import Project, Related, finding
+from kapsulint.api import Project, Related, finding, fix, wrap_edit
 from kapsulint.kapsule import kubeconfig
 
 ID = "KAP405"
 NAME = "ca-certificate-not-decoded"
 SEVERITY = "error"
+FIX = "safe"
 
 ARGUMENT = kubeconfig.CA_CERTIFICATE
 
@@ -71,12 +80,13 @@ def check(project: Project):
             if alias is not None and alias.is_literal:
                 name += f' (alias "{alias.literal_value}")'
             for loc, node, path, suffix in kubeconfig.ca_certificate_places(block):
-                uses = [
-                    u for u in kubeconfig.uses_in(instance, node, path, suffix)
-                    if u.field == ARGUMENT and not u.decoded
-                ]
+                certificates = [u for u in kubeconfig.uses_in(instance, node, path, suffix) if u.field == ARGUMENT]
+                uses = [u for u in certificates if not u.decoded]
                 if not uses:
                     continue
+                autofix = None
+                if not suffix and len(uses) == len(certificates):
+                    autofix = fix("safe", "wrap the value in base64decode()", wrap_edit(project, loc, "base64decode"))
                 related = [Related(u.loc, f"read from {u.reference}, base64-encoded") for u in uses if u.loc != loc]
                 yield finding(
                     loc,
@@ -87,4 +97,5 @@ def check(project: Project):
                     related=related,
                     logical=f"{where}:{name}.{ARGUMENT}",
                     fix="wrap the value in base64decode()",
+                    autofix=autofix,
                 )
