@@ -98,3 +98,23 @@ def test_combined_edits_apply_the_inner_one_inside_the_outer_one(tmp_path):
     apart = Edit(path, 1, 1, 1, 1, "# x\n")
     assert combined(project, apart, inner) == (apart, inner)
     assert combined(project, None, inner) is None
+
+
+def test_aligned_trailing_comments_are_realigned(tmp_path):
+    text = ('resource "scaleway_k8s_cluster" "main" {\n'
+            '  name                        = "prod"   # the environment\n'
+            '  version                     = "1.35.3" # tested on\n'
+            '  delete_additional_resources = true     # cleanup\n'
+            '}\n')
+    project = _project(tmp_path, {"main.tf": text})
+    edit = literal_edit(project, _cluster_argument(project, "version"), '"1.35"')
+    assert edit == Edit(str(tmp_path / "main.tf"), 2, 1, 5, 1,
+                        '  name                        = "prod" # the environment\n'
+                        '  version                     = "1.35" # tested on\n'
+                        '  delete_additional_resources = true   # cleanup\n')
+    longer = literal_edit(project, _cluster_argument(project, "delete_additional_resources"), "false")
+    assert longer.content.splitlines()[2] == "  delete_additional_resources = false    # cleanup"
+    plain = CLUSTER.format(value="true # cleanup")
+    project = _project(tmp_path, {"main.tf": plain})
+    edit = literal_edit(project, _cluster_argument(project, "delete_additional_resources"), "false")
+    assert edit == Edit(str(tmp_path / "main.tf"), 6, 33, 6, 37, "false")  # a comment of its own: left alone

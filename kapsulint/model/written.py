@@ -15,6 +15,7 @@ import os
 from typing import Iterator
 
 from kapsulint.findings import Edit, Loc
+from kapsulint.model.edits import scan_lines, source_lines
 from kapsulint.model.modules import Attribute, Block, Module
 from kapsulint.model.project import Project
 from kapsulint.terraform.values import Val
@@ -59,7 +60,7 @@ def wrap_edit(project: Project, loc: Loc | None, function: str) -> Edit | None:
     written = written_text(project, loc) if loc is not None and not loc.path.endswith(".json") else None
     if not written:
         return None
-    return Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, f"{function}({written})")
+    return _line_edit(loc, f"{function}({written})")
 
 
 def unwrap_edit(project: Project, attribute: Attribute, function: str) -> Edit | None:
@@ -115,7 +116,39 @@ def _checked(project: Project, loc: Loc, text: str) -> Edit | None:
     written = written_text(project, loc)
     if not written or "${" in written or "%{" in written:
         return None
-    return Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, text)
+    return _line_edit(loc, text)
+
+
+def _line_edit(loc: Loc, text: str) -> Edit:
+    """Replace a region of one line. When the line's trailing comment is aligned with those of
+    the lines around it, the chain is re-aligned as ``terraform fmt`` aligns comment cells
+    (https://github.com/hashicorp/hcl/blob/v2.23.0/hclwrite/format.go), so a formatted file stays
+    formatted; otherwise only the region changes."""
+    plain = Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, text)
+    lines = source_lines(loc.path)
+    if lines is None or loc.line != loc.end_line or loc.line > len(lines) or "\n" in text:
+        return plain
+    index = loc.line - 1
+    new = list(lines)
+    new[index] = lines[index][: loc.column - 1] + text + lines[index][loc.end_column - 1:]
+    infos = scan_lines(new)
+    if infos[index].comment is None:
+        return plain
+    first, last = index, index + 1
+    while first > 0 and infos[first - 1].comment is not None:
+        first -= 1
+    while last < len(new) and infos[last].comment is not None:
+        last += 1
+    if last - first == 1:
+        return plain
+    width = max(len(new[i][: infos[i].comment].rstrip()) for i in range(first, last)) + 1
+    aligned = []
+    for i in range(first, last):
+        head = new[i][: infos[i].comment].rstrip()
+        aligned.append(head + " " * (width - len(head)) + new[i][infos[i].comment:])
+    if last == len(new):  # the chain ends a file without a final newline
+        return Edit(loc.path, first + 1, 1, last, len(lines[last - 1]) + 1, "\n".join(aligned))
+    return Edit(loc.path, first + 1, 1, last + 1, 1, "".join(line + "\n" for line in aligned))
 
 
 def _holds(node: dict, loc: Loc, kinds: tuple[str, ...]) -> bool:
