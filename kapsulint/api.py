@@ -18,7 +18,9 @@ from kapsulint.terraform.documents import decode_located, literal_to_val
 from kapsulint.terraform.evaluate import iteration_pairs, number
 from kapsulint.findings import Edit, Finding, Fix, Loc, Related, Severity
 from kapsulint.model.instances import ModuleInstance, ResourceInstance
-from kapsulint.model.edits import insert_after, insert_block, remove_attribute, remove_text, replace_value, set_attribute
+from kapsulint.model.edits import (
+    insert_after, insert_block, remove_attribute, remove_text, replace_key, replace_value, set_attribute,
+)
 from kapsulint.model.edits import replace_yaml_text
 from kapsulint.model.modules import Attribute, Block, Module, ValuesFile
 from kapsulint.model.project import Project
@@ -126,6 +128,7 @@ __all__ = [
     "reference_edit",
     "remove_attribute",
     "remove_text",
+    "replace_key",
     "replace_value",
     "replace_yaml_scalar",
     "resolve_provider_version",

@@ -43,18 +43,27 @@ annotations = {
 }
 ```
 
+## Fix
+Where the zone annotation is written as a literal (in Terraform, or in a values file) and names
+another zone, it is rewritten to the reserved IP's zone, so the load balancer is created where
+the IP is. No fix where the annotation is missing (a key added to a map is left to the author,
+who may rather reserve the IP in the load balancer's zone), comes from an expression, or from a
+variable or local other expressions read too. Unsafe: the CCM creates the Service's load
+balancer in the new zone, replacing the one it made in the old zone.
+
 ## References
 - [Scaleway CCM: load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 - [Managing Load Balancer IPs on Kapsule](https://www.scaleway.com/en/docs/kubernetes/reference-content/managing-load-balancer-ips/)
 - [scaleway_k8s_cluster: with the Helm provider](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import Project, Related, finding
+from kapsulint.api import Project, Related, finding, fix, literal_edit, replace_yaml_scalar, written_text
 from kapsulint.kapsule import lb_annotation_keys, lb_ips, service, zones
 
 ID = "KAP306"
 NAME = "load-balancer-zone-mismatch"
 SEVERITY = "error"
+FIX = "unsafe"
 
 
 def check(project: Project):
@@ -74,9 +83,11 @@ def check(project: Project):
         if written is None:
             continue  # Unknown zone annotation
         subject = svc.subject
+        autofix = None
         if written:
             if written == ip_zone:
                 continue
+            autofix = _rezoned(project, annotation, ip_zone)
             loc = annotation.loc or svc.annotation_key_loc(lb_annotation_keys.LB_ZONE) or svc.anchor
             problem = f"the load balancer is created in {written} (scw-loadbalancer-zone)"
         else:
@@ -101,4 +112,18 @@ def check(project: Project):
             related=related,
             logical=f"{subject.name}.service.annotations.scw-loadbalancer-zone",
             fix=f'set "service.beta.kubernetes.io/scw-loadbalancer-zone" = {instance.resource.address}.zone',
+            autofix=autofix,
         )
+
+
+def _rezoned(project: Project, annotation, zone: str):
+    """The written zone annotation rewritten to ``zone``, in the quoting a values file uses."""
+    if annotation.loc is None:
+        return None
+    if annotation.loc.path.endswith((".yaml", ".yml")):
+        written = written_text(project, annotation.loc) or ""
+        quote = written[:1] if written[:1] in ('"', "'") else ""
+        edit = replace_yaml_scalar(annotation, f"{quote}{zone}{quote}")
+    else:
+        edit = literal_edit(project, annotation, f'"{zone}"')
+    return fix("unsafe", f"create the load balancer in {zone}, the IP's zone", edit)

@@ -55,17 +55,28 @@ set = [{
 ```
 or pass such settings in `values = [yamlencode({...})]`, where no escaping is needed.
 
+## Fix
+Escapes the name or value where it is written (the entry, or the variable, local, module
+argument or tfvars file it comes from): the dots of the annotation, label or selector key in the
+name become `\\\\.`, and each comma of a `set` or `set_sensitive` value becomes `\\\\,`. No fix
+for a comma in a `set_list` item (the author may have meant two items, which is what Helm makes
+of it today), a value that already holds a backslash or starts a `{...}` list, a name holding
+quotes or interpolations, and a variable or local other expressions read too. Unsafe: Helm then
+gets the key or the value that was meant, so the chart renders what it dropped or cut (an
+annotation the Service lacked, say), which may update or move the load balancer.
+
 ## References
 - [helm_release: set](https://registry.terraform.io/providers/hashicorp/helm/latest/docs/resources/release#set-1)
 - [Helm: the format and limitations of --set](https://helm.sh/docs/intro/using_helm/#the-format-and-limitations-of---set)
 """
 
-from kapsulint.api import Project, finding
+from kapsulint.api import Project, finding, fix, literal_edit, written_text
 from kapsulint.kapsule import helm, helm_provider
 
 ID = "KAP311"
 NAME = "helm-set-unescaped"
 SEVERITY = "error"
+FIX = "unsafe"
 
 
 def check(project: Project):
@@ -88,6 +99,7 @@ def check(project: Project):
                         instance=instance.address,
                         logical=f"{address}.{entry.kind}.{name}.name",
                         fix=f'escape the dots: name = "{helm_provider.hcl_escaped(split.escaped_name)}"',
+                        autofix=_escaped_name(project, entry.name, split.escaped_name),
                     )
             for value in _comma_values(entry):
                 if entry.kind == "set_list":
@@ -102,6 +114,7 @@ def check(project: Project):
                     instance=instance.address,
                     logical=f"{address}.{entry.kind}.{name}.value",
                     fix='escape each comma as "\\\\," in HCL, or pass the value through values = [yamlencode(...)]',
+                    autofix=_escaped_commas(project, entry, value),
                 )
 
 
@@ -117,3 +130,22 @@ def _comma_values(entry):
     if isinstance(value.raw, str) and helm_provider.unescaped_commas(value.raw):
         return [value]
     return []
+
+
+def _escaped_name(project: Project, name, escaped: str):
+    """The name rewritten with its key's dots escaped, where the name is written."""
+    if any(mark in escaped for mark in ('"', "${", "%{", "\n")):
+        return None
+    text = helm_provider.hcl_escaped(escaped)
+    return fix("unsafe", f'write name = "{text}"', literal_edit(project, name, f'"{text}"'))
+
+
+def _escaped_commas(project: Project, entry, value):
+    """The value's commas escaped in the literal as written (a set_list item is left alone)."""
+    if entry.kind == "set_list" or value.loc is None or value.raw.lstrip().startswith("{"):
+        return None
+    written = written_text(project, value.loc)
+    if not written or not written.startswith('"') or "\\" in written:
+        return None
+    text = written.replace(",", "\\\\,")
+    return fix("unsafe", "escape each comma of the value", literal_edit(project, value, text))

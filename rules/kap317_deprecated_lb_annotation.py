@@ -36,16 +36,25 @@ controller:
       service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2: "true"
 ```
 
+## Fix
+Renames `scw-loadbalancer-send-proxy-v2` to `scw-loadbalancer-proxy-protocol-v2` where the key is
+written (its quoting kept, and in Terraform the `=` signs of its map re-aligned as
+`terraform fmt` does). No fix when the map already holds the new key, and none for
+`scw-loadbalancer-force-internal-ip`: removing it lets the CCM pick another address, which is a
+choice for the author. Safe: the CCM reads both keys the same way, so the load balancer keeps
+its PROXY protocol settings; only the Service's annotation changes.
+
 ## References
 - [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 """
 
-from kapsulint.api import Project, finding
+from kapsulint.api import Project, finding, fix, replace_key, written_text
 from kapsulint.kapsule import lb_annotation_keys, lb_annotations
 
 ID = "KAP317"
 NAME = "deprecated-lb-annotation"
 SEVERITY = "warning"
+FIX = "safe"
 
 
 def check(project: Project):
@@ -61,15 +70,28 @@ def check(project: Project):
             old = lb_annotations.short(name)
             if replacement is not None:
                 why = f"use {lb_annotations.short(replacement)} instead"
-                fix = f"rename the annotation to {replacement} (same values)"
+                hint = f"rename the annotation to {replacement} (same values)"
             else:
                 why = "it has no replacement: the CCM chooses the internal IP itself"
-                fix = "remove the annotation"
+                hint = "remove the annotation"
             yield finding(
                 loc,
                 f"{svc.what}: the annotation {old} is deprecated by the Scaleway CCM; {why}",
                 subject=svc.subject,
                 instance=svc.instance,
                 logical=f"{svc.subject}.annotations.{old}",
-                fix=fix,
+                fix=hint,
+                autofix=_renamed(project, svc.annotations, key, replacement) if replacement else None,
             )
+
+
+def _renamed(project: Project, annotations, key: str, replacement: str):
+    """The key rewritten to ``replacement`` where it is written, unless the map already has it."""
+    if any(other.strip() == replacement for other, _ in annotations.items()):
+        return None
+    loc = annotations.key_loc(key)
+    written = written_text(project, loc) if loc is not None else None
+    if not written or key.strip() not in written:
+        return None
+    text = written.replace(key.strip(), replacement)
+    return fix("safe", f"rename the annotation to {replacement}", replace_key(loc, text))

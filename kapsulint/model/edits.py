@@ -322,6 +322,22 @@ def insert_after(path: str, span: Loc, name: str, value_text: str) -> Edit | Non
     return _replace_lines(path, lines, span.end_line, span.end_line, new)
 
 
+def replace_key(loc: Loc, text: str) -> Edit | None:
+    """Replace the object key or attribute name written at ``loc`` (one line) by ``text``: in HCL
+    the ``=`` signs of its run are re-aligned as ``terraform fmt`` aligns them; in a values file
+    only the key's text changes."""
+    if loc.line != loc.end_line or loc.path.endswith(".json"):
+        return None
+    lines = source_lines(loc.path)
+    if lines is None or loc.line > len(lines) or loc.end_column - 1 > len(lines[loc.line - 1]):
+        return None
+    if loc.path.endswith((".yaml", ".yml")):
+        return Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, text)
+    line = lines[loc.line - 1]
+    new = line[: loc.column - 1] + text + line[loc.end_column - 1:]
+    return _replace_lines(loc.path, lines, loc.line - 1, loc.line, [new])
+
+
 def insert_block(block: Block, text: str) -> Edit | None:
     """Insert the nested block ``text`` (written at indentation zero) at the end of the body."""
     found = _body(block)
