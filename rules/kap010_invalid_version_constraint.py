@@ -78,6 +78,6 @@ def _constraints(module) -> Iterator[tuple[str, str, Loc]]:
         for block in terraform.children("required_providers"):
             for name in sorted(block.attrs):
                 _, version, _ = module.required_provider(name)
-                if version is None or version.expr.get("t") != "lit" or not isinstance(version.expr.get("v"), str):
+                if version is None or not version.is_literal or not isinstance(version.literal_value, str):
                     continue
-                yield f'provider "{name}"', version.expr["v"], version.value_loc
+                yield f'provider "{name}"', version.literal_value, version.value_loc

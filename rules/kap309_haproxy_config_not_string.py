@@ -56,7 +56,8 @@ other resource changes.
 """
 
 from kapsulint.api import (
-    Loc, Project, fix, finding, insert_after, literal_edit, replace_yaml_scalar, set_attribute, shown, written_text,
+    Attribute, Loc, Project, fix, finding, insert_after, literal_edit, references, replace_yaml_scalar, set_attribute,
+    shown, written_text,
 )
 from kapsulint.kapsule import charts, helm, helm_provider
 
@@ -129,18 +130,13 @@ def _typed_default(project: Project, loc: Loc) -> bool:
                 continue
             if (default.span.line, default.span.column) <= (loc.line, loc.column) and (
                     (loc.end_line, loc.end_column) <= (default.span.end_line, default.span.end_column)):
-                return bool({"number", "bool"} & _names(variable.type_expr))
+                return bool({"number", "bool"} & _type_names(variable.block.attr("type")))
     return False
 
 
-def _names(node) -> set[str]:
-    """The type keywords a variable's ``type`` expression is written with."""
-    if isinstance(node, list):
-        return set().union(*(_names(item) for item in node)) if node else set()
-    if not isinstance(node, dict):
-        return set()
-    found = {node["name"]} if node.get("t") == "var" and isinstance(node.get("name"), str) else set()
-    return found.union(*(_names(item) for item in node.values() if isinstance(item, (dict, list))))
+def _type_names(written: Attribute | None) -> set[str]:
+    """The type keywords a variable's ``type`` expression is written with (``list(number)``)."""
+    return {reference.root for reference in references(written.expression)} if written is not None else set()
 
 
 def _as_text(raw) -> str:

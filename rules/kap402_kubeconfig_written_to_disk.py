@@ -115,7 +115,7 @@ def _files(project: Project):
                 attribute = block.attr(name)
                 if attribute is None:
                     continue
-                found = kubeconfig.uses_in(instance.module, attribute.expr, attribute.path)
+                found = kubeconfig.uses_in(instance.module, attribute.expression)
                 uses = [u for u in found if u.secret]
                 fallback = None
                 if not found:
@@ -192,20 +192,6 @@ _REDIRECT = re.compile(r"(?<![-=<>0-9&])>>?(?![=&>])|\btee\b")
 _DISCARDED = re.compile(r">>?\s*/dev/null")
 
 
-def _written_text(node) -> str:
-    """The literal text of a command as written (interpolations left out)."""
-    if isinstance(node, str):
-        return node  # the text parts of a template
-    if not isinstance(node, dict):
-        return ""
-    if node.get("t") == "lit":
-        return str(node.get("v", ""))
-    if node.get("t") in ("tmpl", "paren"):
-        parts = node.get("parts") or [node.get("e")]
-        return "".join(_written_text(part) for part in parts)
-    return ""
-
-
 def _commands(project: Project):
     """``local-exec`` provisioners whose shell command writes a kubeconfig secret to a file
     (``echo '${...config_file}' > kubeconfig``, ``| tee``)."""
@@ -216,10 +202,10 @@ def _commands(project: Project):
                 attribute = provisioner.attr("command") if provisioner.labels[:1] == ["local-exec"] else None
                 if attribute is None or attribute.value_loc in seen:
                     continue
-                text = _DISCARDED.sub("", _written_text(attribute.expr))
+                text = _DISCARDED.sub("", attribute.expression.written_text())
                 if not _REDIRECT.search(text):
                     continue
-                uses = [u for u in kubeconfig.uses_in(module, attribute.expr, attribute.path) if u.secret]
+                uses = [u for u in kubeconfig.uses_in(module, attribute.expression) if u.secret]
                 if not uses:
                     continue
                 seen.add(attribute.value_loc)

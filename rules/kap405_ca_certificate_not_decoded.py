@@ -79,8 +79,8 @@ def check(project: Project):
             name = f'provider "{label}"'
             if alias is not None and alias.is_literal:
                 name += f' (alias "{alias.literal_value}")'
-            for loc, node, path, suffix in kubeconfig.ca_certificate_places(block):
-                certificates = [u for u in kubeconfig.uses_in(instance, node, path, suffix) if u.field == ARGUMENT]
+            for loc, expression, suffix in kubeconfig.ca_certificate_places(block):
+                certificates = [u for u in kubeconfig.uses_in(instance, expression, suffix) if u.field == ARGUMENT]
                 uses = [u for u in certificates if not u.decoded]
                 if not uses:
                     continue

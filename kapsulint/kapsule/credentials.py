@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, NamedTuple
 
-from kapsulint.api import Loc, Module, Project
+from kapsulint.api import Expression, Loc, Module, Project, file_attributes
 
 ACCESS_KEY = re.compile(r"SCW[A-Z0-9]{17}")
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
@@ -88,33 +88,19 @@ class WrittenKey(NamedTuple):
         return ".".join(self.names)
 
 
-def keys_in_literal(node: dict, path: str, names: tuple[str, ...]) -> Iterator[WrittenKey]:
+def keys_in_literal(expression: Expression, names: tuple[str, ...]) -> Iterator[WrittenKey]:
     """Key-shaped string literals in an expression as written (objects and lists walked)."""
-    stack = [(node, names)]
-    while stack:
-        current, where = stack.pop()
-        if not isinstance(current, dict):
-            continue
-        kind = current.get("t")
-        if kind == "lit" and isinstance(current.get("v"), str):
-            found = key_kind(current["v"], where)
-            if found is not None:
-                yield WrittenKey(Loc.of(path, current["p"]), where, found)
-        elif kind == "paren":
-            stack.append((current["e"], where))
-        elif kind == "tuple":
-            stack.extend((item, where) for item in current.get("items", []))
-        elif kind == "object":
-            for key, value in current.get("items", []):
-                label = key.get("v") if key.get("t") == "lit" else key.get("name") if key.get("t") == "var" else None
-                stack.append((value, where + ((str(label),) if label is not None else ())))
+    for where, text, loc in expression.string_literals(names):
+        found = key_kind(text, where)
+        if found is not None:
+            yield WrittenKey(loc, where, found)
 
 
 def variable_default_keys(module: Module) -> Iterator[WrittenKey]:
     for name in sorted(module.variables):
         default = module.variables[name].default
         if default is not None:
-            yield from keys_in_literal(default.expr, default.path, (name,))
+            yield from keys_in_literal(default.expression, (name,))
 
 
 def tfvars_files(project: Project) -> list:
@@ -132,8 +118,8 @@ def tfvars_files(project: Project) -> list:
 
 
 def tfvars_keys(source) -> Iterator[WrittenKey]:
-    for attribute in source.data["body"]["attrs"]:
-        yield from keys_in_literal(attribute["expr"], source.path, (attribute["name"],))
+    for attribute in file_attributes(source):
+        yield from keys_in_literal(attribute.expression, (attribute.name,))
 
 
 def is_code_file(path: str) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from kapsulint.api import (
-    UNKNOWN, Loc, Project, ResourceInstance, Val, ValuesFile, decode_located, literal_to_val, provider_config,
+    UNKNOWN, Loc, Project, ResourceInstance, Val, decode_located, provider_config,
 )
 from kapsulint.kapsule import charts, helm_provider, strvals
 from kapsulint.kapsule.clusters import Cluster, cluster_of, clusters
@@ -140,21 +140,13 @@ def _values_subjects(project: Project) -> Iterator[ValuesSubject]:
         yield ValuesSubject(values, release.controller, release.header, release.instance.resource.address,
                             release, release.instance.address)
     for values_file in project.values_files:
-        if values_file.path in referenced or values_file.document is None:
-            continue
-        value = standalone_values(values_file)
-        if not value.is_object:
+        value = values_file.value() if values_file.path not in referenced else None
+        if value is None or not value.is_object:
             continue
         plain = {k: v.plain() for k, v in value.items()}
         controller = charts.controller_from_values(plain)
         anchor = Loc(values_file.path, 1, 1, 1, 2)
         yield ValuesSubject(value, controller, anchor, project.relative(values_file.path))
-
-
-def standalone_values(values_file: ValuesFile) -> Val:
-    document = values_file.document
-    fallback = Loc(values_file.path, 1, 1, 1, 2)
-    return literal_to_val(document, (values_file.path, 0, 0), fallback)
 
 
 def _files_of(value: Val) -> set[str]:
@@ -188,10 +180,7 @@ def _provider_alias(instance: ResourceInstance) -> str | None:
     attribute = instance.block.attr("provider")
     if attribute is None:
         return None
-    expr = attribute.expr
-    if expr.get("t") == "attr":
-        return expr["name"]
-    return None
+    return attribute.expression.last_attribute
 
 
 # -- effective values ---------------------------------------------------------------------------

@@ -22,10 +22,13 @@ call crossed.
 """
 
 from __future__ import annotations
-from typing import NamedTuple
 
+from typing import Iterator, NamedTuple
 
-from kapsulint.api import Loc, ModuleInstance, ResourceInstance, Val
+from kapsulint.api import (
+    Expression, Loc, ModuleInstance, Reference, ResourceInstance, Val, caller_argument, is_expanded, local_value,
+    module_outputs, references, resource_argument, variable_default, variable_is_sensitive,
+)
 from kapsulint.kapsule.clusters import CLUSTER, CLUSTER_RESOURCES
 
 KUBECONFIG = "kubeconfig"
@@ -33,9 +36,6 @@ FIELDS = ("config_file", "host", "cluster_ca_certificate", "token")
 SECRET_FIELDS = ("config_file", "token")  # what gives admin access to the cluster
 MAX_DEPTH = 40
 MAX_STEPS = 20_000
-# Functions that return one of their arguments, or an object merged from them: a key asked of
-# the result is a key of the argument.
-_PASS_THROUGH = ("try", "coalesce", "merge", "one", "tomap", "tolist", "toset", "sensitive", "nonsensitive")
 
 
 class KubeconfigUse(NamedTuple):
@@ -86,13 +86,13 @@ class KubeconfigUse(NamedTuple):
         return f"{self.cluster}.{KUBECONFIG}{field}"
 
 
-def uses_in(module: ModuleInstance, node: dict | None, path: str, suffix: tuple[str, ...] = ()) -> list[KubeconfigUse]:
-    """The kubeconfig reads of an expression node written in file ``path`` of ``module``;
-    ``suffix`` is the attribute path read from its value (``("cluster_ca_certificate",)``)."""
-    if node is None:
+def uses_in(module: ModuleInstance, expression: Expression | None, suffix: tuple[str, ...] = ()) -> list[KubeconfigUse]:
+    """The kubeconfig reads of an expression evaluated in ``module``; ``suffix`` is the
+    attribute path read from its value (``("cluster_ca_certificate",)``)."""
+    if expression is None:
         return []
     walk = _Walk()
-    walk.expr(module, node, path, tuple(suffix), (), frozenset())
+    walk.walk(module, expression, tuple(suffix), ())
     return walk.uses
 
 
@@ -101,20 +101,7 @@ def uses_of_attribute(module: ModuleInstance, block, name: str) -> list[Kubeconf
     attribute = block.attr(name)
     if attribute is None:
         return []
-    return uses_in(module, attribute.expr, attribute.path)
-
-
-def object_member(node: dict | None, key: str) -> dict | None:
-    """The value node of ``key`` in an object written as a literal (``kubernetes = {...}``)."""
-    while isinstance(node, dict) and node.get("t") == "paren":
-        node = node.get("e")
-    if not isinstance(node, dict) or node.get("t") != "object":
-        return None
-    for key_node, value in node.get("items", []):
-        name = key_node.get("v") if key_node.get("t") == "lit" else key_node.get("name")
-        if name == key:
-            return value
-    return None
+    return uses_in(module, attribute.expression)
 
 
 def refers_to_kubeconfig(value: Val) -> ResourceInstance | None:
@@ -134,134 +121,22 @@ def _address(module: ModuleInstance, resource_address: str) -> str:
 class _Walk:
     def __init__(self) -> None:
         self.uses: list[KubeconfigUse] = []
-        self._seen: set[tuple] = set()
+        self._seen: set[KubeconfigUse] = set()
         self._visiting: set[tuple] = set()
         self._depth = 0
         self._steps = 0
 
-    # -- expressions --------------------------------------------------------------------------
-
-    def expr(self, module, node, path, suffix, calls, bound) -> None:
-        if not isinstance(node, dict) or "t" not in node:
-            return
-        self._steps += 1
+    def walk(self, module: ModuleInstance, expression: Expression, suffix: tuple[str, ...], calls: tuple[str, ...]) -> None:
+        found = references(expression, suffix)
+        self._steps += 1 + len(found)
         if self._steps > MAX_STEPS:
             return
-        kind = node["t"]
-        if kind in ("var", "attr", "index"):
-            chain = _chain(node)
-            if chain is not None:
-                root, steps = chain
-                for step_kind, step in steps:
-                    if step_kind == "index" and not _literal(step):
-                        self.expr(module, step, path, (), calls, bound)
-                if root not in bound:
-                    self.reference(module, node, path, root, steps, suffix, calls)
-                return
-            self.expr(module, node.get("obj"), path, (), calls, bound)
-            if kind == "index":
-                self.expr(module, node.get("key"), path, (), calls, bound)
-            return
-        if kind == "splat":
-            chain = _chain(node["obj"])
-            ops = node.get("ops", [])
-            if chain is not None and all(op == "attr" for op, _ in ops):
-                root, steps = chain
-                if root not in bound:
-                    steps = steps + [("attr", operand) for _, operand in ops]
-                    self.reference(module, node, path, root, steps, suffix, calls)
-                return
-            self.expr(module, node["obj"], path, (), calls, bound)
-            for op, operand in ops:
-                if op != "attr":
-                    self.expr(module, operand, path, (), calls, bound)
-            return
-        if kind == "lit":
-            return
-        if kind == "paren":
-            self.expr(module, node["e"], path, suffix, calls, bound)
-            return
-        if kind == "call":
-            name = node.get("name", "")
-            inner = calls + (name,)
-            kept = suffix if name in _PASS_THROUGH else ()
-            for arg in node.get("args", []):
-                self.expr(module, arg, path, kept, inner, bound)
-            return
-        if kind == "cond":
-            self.expr(module, node["test"], path, (), calls, bound)
-            self.expr(module, node["then"], path, suffix, calls, bound)
-            self.expr(module, node["else"], path, suffix, calls, bound)
-            return
-        if kind == "object":
-            if suffix:
-                for key, value in node["items"]:
-                    if key.get("t") == "lit" and str(key.get("v")) == suffix[0]:
-                        self.expr(module, value, path, suffix[1:], calls, bound)
-                        return
-                    if key.get("t") == "var" and key.get("name") == suffix[0]:
-                        self.expr(module, value, path, suffix[1:], calls, bound)
-                        return
-            for key, value in node["items"]:
-                if key.get("t") not in ("lit", "var"):
-                    self.expr(module, key, path, (), calls, bound)
-                self.expr(module, value, path, (), calls, bound)
-            return
-        if kind == "tuple":
-            items = node.get("items", [])
-            if suffix and suffix[0].isdigit() and int(suffix[0]) < len(items):
-                self.expr(module, items[int(suffix[0])], path, suffix[1:], calls, bound)
-                return
-            for item in items:
-                self.expr(module, item, path, (), calls, bound)
-            return
-        if kind in ("tmpl", "tif", "tfor"):
-            self._template(module, node, path, calls, bound)
-            return
-        if kind == "for":
-            self.expr(module, node["coll"], path, (), calls, bound)
-            inner = bound | {n for n in (node.get("kv"), node.get("vv")) if n}
-            for part in ("key", "value", "cond"):
-                self.expr(module, node.get(part), path, (), calls, inner)
-            return
-        # op and anything newer: every sub-expression counts.
-        for value in node.values():
-            if isinstance(value, dict):
-                self.expr(module, value, path, (), calls, bound)
-            elif isinstance(value, list):
-                for item in value:
-                    self.expr(module, item, path, (), calls, bound)
+        for ref in found:
+            if not ref.bound:
+                self.reference(module, ref, calls + ref.calls)
 
-    def _template(self, module, node, path, calls, bound) -> None:
-        kind = node["t"]
-        if kind == "tmpl":
-            parts = node["parts"]
-        elif kind == "tif":
-            self.expr(module, node["cond"], path, (), calls, bound)
-            parts = list(node.get("then") or []) + list(node.get("else") or [])
-        else:
-            self.expr(module, node["coll"], path, (), calls, bound)
-            bound = bound | {n for n in (node.get("kv"), node.get("vv")) if n}
-            parts = node.get("body") or []
-        for part in parts:
-            if isinstance(part, dict):
-                if part.get("t") in ("tif", "tfor"):
-                    self._template(module, part, path, calls, bound)
-                else:
-                    self.expr(module, part, path, (), calls, bound)
-
-    # -- references ---------------------------------------------------------------------------
-
-    def reference(self, module, node, path, root, steps, suffix, calls) -> None:
-        names: list[str] = []
-        for kind, step in steps:
-            if kind == "attr":
-                names.append(step)
-            elif _literal(step):
-                names.append(str(step.get("v")))
-            else:
-                names.append("*")  # an instance key or index not known as written
-        full = tuple(names) + tuple(suffix)
+    def reference(self, module: ModuleInstance, ref: Reference, calls: tuple[str, ...]) -> None:
+        root, full = ref.root, ref.path
         if root == "var":
             self._variable(module, full, calls)
         elif root == "local":
@@ -270,11 +145,11 @@ class _Walk:
             self._module_output(module, full, calls)
         elif root == "data":
             if len(full) >= 2:
-                self._resource(module, node, path, f"data.{full[0]}.{full[1]}", full[0], full[2:], calls)
+                self._resource(module, ref.loc, f"data.{full[0]}.{full[1]}", full[0], full[2:], calls)
         elif root in ("path", "terraform", "self", "each", "count"):
             return
         elif full:
-            self._resource(module, node, path, f"{root}.{full[0]}", root, full[1:], calls)
+            self._resource(module, ref.loc, f"{root}.{full[0]}", root, full[1:], calls)
 
     def _enter(self, key: tuple) -> bool:
         if key in self._visiting or self._depth >= MAX_DEPTH:
@@ -287,92 +162,59 @@ class _Walk:
         self._visiting.discard(key)
         self._depth -= 1
 
+    def _follow(self, key: tuple, module: ModuleInstance, expression: Expression, suffix, calls) -> None:
+        if not self._enter(key):
+            return
+        try:
+            self.walk(module, expression, suffix, calls)
+        finally:
+            self._leave(key)
+
     def _variable(self, module, full, calls) -> None:
         if not full:
             return
         name, rest = full[0], full[1:]
+        if variable_is_sensitive(module, name):
+            calls = calls + ("sensitive",)
         key = (id(module), "var", name, rest, calls)
-        if not self._enter(key):
+        argument = caller_argument(module, name)
+        if argument is not None:
+            self._follow(key, argument[0], argument[1], rest, calls)
             return
-        try:
-            declared = module.module.variables.get(name)
-            if declared is not None and declared.sensitive:
-                calls = calls + ("sensitive",)
-            argument = None
-            if module.call is not None and module.parent is not None:
-                argument = module.call.block.attr(name)
-                if argument is not None:
-                    self.expr(module.parent, argument.expr, argument.path, rest, calls, frozenset())
-            if argument is None and declared is not None and declared.default is not None:
-                default = declared.default
-                self.expr(module, default.expr, default.path, rest, calls, frozenset())
-        finally:
-            self._leave(key)
+        default = variable_default(module, name)
+        if default is not None:
+            self._follow(key, module, default, rest, calls)
 
     def _local(self, module, full, calls) -> None:
-        attribute = module.module.locals.get(full[0]) if full else None
-        if attribute is None:
-            return
-        key = (id(module), "local", full, calls)
-        if not self._enter(key):
-            return
-        try:
-            self.expr(module, attribute.expr, attribute.path, full[1:], calls, frozenset())
-        finally:
-            self._leave(key)
+        value = local_value(module, full[0]) if full else None
+        if value is not None:
+            self._follow((id(module), "local", full, calls), module, value, full[1:], calls)
 
     def _module_output(self, module, full, calls) -> None:
-        if len(full) < 2:
-            return
-        call = module.module.calls.get(full[0])
-        if call is None:
-            return
-        rest = full[1:]
-        if call.block.attr("count") or call.block.attr("for_each"):
-            rest = rest[1:]  # module.x["key"].output
-        if not rest:
-            return
-        for child in module.child_instances(full[0]):
-            output = child.module.outputs.get(rest[0])
-            value = output.attr("value") if output is not None else None
-            if value is None:
-                continue
-            key = (id(child), "output", rest, calls)
-            if not self._enter(key):
-                continue
-            try:
-                self.expr(child, value.expr, value.path, rest[1:], calls, frozenset())
-            finally:
-                self._leave(key)
+        for output in module_outputs(module, full):
+            key = (id(output.module), "output", (output.name, *output.rest), calls)
+            self._follow(key, output.module, output.expression, output.rest, calls)
 
-    def _resource(self, module, node, path, address, resource_type, rest, calls) -> None:
+    def _resource(self, module, loc, address, resource_type, rest, calls) -> None:
         resource = module.module.resources.get(address)
         if resource is None:
             return
-        if (resource.block.attr("count") or resource.block.attr("for_each")) and rest:
+        if is_expanded(resource) and rest:
             if rest[0] == "*" or rest[0] not in _attributes_of(resource):
                 rest = rest[1:]  # the instance key
         if resource_type in CLUSTER_RESOURCES:
-            self._cluster(module, node, path, resource, rest, calls)
+            self._cluster(module, loc, resource, rest, calls)
             return
         if not rest:
             return
-        argument = resource.block.attr(rest[0])
-        remaining = rest[1:]
+        argument = resource_argument(resource, rest[0])
         if argument is None and resource.type == "terraform_data" and rest[0] == "output":
-            argument = resource.block.attr("input")  # terraform_data's output mirrors its input
+            argument = resource_argument(resource, "input")  # terraform_data's output mirrors its input
         if argument is None and resource.type == "template_file" and rest[0] == "rendered":
             self._rendered_template(module, resource, address, calls)
             return
-        if argument is None:
-            return
-        key = (id(module), "resource", address, rest, calls)
-        if not self._enter(key):
-            return
-        try:
-            self.expr(module, argument.expr, argument.path, remaining, calls, frozenset())
-        finally:
-            self._leave(key)
+        if argument is not None:
+            self._follow((id(module), "resource", address, rest, calls), module, argument, rest[1:], calls)
 
     def _rendered_template(self, module, resource, address, calls) -> None:
         """``data "template_file"``'s ``rendered``: its ``template`` and every one of its ``vars``
@@ -382,13 +224,13 @@ class _Walk:
             return
         try:
             for name in ("template", "vars"):
-                argument = resource.block.attr(name)
+                argument = resource_argument(resource, name)
                 if argument is not None:
-                    self.expr(module, argument.expr, argument.path, (), calls + ("templatefile",), frozenset())
+                    self.walk(module, argument, (), calls + ("templatefile",))
         finally:
             self._leave(key)
 
-    def _cluster(self, module, node, path, resource, rest, calls) -> None:
+    def _cluster(self, module, loc, resource, rest, calls) -> None:
         field: str | None = None
         if rest:
             if rest[0] != KUBECONFIG:
@@ -406,7 +248,7 @@ class _Walk:
             data_source=data_source,
             field=field,
             calls=calls,
-            loc=Loc.of(path, node["p"]),
+            loc=loc,
         )
         if use not in self._seen:
             self._seen.add(use)
@@ -420,48 +262,29 @@ def _attributes_of(resource) -> set[str]:
     return names
 
 
-def _literal(node) -> bool:
-    return isinstance(node, dict) and node.get("t") == "lit"
-
-
-def _chain(node: dict) -> tuple[str, list[tuple[str, object]]] | None:
-    """``a.b[k].c`` as (root name, [("attr", "b"), ("index", k node), ("attr", "c")])."""
-    steps: list[tuple[str, object]] = []
-    current = node
-    while isinstance(current, dict) and current.get("t") in ("attr", "index"):
-        if current["t"] == "attr":
-            steps.append(("attr", current["name"]))
-        else:
-            steps.append(("index", current["key"]))
-        current = current["obj"]
-    if not isinstance(current, dict) or current.get("t") != "var":
-        return None
-    steps.reverse()
-    return current["name"], steps
-
-
 CA_CERTIFICATE = "cluster_ca_certificate"
 
 
-def ca_certificate_places(block):
-    """(anchor loc, expression node, file, suffix) of each place a ``helm`` or ``kubernetes``
-    provider block takes ``cluster_ca_certificate`` from: the kubernetes provider's argument, the
-    helm provider 2.x ``kubernetes {}`` block, or its 3.x ``kubernetes = {...}`` object (the
-    suffix names the member when that object comes whole from elsewhere)."""
+def ca_certificate_places(block) -> Iterator[tuple[Loc, Expression, tuple[str, ...]]]:
+    """(anchor loc, expression, suffix) of each place a ``helm`` or ``kubernetes`` provider block
+    takes ``cluster_ca_certificate`` from: the kubernetes provider's argument, the helm provider
+    2.x ``kubernetes {}`` block, or its 3.x ``kubernetes = {...}`` object (the suffix names the
+    member when that object comes whole from elsewhere)."""
     label = block.labels[0]
     if label == "kubernetes":
         attribute = block.attr(CA_CERTIFICATE)
         if attribute is not None:
-            yield attribute.value_loc, attribute.expr, attribute.path, ()
+            yield attribute.value_loc, attribute.expression, ()
         return
     for nested in block.children("kubernetes"):  # helm provider 2.x
         attribute = nested.attr(CA_CERTIFICATE)
         if attribute is not None:
-            yield attribute.value_loc, attribute.expr, attribute.path, ()
+            yield attribute.value_loc, attribute.expression, ()
     attribute = block.attr("kubernetes")  # helm provider 3.x
     if attribute is not None:
-        member = object_member(attribute.expr, CA_CERTIFICATE)
+        written = attribute.expression
+        member = written.member(CA_CERTIFICATE)
         if member is not None:
-            yield Loc.of(attribute.path, member["p"]), member, attribute.path, ()
-        elif attribute.expr.get("t") != "object":
-            yield attribute.value_loc, attribute.expr, attribute.path, (CA_CERTIFICATE,)
+            yield member.loc, member, ()
+        elif not written.is_object:
+            yield attribute.value_loc, written, (CA_CERTIFICATE,)

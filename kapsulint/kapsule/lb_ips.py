@@ -19,10 +19,7 @@ Sources (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/do
 
 from __future__ import annotations
 
-import weakref
-from typing import Iterator
-
-from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, provider_config
+from kapsulint.api import UNKNOWN, Project, ResourceInstance, Val, expression_at, provider_config
 from kapsulint.kapsule import lb_annotation_keys, zones
 from kapsulint.kapsule.service import ControllerService
 
@@ -89,45 +86,8 @@ def is_unsplit_lb_ip_id(project: Project, value: Val) -> bool:
     instance = lb_ip_of(value)
     if instance is None or value.known or value.ref[1] != "id" or value.loc is None:
         return False
-    node = _expression_at(project, value.loc)
-    return node is not None and _is_reference(node)
-
-
-def _is_reference(node: dict) -> bool:
-    current = node
-    while current.get("t") in ("attr", "index", "paren"):
-        current = (current.get("e") if current["t"] == "paren" else current.get("obj")) or {}
-    return current.get("t") == "var"
-
-
-_NODES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _expression_at(project: Project, loc: Loc) -> dict | None:
-    """The parsed expression node whose region is exactly ``loc``, or None."""
-    by_path = _NODES.setdefault(project, {})
-    nodes = by_path.get(loc.path)
-    if nodes is None:
-        nodes = {}
-        source = project.files.get(loc.path)
-        if source is not None and source.data is not None:
-            for node in _walk(source.data):
-                span = node.get("p")
-                if isinstance(span, (list, tuple)) and len(span) == 4 and "t" in node:
-                    nodes.setdefault(tuple(span), node)
-        by_path[loc.path] = nodes
-    return nodes.get((loc.line, loc.column, loc.end_line, loc.end_column))
-
-
-def _walk(data) -> Iterator[dict]:
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            yield item
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
+    written = expression_at(project, value.loc)
+    return written is not None and written.is_traversal
 
 
 # -- the reserved IP of a Service -----------------------------------------------------------------
@@ -174,8 +134,7 @@ def _provider_alias(instance: ResourceInstance) -> str | None:
     attribute = instance.block.attr("provider")
     if attribute is None:
         return None
-    expr = attribute.expr
-    return expr.get("name") if expr.get("t") == "attr" else None
+    return attribute.expression.last_attribute
 
 
 __all__ = [

@@ -5,18 +5,23 @@ A change to a ForceNew argument (``pool_options.POOL_REPLACING_ARGUMENTS``) repl
 while, and the Kapsule API refuses two pools of one name in a cluster, so the name has to change
 with the replacement: the provider generates one when ``name`` is absent (from 2.78), otherwise
 the written name must depend on a replacing input (node_type, zone...) or on a ``random_*``
-resource. Sources: TF ``docs/resources/k8s_pool.md`` and ``pool.go`` (https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md).
+resource. Sources: the provider's documentation and schema
+(https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md,
+https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/internal/services/k8s/pool.go).
 
-The questions here read expressions as written (the adapter's nodes, see
-:mod:`kapsulint.parsing`) and follow references through locals, variable defaults, module
-caller arguments, module outputs and other resources' configured arguments.
+The questions here read expressions as written (the references :func:`kapsulint.api.references`
+finds) and follow them through locals, variable defaults, module caller arguments, module outputs
+and other resources' configured arguments.
 """
 
 from __future__ import annotations
 from typing import NamedTuple
 
 
-from kapsulint.api import Block, ModuleInstance, ResourceInstance
+from kapsulint.api import (
+    Block, Expression, ModuleInstance, Reference, ResourceInstance, Step, caller_argument, is_expanded, local_value,
+    module_outputs, references, resource_argument, variable_default,
+)
 from kapsulint.kapsule import pool_options
 
 RANDOM_RESOURCE_PREFIX = "random_"  # the hashicorp/random provider's resources
@@ -33,9 +38,9 @@ def create_before_destroy(block: Block) -> bool:
     """
     for lifecycle in block.children("lifecycle"):
         attribute = lifecycle.attr("create_before_destroy")
-        if attribute is None or attribute.expr.get("t") != "lit":
+        if attribute is None or not attribute.is_literal:
             continue
-        value = attribute.expr.get("v")
+        value = attribute.literal_value
         if value is True or (isinstance(value, str) and value.strip().lower() == "true"):
             return True
     return False
@@ -56,14 +61,14 @@ def name_follows_replacement(instance: ResourceInstance, attribute: str = "name"
         return None
     owner = instance.resource.address
     name_walk = _Walk(exclude=attribute)
-    name_walk.expr(instance.module, written.expr, owner)
+    name_walk.walk(instance.module, written.expression, owner)
     if name_walk.random or name_walk.names_replacing_argument:
         return True
     inputs_walk = _Walk(exclude=attribute)
     for argument in sorted(pool_options.POOL_REPLACING_ARGUMENTS - {attribute}):
         other = instance.block.attr(argument)
         if other is not None:
-            inputs_walk.expr(instance.module, other.expr, owner)
+            inputs_walk.walk(instance.module, other.expression, owner)
     if _overlap(name_walk.inputs, inputs_walk.inputs):
         return True
     if name_walk.incomplete:
@@ -109,120 +114,13 @@ class _Walk:
         self._visiting: set[tuple] = set()
         self._depth = 0
 
-    # -- expressions --------------------------------------------------------------------------
+    def walk(self, module: ModuleInstance, expression: Expression, owner: str, suffix: tuple[str, ...] = ()) -> None:
+        for ref in references(expression, suffix):
+            if not ref.bound:  # a for expression's own names
+                self.reference(module, ref, owner)
 
-    def expr(
-        self,
-        module: ModuleInstance,
-        node,
-        owner: str,
-        suffix: tuple[str, ...] = (),
-        bound: frozenset[str] = frozenset(),
-    ) -> None:
-        if not isinstance(node, dict) or "t" not in node:
-            return
-        kind = node["t"]
-        if kind in ("var", "attr", "index"):
-            chain = _chain(node)
-            if chain is not None:
-                root, steps = chain
-                if root in bound:
-                    for step in steps:  # keys of an index into a for variable
-                        if step[0] == "index":
-                            self.expr(module, step[1], owner, (), bound)
-                    return
-                self.reference(module, root, steps, owner, suffix, bound)
-                return
-            self.expr(module, node.get("obj"), owner, (), bound)
-            if kind == "index":
-                self.expr(module, node.get("key"), owner, (), bound)
-            return
-        if kind == "lit":
-            return
-        if kind == "paren":
-            self.expr(module, node["e"], owner, suffix, bound)
-            return
-        if kind == "cond":
-            self.expr(module, node["test"], owner, (), bound)
-            self.expr(module, node["then"], owner, suffix, bound)
-            self.expr(module, node["else"], owner, suffix, bound)
-            return
-        if kind == "object":
-            if suffix:
-                for key, value in node["items"]:
-                    if key.get("t") == "lit" and str(key.get("v")) == suffix[0]:
-                        self.expr(module, value, owner, suffix[1:], bound)
-                        return
-            for key, value in node["items"]:
-                if key.get("t") != "lit":
-                    self.expr(module, key, owner, (), bound)
-                self.expr(module, value, owner, (), bound)
-            return
-        if kind in ("tmpl", "tif", "tfor"):
-            self._template(module, node, owner, bound)
-            return
-        if kind == "for":
-            self.expr(module, node["coll"], owner, (), bound)
-            inner = bound | {n for n in (node.get("kv"), node.get("vv")) if n}
-            for part in ("key", "value", "cond"):
-                self.expr(module, node.get(part), owner, (), inner)
-            return
-        if kind == "splat":
-            self.expr(module, node["obj"], owner, (), bound)
-            for op, operand in node.get("ops", []):
-                if op != "attr":
-                    self.expr(module, operand, owner, (), bound)
-            return
-        # call, op, tuple and anything newer: every sub-expression counts.
-        for value in node.values():
-            if isinstance(value, dict):
-                self.expr(module, value, owner, (), bound)
-            elif isinstance(value, list):
-                for item in value:
-                    self.expr(module, item, owner, (), bound)
-
-    def _template(self, module: ModuleInstance, node: dict, owner: str, bound: frozenset[str]) -> None:
-        kind = node["t"]
-        if kind == "tmpl":
-            parts = node["parts"]
-        elif kind == "tif":
-            self.expr(module, node["cond"], owner, (), bound)
-            parts = list(node.get("then") or []) + list(node.get("else") or [])
-        else:
-            self.expr(module, node["coll"], owner, (), bound)
-            bound = bound | {n for n in (node.get("kv"), node.get("vv")) if n}
-            parts = node.get("body") or []
-        for part in parts:
-            if isinstance(part, dict):
-                self.expr(module, part, owner, (), bound)
-
-    # -- references ---------------------------------------------------------------------------
-
-    def reference(
-        self,
-        module: ModuleInstance,
-        root: str,
-        steps: list[tuple[str, object]],
-        owner: str,
-        suffix: tuple[str, ...],
-        bound: frozenset[str],
-    ) -> None:
-        names: list[str] = []
-        cut = False
-        for kind, step in steps:
-            if kind == "attr":
-                if not cut:
-                    names.append(step)  # type: ignore[arg-type]
-                continue
-            key = step if isinstance(step, dict) else {}
-            if key.get("t") == "lit" and not cut:
-                names.append(str(key.get("v")))
-            else:
-                cut = True
-                self.expr(module, key, owner, (), bound)
-        path = tuple(names) + (() if cut else suffix)
-        attrs = [s for k, s in steps if k == "attr"]
-
+    def reference(self, module: ModuleInstance, ref: Reference, owner: str) -> None:
+        root, steps, path, attrs = ref.root, ref.steps, ref.known_path, ref.attributes
         if root in ("each", "count"):
             self._flag(attrs)
             self.inputs.add(_Input(_context(module, owner), (root, *path)))
@@ -292,17 +190,16 @@ class _Walk:
             return
         try:
             followed = False
-            if module.call is not None and module.parent is not None:
-                argument = module.call.block.attr(name)
-                if argument is not None:
-                    self.expr(module.parent, argument.expr, "call:" + module.address, rest)
-                    followed = True
-            elif name in module.root_values:
+            argument = caller_argument(module, name)
+            if argument is not None:
+                self.walk(argument[0], argument[1], "call:" + module.address, rest)
+                followed = True
+            elif (module.call is None or module.parent is None) and name in module.root_values:
                 self._leaf(module, "var", path)  # from tfvars or --var: a value, no expression
                 followed = True
-            declared = module.module.variables.get(name)
-            if declared is not None and declared.default is not None:
-                self.expr(module, declared.default.expr, "", rest)
+            default = variable_default(module, name)
+            if default is not None:
+                self.walk(module, default, "", rest)
                 followed = True
             if not followed:
                 self._leaf(module, "var", path)
@@ -310,38 +207,26 @@ class _Walk:
             self._leave(key)
 
     def _local(self, module: ModuleInstance, path: tuple[str, ...]) -> None:
-        attribute = module.module.locals.get(path[0]) if path else None
-        if attribute is None:
+        value = local_value(module, path[0]) if path else None
+        if value is None:
             self._leaf(module, "local", path)
             return
         key = (id(module), "local", path[0])
         if not self._enter(key):
             return
         try:
-            self.expr(module, attribute.expr, "", path[1:])
+            self.walk(module, value, "", path[1:])
         finally:
             self._leave(key)
 
     def _module_output(self, module: ModuleInstance, path: tuple[str, ...]) -> None:
-        if len(path) < 2:
-            self._leaf(module, "module", path)
-            return
-        call = module.module.calls.get(path[0])
-        rest = path[1:]
-        if call is not None and (call.block.attr("count") or call.block.attr("for_each")):
-            rest = rest[1:]  # module.x["key"].output
-        children = module.child_instances(path[0]) if call is not None else []
         followed = False
-        for child in children:
-            output = child.module.outputs.get(rest[0]) if rest else None
-            value = output.attr("value") if output is not None else None
-            if value is None:
-                continue
-            key = (id(child), "output", rest[0])
+        for output in module_outputs(module, path):
+            key = (id(output.module), "output", output.name)
             if not self._enter(key):
                 continue
             try:
-                self.expr(child, value.expr, "", rest[1:])
+                self.walk(output.module, output.expression, "", output.rest)
                 followed = True
             finally:
                 self._leave(key)
@@ -352,7 +237,7 @@ class _Walk:
         self,
         module: ModuleInstance,
         address: str,
-        steps: list[tuple[str, object]],
+        steps: tuple[Step, ...],
         rest: tuple[str, ...],
         root: str,
         path: tuple[str, ...],
@@ -361,9 +246,9 @@ class _Walk:
         if resource is None:
             self._leaf(module, root, path)
             return
-        if (resource.block.attr("count") or resource.block.attr("for_each")) and steps and steps[0][0] == "index":
+        if is_expanded(resource) and steps and not steps[0].attribute:
             rest = rest[1:]
-        argument = resource.block.attr(rest[0]) if rest else None
+        argument = resource_argument(resource, rest[0]) if rest else None
         if argument is None:  # computed by the provider, or a nested block: an input of its own
             self._leaf(module, root, path)
             return
@@ -371,22 +256,6 @@ class _Walk:
         if not self._enter(key):
             return
         try:
-            self.expr(module, argument.expr, address, rest[1:])
+            self.walk(module, argument, address, rest[1:])
         finally:
             self._leave(key)
-
-
-def _chain(node: dict) -> tuple[str, list[tuple[str, object]]] | None:
-    """``a.b[k].c`` as (root name, [("attr", "b"), ("index", k node), ("attr", "c")])."""
-    steps: list[tuple[str, object]] = []
-    current = node
-    while current.get("t") in ("attr", "index"):
-        if current["t"] == "attr":
-            steps.append(("attr", current["name"]))
-        else:
-            steps.append(("index", current["key"]))
-        current = current["obj"]
-    if current.get("t") != "var":
-        return None
-    steps.reverse()
-    return current["name"], steps

@@ -9,7 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from kapsulint.findings import Loc
+from kapsulint.model.expressions import Expression
 from kapsulint.parsing.sources import SourceFile
+from kapsulint.terraform.documents import literal_to_val
+from kapsulint.terraform.values import Val
 
 
 class Attribute:
@@ -30,6 +33,11 @@ class Attribute:
     @property
     def value_loc(self) -> Loc:
         return Loc.of(self.path, self.expr["p"])
+
+    @property
+    def expression(self) -> Expression:
+        """The value as written, for :mod:`kapsulint.model.references` and its consumers."""
+        return Expression(self.expr, self.path)
 
     @property
     def is_literal(self) -> bool:
@@ -110,6 +118,13 @@ class Block:
             return None
         return Loc(self.path, self.loc.line, self.loc.end_column, self.span.end_line, self.span.end_column - 1)
 
+
+
+def file_attributes(source: SourceFile) -> list[Attribute]:
+    """The top-level arguments of a parsed file (a tfvars file's ``name = value`` lines)."""
+    if not source.ok:
+        return []
+    return [Attribute(a["name"], Loc.of(source.path, a["p"]), a["expr"], source.path) for a in source.data["body"]["attrs"]]
 
 
 def block_from(raw: dict, path: str) -> Block:
@@ -297,6 +312,14 @@ class ValuesFile:
     @property
     def path(self) -> str:
         return self.source.path
+
+    def value(self) -> Val | None:
+        """The file's first document as a located value (an empty file: an empty map); None when
+        the file could not be read or parsed."""
+        document = self.document
+        if document is None:
+            return None
+        return literal_to_val(document, (self.path, 0, 0), Loc(self.path, 1, 1, 1, 2))
 
     @property
     def document(self) -> dict | None:
