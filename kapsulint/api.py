@@ -18,15 +18,14 @@ from kapsulint.terraform.documents import decode_located, literal_to_val
 from kapsulint.terraform.evaluate import iteration_pairs, number
 from kapsulint.findings import Edit, Finding, Fix, Loc, Related, Severity
 from kapsulint.model.instances import ModuleInstance, ResourceInstance
-from kapsulint.model.edits import insert_after, insert_block, remove_attribute, remove_text, replace_value, set_attribute
+from kapsulint.model.edits import (
+    insert_after, insert_block, remove_attribute, remove_text, replace_key, replace_value, set_attribute,
+)
 from kapsulint.model.edits import replace_yaml_text
-from kapsulint.model.expressions import Expression
-from kapsulint.model.modules import Attribute, Block, Module, ValuesFile, file_attributes
+from kapsulint.model.modules import Attribute, Block, Module, ValuesFile
 from kapsulint.model.project import Project
-from kapsulint.model.written import combined, literal_edit, reference_edit, unwrap_edit, wrap_edit, written_text
-from kapsulint.model.references import (
-    OutputValue, Reference, Step, caller_argument, expression_at, is_expanded, local_value, module_outputs,
-    references, resource_argument, variable_default, variable_is_sensitive,
+from kapsulint.model.written import (
+    combined, key_edit, literal_edit, reference_edit, unwrap_edit, wrap_edit, written_text,
 )
 from kapsulint.model.providers import (
     ProviderVersion, Version, parse_constraint, parse_version, provider_config, resolve_provider_version,
@@ -101,57 +100,45 @@ __all__ = [
     "UNKNOWN",
     "Attribute",
     "Block",
-    "Expression",
     "Edit",
     "Fix",
     "Finding",
     "Loc",
     "Module",
     "ModuleInstance",
-    "OutputValue",
     "Project",
     "ProviderVersion",
-    "Reference",
     "Related",
     "ResourceInstance",
     "Severity",
-    "Step",
     "Val",
     "ValuesFile",
     "Version",
-    "caller_argument",
     "combined",
     "decode_located",
-    "expression_at",
-    "file_attributes",
     "finding",
     "fix",
     "insert_after",
     "insert_block",
-    "is_expanded",
     "iteration_pairs",
+    "key_edit",
     "literal_edit",
     "literal_to_val",
-    "local_value",
-    "module_outputs",
     "number",
     "parse_constraint",
     "parse_version",
     "provider_config",
     "reference_edit",
-    "references",
     "remove_attribute",
     "remove_text",
+    "replace_key",
     "replace_value",
     "replace_yaml_scalar",
     "resolve_provider_version",
-    "resource_argument",
     "set_attribute",
     "shown",
     "unknown_from",
     "unwrap_edit",
-    "variable_default",
-    "variable_is_sensitive",
     "wrap_edit",
     "written_text",
 ]

@@ -52,21 +52,28 @@ resource "scaleway_k8s_pool" "apps" {
 }
 ```
 
-No automatic fix: renaming a key of the `kubelet_args` map re-aligns the map's `=` signs, and
-moving `node-labels` or `register-with-taints` to the pool's own arguments rewrites their
-syntax; both are left to the author.
+## Fix
+Renames a misspelt key to the accepted one it most likely meant (`max-pods` becoming `maxPods`:
+the same letters up to case, `-` and `_`, or a close spelling), where the map is written, keeping
+its quoting and re-aligning the `=` signs as `terraform fmt` does. No fix for `node-labels` and
+`register-with-taints` (moving them to the pool's `labels` and `taints` rewrites their syntax),
+for a key with no close accepted one, or for a map computed or read by other expressions too.
+
+Unsafe: the pool's kubelet configuration changes, which Kapsule applies to its nodes, and a close
+spelling is a guess; read the change before applying it.
 
 ## References
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 - [Kapsule API: list available versions](https://www.scaleway.com/en/developers/api/kubernetes/#path-versions-list-all-available-versions)
 """
 
-from kapsulint.api import Project, finding
+from kapsulint.api import Project, finding, fix, key_edit, written_text
 from kapsulint.kapsule import clusters, version_features
 
 ID = "KAP207"
 NAME = "kubelet-arg-not-available"
 SEVERITY = "error"
+FIX = "unsafe"
 
 _OWN_ARGUMENTS = {"node-labels": "labels", "register-with-taints": "taints"}
 
@@ -94,12 +101,14 @@ def check(project: Project):
                 continue
             own = _OWN_ARGUMENTS.get(key.strip().lstrip("-"))
             meant = version_features.closest(key, accepted)
+            autofix = None
             if own is not None:
-                fix = f"remove it and use the pool's {own} argument"
+                hint = f"remove it and use the pool's {own} argument"
             elif meant is not None:
-                fix = f"write {meant}"
+                hint = f"write {meant}"
+                autofix = _rename(project, args, key, meant)
             else:
-                fix = "remove it; Kapsule accepts: " + ", ".join(sorted(accepted))
+                hint = "remove it; Kapsule accepts: " + ", ".join(sorted(accepted))
             yield finding(
                 loc,
                 f"kubelet_args of {address} sets {key!r}, which Kapsule does not accept on {on}: "
@@ -107,5 +116,16 @@ def check(project: Project):
                 subject=address,
                 instance=pool.instance.address,
                 logical=f"{address}.kubelet_args.{key}",
-                fix=fix,
+                fix=hint,
+                autofix=autofix,
             )
+
+
+def _rename(project: Project, args, key: str, meant: str):
+    """The key renamed where it is written, quoted as it was."""
+    loc = args.key_loc(key)
+    written = written_text(project, loc) if loc is not None else None
+    if not written:
+        return None
+    text = f'"{meant}"' if written.startswith('"') else meant
+    return fix("unsafe", f"write {meant}", key_edit(project, args, key, text))

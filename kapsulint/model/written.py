@@ -41,6 +41,13 @@ def reference_edit(project: Project, value: Val, text: str) -> Edit | None:
     return _edit_at(project, value.loc, text, ("attr", "index"))
 
 
+def key_edit(project: Project, value: Val, key: str, text: str) -> Edit | None:
+    """An edit replacing the key ``key`` of the object ``value`` where it is written (``"max-pods"``
+    in ``kubelet_args = { "max-pods" = "60" }``) by ``text``, the ``=`` signs re-aligned; None as
+    for literals."""
+    return _edit_at(project, value.key_loc(key), text, ("key",))
+
+
 def _edit_at(project: Project, loc: Loc | None, text: str, kinds: tuple[str, ...]) -> Edit | None:
     if loc is None or loc.line != loc.end_line or loc.path.endswith(".json"):
         return None
@@ -120,52 +127,62 @@ def _checked(project: Project, loc: Loc, text: str) -> Edit | None:
 
 
 def _line_edit(loc: Loc, text: str) -> Edit:
-    """Replace a region of one line. When the line's trailing comment is aligned with those of
-    the lines around it, the chain is re-aligned as ``terraform fmt`` aligns comment cells
-    (https://github.com/hashicorp/hcl/blob/v2.23.0/hclwrite/format.go), so a formatted file stays
-    formatted; otherwise only the region changes."""
+    """Replace a region of one line. When the line's ``=`` or trailing comment is aligned with
+    those of the lines around it, the chain is re-aligned as ``terraform fmt`` aligns assign and
+    comment cells (https://github.com/hashicorp/hcl/blob/v2.23.0/hclwrite/format.go), so a
+    formatted file stays formatted; otherwise only the region changes."""
     plain = Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, text)
     lines = source_lines(loc.path)
     if lines is None or loc.line != loc.end_line or loc.line > len(lines) or "\n" in text:
         return plain
     index = loc.line - 1
     new = list(lines)
-    new[index] = lines[index][: loc.column - 1] + text + lines[index][loc.end_column - 1:]
-    infos = scan_lines(new)
-    if infos[index].comment is None:
-        return plain
+    new[index] = replaced = lines[index][: loc.column - 1] + text + lines[index][loc.end_column - 1:]
     first, last = index, index + 1
-    while first > 0 and infos[first - 1].comment is not None:
-        first -= 1
-    while last < len(new) and infos[last].comment is not None:
-        last += 1
-    if last - first == 1:
+    for kind in ("equals", "comment"):
+        infos = scan_lines(new)
+        if getattr(infos[index], kind) is None:
+            continue
+        start, end = index, index + 1
+        while start > 0 and getattr(infos[start - 1], kind) is not None:
+            start -= 1
+        while end < len(new) and getattr(infos[end], kind) is not None:
+            end += 1
+        width = max(len(new[i][: getattr(infos[i], kind)].rstrip()) for i in range(start, end)) + 1
+        for i in range(start, end):
+            at = getattr(infos[i], kind)
+            head = new[i][:at].rstrip()
+            new[i] = head + " " * (width - len(head)) + new[i][at:]
+        first, last = min(first, start), max(last, end)
+    if new[index] == replaced and all(new[i] == lines[i] for i in range(first, last) if i != index):
         return plain
-    width = max(len(new[i][: infos[i].comment].rstrip()) for i in range(first, last)) + 1
-    aligned = []
-    for i in range(first, last):
-        head = new[i][: infos[i].comment].rstrip()
-        aligned.append(head + " " * (width - len(head)) + new[i][infos[i].comment:])
     if last == len(new):  # the chain ends a file without a final newline
-        return Edit(loc.path, first + 1, 1, last, len(lines[last - 1]) + 1, "\n".join(aligned))
-    return Edit(loc.path, first + 1, 1, last + 1, 1, "".join(line + "\n" for line in aligned))
+        return Edit(loc.path, first + 1, 1, last, len(lines[last - 1]) + 1, "\n".join(new[first:last]))
+    return Edit(loc.path, first + 1, 1, last + 1, 1, "".join(line + "\n" for line in new[first:last]))
 
 
 def _holds(node: dict, loc: Loc, kinds: tuple[str, ...]) -> bool:
     """Whether ``node`` is an expression of ``kinds`` at ``loc``, or a list, object or
     pass-through call holding one."""
     kind = node.get("t")
-    if kind in kinds and list(node.get("p", ())) == [loc.line, loc.column, loc.end_line, loc.end_column]:
+    if kind in kinds and _at(node, loc):
         return True
     if kind == "tuple":
         return any(_holds(item, loc, kinds) for item in node["items"])
     if kind == "object":
+        if "key" in kinds and any(item[0].get("t") == "lit" and _at(item[0], loc) for item in node["items"]):
+            return True
         return any(_holds(item[1], loc, kinds) for item in node["items"])
     if kind == "paren":
         return _holds(node["e"], loc, kinds)
     if kind == "call" and node.get("name") in _PASS_THROUGH and not node.get("expand"):
         return any(_holds(item, loc, kinds) for item in node["args"])
     return False
+
+
+def _at(node: dict, loc: Loc) -> bool:
+    """Whether ``node`` is written exactly at ``loc``."""
+    return list(node.get("p", ())) == [loc.line, loc.column, loc.end_line, loc.end_column]
 
 
 def _blocks(block: Block) -> Iterator[Block]:
