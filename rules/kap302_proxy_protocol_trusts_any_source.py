@@ -33,6 +33,10 @@ controller:
     proxy-protocol: "172.16.0.0/22"
 ```
 
+No automatic fix: the range to trust instead (the private network the load balancer reaches
+the nodes from) is not written anywhere kapsulint can read it for certain, and changing a
+PROXY trust range changes which clients the controller believes.
+
 ## References
 - [HAProxy Kubernetes Ingress: proxy-protocol](https://www.haproxy.com/documentation/kubernetes-ingress/community/configuration-reference/ingress/#proxy-protocol)
 - [ingress-nginx ConfigMap: use-proxy-protocol, proxy-real-ip-cidr](https://kubernetes.github.io/ingress-nginx/user-guide/nginx-configuration/configmap/)

@@ -70,6 +70,9 @@ values = [yamlencode({
 })]
 ```
 
+No automatic fix: the two sides can be made to agree either way (turn PROXY protocol on in the
+controller, or off on the load balancer), and which one was meant is the author's choice.
+
 ## References
 - [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 - [Scaleway: exposing Kubernetes services with a Load Balancer](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)

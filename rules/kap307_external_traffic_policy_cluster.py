@@ -46,6 +46,9 @@ controller:
       service.beta.kubernetes.io/scw-loadbalancer-health-check-from-service: "true"
 ```
 
+No automatic fix: `Local` changes which nodes the load balancer sends traffic to, and goes
+with a health check annotation the author picks; both are for the author to decide.
+
 ## References
 - [Kubernetes: preserving the client source IP](https://kubernetes.io/docs/tasks/access-application-cluster/create-external-load-balancer/#preserving-the-client-source-ip)
 - [Scaleway CCM: load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)

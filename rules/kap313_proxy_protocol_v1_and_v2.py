@@ -41,6 +41,9 @@ controller:
       service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2: "true"
 ```
 
+No automatic fix: which of the two versions the controller expects on that port decides which
+annotation to drop.
+
 ## References
 - [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 - [Scaleway: exposing Kubernetes services with a Load Balancer](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)

@@ -45,6 +45,10 @@ controller:
       service.beta.kubernetes.io/scw-loadbalancer-use-hostname: "true"
 ```
 
+No automatic fix: the annotation is added to a map that may be written in several places (a
+values file, `set` entries, a shared local), and it changes how in-cluster clients reach the
+Service.
+
 ## References
 - [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 - [Kapsule load balancers](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)

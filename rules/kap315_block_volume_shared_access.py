@@ -48,6 +48,9 @@ resource "kubernetes_persistent_volume_claim_v1" "shared" {
 }
 ```
 
+No automatic fix: an access mode cannot change on an existing claim, and whether one node is
+enough (`ReadWriteOnce`) or file storage is needed is the author's choice.
+
 ## References
 - [Managing storage on Kapsule](https://www.scaleway.com/en/docs/kubernetes/how-to/manage-storage/)
 - [Using File Storage with Kubernetes](https://www.scaleway.com/en/docs/kubernetes/how-to/use-sfs-with-kubernetes/)

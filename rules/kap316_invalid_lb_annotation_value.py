@@ -45,6 +45,9 @@ controller:
       service.beta.kubernetes.io/scw-loadbalancer-sticky-sessions-cookie-name: lb
 ```
 
+No automatic fix: the valid value meant (or the companion annotation's value) cannot be told
+from the invalid one.
+
 ## References
 - [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 """

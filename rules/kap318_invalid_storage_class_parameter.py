@@ -48,6 +48,9 @@ resource "kubernetes_storage_class_v1" "fast" {
 }
 ```
 
+No automatic fix: the parameter meant (or the IOPS, or the secret that goes with encryption)
+cannot be told from the one written.
+
 ## References
 - [Scaleway Block Volume CSI driver](https://github.com/scaleway/scaleway-csi)
 - [Managing storage on Kapsule](https://www.scaleway.com/en/docs/kubernetes/how-to/manage-storage/)
