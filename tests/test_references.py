@@ -15,6 +15,7 @@ locals {
   listed = [for k, v in var.pools : "${k}=${v.type}" if v.size > count.index]
   ids    = scaleway_k8s_pool.p[*].id
   keyed  = var.pools[var.which].node_type
+  pair   = [var.first, var.second]
 }
 
 module "net" {
@@ -68,6 +69,12 @@ def test_suffix_picks_a_member_through_a_pass_through_function(tmp_path):
     assert all(r.suffix == () for r in every)
 
 
+def test_suffix_picks_a_tuple_element(tmp_path):
+    root = _project(tmp_path).top_instances()[0]
+    assert [r.path for r in references(local_value(root, "pair"), ("1", "name"))] == [("second", "name")]
+    assert [r.path for r in references(local_value(root, "pair"), ("2",))] == [("first",), ("second",)]
+
+
 def test_for_names_are_bound_and_count_is_not(tmp_path):
     root = _project(tmp_path).top_instances()[0]
     found = [(r.root, r.path, r.bound) for r in references(local_value(root, "listed"))]
@@ -100,7 +107,7 @@ def test_function_calls_crossed_outermost_first(tmp_path):
     assert found["path"].calls == ("yamldecode", "file")
     assert found["data"].calls == ()
     assert found["data"].path == ("scaleway_k8s_cluster", "c", "kubeconfig", "0", "token")
-    assert (found["data"].loc.line, found["data"].loc.column) == (15, 53)
+    assert (found["data"].loc.line, found["data"].loc.column) == (16, 53)
 
 
 def test_following_a_variable_and_an_output_across_module_instances(tmp_path):
@@ -112,6 +119,6 @@ def test_following_a_variable_and_an_output_across_module_instances(tmp_path):
     assert (cidr.root, cidr.path) == ("var", ("cidr",))
     caller, argument = caller_argument(output.module, "cidr")
     assert caller is root
-    assert [(r.root, r.path, r.loc.line) for r in references(argument)] == [("var", ("cidr",), 11)]
+    assert [(r.root, r.path, r.loc.line) for r in references(argument)] == [("var", ("cidr",), 12)]
     assert variable_default(output.module, "cidr").literal == "10.0.0.0/16"
     assert caller_argument(root, "cidr") is None  # a root module's variables come from tfvars
