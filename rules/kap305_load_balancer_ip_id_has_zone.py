@@ -43,8 +43,8 @@ item of a comma-separated list), in a values file or in Terraform; a plain refer
 `scaleway_lb_ip.ingress.id` becomes `split("/", scaleway_lb_ip.ingress.id)[1]`. No fix where the
 value comes from a heredoc, a computed expression, or a variable or local other expressions read
 too. Safe: the CCM cannot use the zoned id, so the Service's load balancer does not get the
-reserved address today; after the fix it does, and no Terraform resource changes but the Helm
-release's values.
+reserved address today; the plan after the fix updates only the release's values (or the values
+file), with the id the CCM was meant to receive.
 
 ## References
 - [Scaleway CCM: load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
