@@ -173,3 +173,17 @@ def test_yaml_scalar_starting_with_bom_has_every_character_escaped() -> None:
     # yamlencode("\ufeffa") is "\uFEFF\x61").
     assert yaml_encode(from_plain("\ufeffa b")) == '"\\uFEFF\\x61\\x20\\x62"\n'
     assert yaml_encode(from_plain("a\ufeffb")) == '"a\\uFEFFb"\n'
+
+
+@pytest.mark.parametrize(("text", "decoded"), [
+    ("2024-02-29", "2024-02-29T00:00:00Z"),  # a leap year
+    ("2100-02-29", "2100-02-29"),  # not a date: a century that is no leap year stays a string
+    ("2000-02-29", "2000-02-29T00:00:00Z"),  # a leap century
+    ("0000-02-29", "0000-02-29T00:00:00Z"),  # year 0 leaps in Go's proleptic calendar
+    ("2023-04-31", "2023-04-31"),  # April has 30 days
+    ("2023-12-31 23:59:59", "2023-12-31T23:59:59Z"),
+])
+def test_yaml_timestamps_check_the_day_of_the_month(text: str, decoded: str) -> None:
+    """go-yaml reads a valid date as a timestamp, which yamldecode gives in RFC 3339; an
+    impossible date stays a string (the month lengths are kapsulint's own, without calendar)."""
+    assert yaml_decode(text).raw == decoded

@@ -341,13 +341,20 @@ class Project:
 
         def collect() -> list[ResourceInstance]:
             found = []
-            for instance in self.instances():
-                for resource in instance.module.resources.values():
-                    if resource.type == resource_type and resource.mode == mode:
-                        found.extend(instance.resource_instances(resource) or [as_written(instance, resource)])
+            for instance, resource in self.memo("resource-blocks", self._resource_blocks).get((resource_type, mode), ()):
+                found.extend(instance.resource_instances(resource) or [as_written(instance, resource)])
             return found
 
         return self.memo(("resources", resource_type, mode), collect)
+
+    def _resource_blocks(self) -> dict[tuple[str, str], list[tuple[ModuleInstance, Resource]]]:
+        """Every resource block of every module instance by (type, mode), in instance order: one
+        walk of the instances for all the types rules ask for (their instances expand on demand)."""
+        blocks: dict[tuple[str, str], list[tuple[ModuleInstance, Resource]]] = {}
+        for instance in self.instances():
+            for resource in instance.module.resources.values():
+                blocks.setdefault((resource.type, resource.mode), []).append((instance, resource))
+        return blocks
 
     def shared_module(self, path: str) -> bool:
         """Whether the module in ``path`` is reached from more than one top-level module (root

@@ -24,7 +24,6 @@ https://github.com/zclconf/go-cty-yaml/blob/v1.1.0/resolve.go.
 from __future__ import annotations
 
 import binascii
-import calendar
 import json
 import re
 from fractions import Fraction
@@ -39,7 +38,8 @@ from kapsulint.terraform.values import Val
 
 # ---------------------------------------------------------------------------------------- JSON
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+# Patterns are compiled on first use (re keeps them): a run that decodes nothing pays nothing.
+_SURROGATE = "[\ud800-\udfff]"
 
 
 def _reject_constant(name: str) -> None:
@@ -47,7 +47,7 @@ def _reject_constant(name: str) -> None:
 
 
 def _json_string(text: str) -> str:
-    return _SURROGATE.sub("\ufffd", text)
+    return re.sub(_SURROGATE, "\ufffd", text)
 
 
 def _json_object(pairs: list[tuple[str, Val]]) -> Val:
@@ -149,18 +149,18 @@ for _value, _words in [
 _WORDS[""] = None
 _BOOL_WORDS = {word for word, value in _WORDS.items() if isinstance(value, bool)}
 
-_INTEGER = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
-_FLOAT_LITERAL = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
-_GO_INT = re.compile(r"([-+]?)(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)")
-_BASE64 = re.compile(r"[A-Za-z0-9+/]*={0,2}")
+_INTEGER = r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+"
+_FLOAT_LITERAL = r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"
+_GO_INT = r"([-+]?)(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)"
+_BASE64 = r"[A-Za-z0-9+/]*={0,2}"
 
 # Go layouts "2006-1-2T15:4:5.999999999Z07:00" (and "t"), "2006-1-2 15:4:5.999999999", "2006-1-2"
 _DATE = r"([0-9]{4})-([0-9][0-9]?)-([0-9][0-9]?)"
 _CLOCK = r"([0-9][0-9]?):([0-9][0-9]?):([0-9][0-9]?)(?:[.,][0-9]+)?"
 _TIMESTAMPS = [
-    re.compile(_DATE + "[Tt]" + _CLOCK + r"(Z|[+-][0-9][0-9]:[0-9][0-9])"),
-    re.compile(_DATE + " " + _CLOCK + "()"),
-    re.compile(_DATE + "()()()()"),
+    _DATE + "[Tt]" + _CLOCK + r"(Z|[+-][0-9][0-9]:[0-9][0-9])",
+    _DATE + " " + _CLOCK + "()",
+    _DATE + "()()()()",
 ]
 
 _MERGE = object()
@@ -171,13 +171,13 @@ def _timestamp(text: str) -> str | None:
     if not re.match(r"[0-9]{4}-", text):
         return None
     for layout in _TIMESTAMPS:
-        match = layout.fullmatch(text)
+        match = re.fullmatch(layout, text)
         if match is None:
             continue
         year, month, day = (int(match.group(i)) for i in (1, 2, 3))
         hour, minute, second = (int(match.group(i) or 0) for i in (4, 5, 6))
         zone = match.group(7) or "Z"
-        if not 1 <= month <= 12 or not 1 <= day <= calendar.monthrange(year or 2000, month)[1]:  # year 0 leaps as 2000
+        if not 1 <= month <= 12 or not 1 <= day <= _month_days(year, month):
             continue
         if hour > 23 or minute > 59 or second > 59:
             continue
@@ -189,9 +189,16 @@ def _timestamp(text: str) -> str | None:
     return None
 
 
+def _month_days(year: int, month: int) -> int:
+    """Days in ``month`` of the proleptic Gregorian ``year`` (year 0 is a leap year, as in Go)."""
+    if month == 2:
+        return 29 if year % 4 == 0 and (year % 100 != 0 or year % 400 == 0) else 28
+    return 30 if month in (4, 6, 9, 11) else 31
+
+
 def _go_int(text: str) -> int | None:
     """Go's ``strconv.ParseInt(text, 0, 64)``, else ``ParseUint(text, 0, 64)``, or None."""
-    match = _GO_INT.fullmatch(text)
+    match = re.fullmatch(_GO_INT, text)
     if match is None:
         return None
     sign, digits = match.groups()
@@ -233,16 +240,16 @@ def _resolve(tag: str | None, text: str, quoted: bool) -> object:
                 stamp = _timestamp(text)
                 if stamp is not None:
                     return stamp
-            if _INTEGER.fullmatch(text):
+            if re.fullmatch(_INTEGER, text):
                 tag = _INT
-            elif _FLOAT_LITERAL.fullmatch(text):
+            elif re.fullmatch(_FLOAT_LITERAL, text):
                 tag = _FLOAT
     if tag is None and text == "<<":
         return _MERGE
     if tag in (_STR, _BINARY):
         if tag == _BINARY:
             compact = text.replace("\r", "").replace("\n", "")
-            if not _BASE64.fullmatch(compact) or len(compact) % 4:
+            if not re.fullmatch(_BASE64, compact) or len(compact) % 4:
                 raise EvalError(f"cannot parse {_go_quote(text)} as {tag}: not valid base64")
             try:
                 binascii.a2b_base64(compact.encode("ascii"), strict_mode=True)

@@ -113,7 +113,9 @@ class Val:
     def path(self, *keys: str) -> Val:
         value = self
         for key in keys:
-            value = value.get(key)
+            raw = value.raw
+            found = raw.get(key) if isinstance(raw, dict) else None  # get() inlined: rules read paths often
+            value = found if found is not None else value.get(key)
         return value
 
     def key_loc(self, key: str) -> Loc | None:
@@ -133,12 +135,12 @@ class Val:
     def text(self) -> str | None:
         """The value as Terraform would convert it to a string, or None if it has no such form."""
         raw = self.raw
+        if isinstance(raw, str):  # the common case first
+            return raw
         if isinstance(raw, bool):
             return "true" if raw else "false"
         if isinstance(raw, (int, float, Fraction)):
             return format_number(raw)
-        if isinstance(raw, str):
-            return raw
         return None
 
     def contains_unknown(self) -> bool:

@@ -27,7 +27,7 @@ _LAYOUT_WHAT = {"2006": "year", "01": "month", "02": "day of month", "15": "hour
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
            "October", "November", "December")
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_RFC3339 = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})")
+_RFC3339 = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})"  # compiled on first use
 _SECOND = 1_000_000_000
 _DAY = 86_400 * _SECOND
 
@@ -180,7 +180,7 @@ def strict_parse(value: str) -> Time:
             raise ParseError("Z07:00", value[-6:], ": timezone hour out of range")
         if int(value[-2:]) >= 60:
             raise ParseError("Z07:00", value[-6:], ": timezone minute out of range")
-    if not _RFC3339.fullmatch(value):  # go-cty's "should not occur" case
+    if not re.fullmatch(_RFC3339, value):  # go-cty's "should not occur" case
         raise ParseError("2006-01-02T15:04:05Z07:00", value)
     return parsed
 
