@@ -43,9 +43,9 @@ resource "scaleway_k8s_cluster" "main" {
 
 ## Fix
 By what the author meant. A cluster with no `auto_upgrade` block asked for a minor line, so the
-fix adds a complete block that turns auto-upgrade on with the Kapsule API's default maintenance
-window (start hour 0 UTC, any day:
-https://www.scaleway.com/en/developers/api/kubernetes/#path-clusters-create-a-new-cluster):
+fix adds a complete block that turns auto-upgrade on, on any day (the Kapsule API's default
+day, https://www.scaleway.com/en/developers/api/kubernetes/#path-clusters-create-a-new-cluster)
+from midnight UTC (the API documents no default hour, so the fix writes the field's zero value):
 
 ```hcl
   auto_upgrade {
@@ -93,7 +93,7 @@ def _auto_upgrade_fix(project: Project, cluster: clusters.Cluster, enable):
     calls = sum(1 for other in project.instances() if other.module is instance.module.module)
     if (written is None or not written.is_literal) and calls != 1:
         return None
-    return fix("unsafe", "add an auto_upgrade block with enable = true and the default maintenance window",
+    return fix("unsafe", "add an auto_upgrade block with enable = true, any day from 00:00 UTC",
                insert_block(instance.block, AUTO_UPGRADE_BLOCK))
 
 

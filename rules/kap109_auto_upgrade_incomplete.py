@@ -45,10 +45,11 @@ resource "scaleway_k8s_cluster" "main" {
 ```
 
 ## Fix
-Completes the block with what is missing, aligned as `terraform fmt` aligns it: the Kapsule
-API's default maintenance window (`maintenance_window_start_hour = 0`, `maintenance_window_day =
-"any"`, https://www.scaleway.com/en/developers/api/kubernetes/#path-clusters-create-a-new-cluster),
-and `enable` by what the version says the author meant: `true` for a minor version `"1.35"`
+Completes the block with what is missing, aligned as `terraform fmt` aligns it:
+`maintenance_window_day = "any"`, the Kapsule API's default day
+(https://www.scaleway.com/en/developers/api/kubernetes/#path-clusters-create-a-new-cluster),
+`maintenance_window_start_hour = 0` (midnight UTC: the API documents no default hour, so the fix
+writes the field's zero value), and `enable` by what the version says the author meant: `true` for a minor version `"1.35"`
 (which needs auto-upgrade), `false` for a full release `"1.35.3"` (which refuses it). A day
 written in another case (`"Sunday"`) is lower-cased where it is written. No fix for an hour out of
 range (which hour was meant is the author's call), a field written as `null`, a block made by
