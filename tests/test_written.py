@@ -118,3 +118,18 @@ def test_aligned_trailing_comments_are_realigned(tmp_path):
     project = _project(tmp_path, {"main.tf": plain})
     edit = literal_edit(project, _cluster_argument(project, "delete_additional_resources"), "false")
     assert edit == Edit(str(tmp_path / "main.tf"), 6, 33, 6, 37, "false")  # a comment of its own: left alone
+
+
+def test_a_value_passed_to_a_module_that_reads_it_twice_is_refused(tmp_path):
+    (tmp_path / "cluster").mkdir()
+    cluster = CLUSTER.replace('"1.35.3"', "var.release").format(value="false")
+    child = 'variable "release" {\n  type = string\n}\n' + cluster + 'output "release" {\n  value = var.release\n}\n'
+    root = ('variable "release" {\n  type    = string\n  default = "1.35.3"\n}\n\n'
+            'module "k8s" {\n  source  = "./cluster"\n  release = var.release\n}\n')
+    project = _project(tmp_path, {"main.tf": root, "cluster/main.tf": child})
+    value = _cluster_argument(project, "version")
+    assert value.text() == "1.35.3" and value.loc.path == str(tmp_path / "main.tf")
+    assert literal_edit(project, value, '"1.35"') is None
+    (tmp_path / "cluster" / "main.tf").write_text(child.split('output "release"')[0], encoding="utf-8")
+    project = Project(ScanOptions(root=tmp_path, cache=False)).load()
+    assert literal_edit(project, _cluster_argument(project, "version"), '"1.35"') is not None

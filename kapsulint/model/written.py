@@ -27,6 +27,7 @@ _PASS_THROUGH = frozenset(("yamlencode", "jsonencode", "merge", "tolist", "toset
 _META_ARGUMENTS = frozenset(("source", "version", "count", "for_each", "providers", "depends_on"))
 
 _Owner = tuple[str, str, Module | None]  # (kind, name, module whose references count)
+_MAX_DEPTH = 20  # module arguments and locals followed from one value: a cycle is refused
 
 
 def literal_edit(project: Project, value: Val, text: str) -> Edit | None:
@@ -218,26 +219,40 @@ def _attributes(module: Module) -> Iterator[tuple[Attribute, _Owner | None]]:
                 "var", raw["name"], module)
 
 
-def _read_once(owner: _Owner | None) -> bool:
-    """Whether the variable or local ``owner`` names is read by exactly one expression."""
+def _read_once(owner: _Owner | None, depth: int = 0) -> bool:
+    """Whether the value of the variable or local ``owner`` names reaches exactly one expression:
+    read once, and when that reader passes it on whole (a module argument, a local), read once
+    there too."""
     if owner is None:
         return True
     kind, name, target = owner
-    if target is None:
+    if target is None or depth > _MAX_DEPTH:
         return False  # a module kapsulint did not read: its uses are unknown
-    return _uses(target, kind, name) == 1
+    readers = _readers(target, kind, name)
+    if len(readers) != 1:
+        return False
+    return _read_once(readers[0], depth + 1)
 
 
-def _uses(module: Module, kind: str, name: str) -> int:
-    """The references to ``var.NAME`` or ``local.NAME`` in the module's expressions."""
+def _readers(module: Module, kind: str, name: str) -> list[_Owner | None]:
+    """Each reference to ``var.NAME`` or ``local.NAME`` in the module, as where its value goes
+    next: the variable a module argument sets, the local it defines, or None (an expression that
+    uses it)."""
+    found: list[_Owner | None] = []
+    for local, attribute in module.locals.items():
+        found += [("local", local, module)] * _count(attribute.expr, kind, name)
+    for call in module.calls.values():
+        for argument, attribute in call.block.attrs.items():
+            onward = None if argument in _META_ARGUMENTS else ("var", argument, call.target)
+            found += [onward] * _count(attribute.expr, kind, name)
+        for nested in call.block.blocks:
+            found += [None] * sum(_count(a.expr, kind, name) for b in _blocks(nested) for a in b.attrs.values())
     blocks = [resource.block for resource in module.resources.values()]
-    blocks += [*module.providers, *module.outputs.values(), *(call.block for call in module.calls.values())]
-    blocks += [variable.block for variable in module.variables.values()]
-    count = sum(_count(attribute.expr, kind, name) for attribute in module.locals.values())
+    blocks += [*module.providers, *module.outputs.values(), *(v.block for v in module.variables.values())]
     for block in blocks:
         for nested in _blocks(block):
-            count += sum(_count(attribute.expr, kind, name) for attribute in nested.attrs.values())
-    return count
+            found += [None] * sum(_count(attribute.expr, kind, name) for attribute in nested.attrs.values())
+    return found
 
 
 def _count(node: object, kind: str, name: str) -> int:
