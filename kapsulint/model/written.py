@@ -164,20 +164,23 @@ def _line_edit(loc: Loc, text: str) -> Edit:
 
 def _holds(node: dict, loc: Loc, kinds: tuple[str, ...]) -> bool:
     """Whether ``node`` is an expression of ``kinds`` at ``loc``, or a list, object or
-    pass-through call holding one."""
-    kind = node.get("t")
-    if kind in kinds and _at(node, loc):
-        return True
-    if kind == "tuple":
-        return any(_holds(item, loc, kinds) for item in node["items"])
-    if kind == "object":
-        if "key" in kinds and any(item[0].get("t") == "lit" and _at(item[0], loc) for item in node["items"]):
+    pass-through call holding one (iterative: expressions nest deeply)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        kind = current.get("t")
+        if kind in kinds and _at(current, loc):
             return True
-        return any(_holds(item[1], loc, kinds) for item in node["items"])
-    if kind == "paren":
-        return _holds(node["e"], loc, kinds)
-    if kind == "call" and node.get("name") in _PASS_THROUGH and not node.get("expand"):
-        return any(_holds(item, loc, kinds) for item in node["args"])
+        if kind == "tuple":
+            stack.extend(current["items"])
+        elif kind == "object":
+            if "key" in kinds and any(item[0].get("t") == "lit" and _at(item[0], loc) for item in current["items"]):
+                return True
+            stack.extend(item[1] for item in current["items"])
+        elif kind == "paren":
+            stack.append(current["e"])
+        elif kind == "call" and current.get("name") in _PASS_THROUGH and not current.get("expand"):
+            stack.extend(current["args"])
     return False
 
 
@@ -256,12 +259,17 @@ def _readers(module: Module, kind: str, name: str) -> list[_Owner | None]:
 
 
 def _count(node: object, kind: str, name: str) -> int:
-    if isinstance(node, list):
-        return sum(_count(item, kind, name) for item in node)
-    if not isinstance(node, dict):
-        return 0
-    if node.get("t") == "attr" and node.get("name") == name:
-        target = node.get("obj")
-        if isinstance(target, dict) and target.get("t") == "var" and target.get("name") == kind:
-            return 1
-    return sum(_count(item, kind, name) for item in node.values() if isinstance(item, (dict, list)))
+    """The ``kind.name`` traversals in an expression (iterative: expressions nest deeply)."""
+    count, stack = 0, [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, list):
+            stack.extend(current)
+        elif isinstance(current, dict):
+            target = current.get("obj")
+            if (current.get("t") == "attr" and current.get("name") == name and isinstance(target, dict)
+                    and target.get("t") == "var" and target.get("name") == kind):
+                count += 1
+                continue
+            stack.extend(item for item in current.values() if isinstance(item, (dict, list)))
+    return count
