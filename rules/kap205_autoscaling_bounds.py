@@ -45,19 +45,24 @@ resource "scaleway_k8s_pool" "batch" {
 }
 ```
 
-No automatic fix: which bound is wrong (a `min_size` too high, a `max_size` too low, or a
-`size` meant to be the maximum) is the author's capacity decision.
+## Fix
+A `max_size` written below 1 becomes 1, the smallest the API accepts, where it is written (and
+when nothing else reads that value). Unsafe: the pool is updated in place and may then grow by a
+node. No fix when `max_size` is unset and defaults to a `size` of 0 (the maximum to add is a
+capacity decision), nor for `min_size` above `max_size`: which bound is wrong (a `min_size` too
+high, a `max_size` too low, or a `size` meant to be the maximum) is the author's call.
 
 ## References
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 """
 
-from kapsulint.api import Project, Related, finding
+from kapsulint.api import Project, Related, finding, fix, literal_edit
 from kapsulint.kapsule import clusters, pool_sizes
 
 ID = "KAP205"
 NAME = "autoscaling-bounds"
 SEVERITY = "error"
+FIX = "unsafe"
 
 
 def _n(value) -> str:
@@ -79,6 +84,10 @@ def check(project: Project):
                 )
             else:
                 message = f"max_size of {address} is {_n(maximum.value)}: a pool's max_size must be at least 1"
+            autofix = None
+            if not maximum.defaulted:
+                written = pool.instance.arg("max_size")
+                autofix = fix("unsafe", "set max_size = 1", literal_edit(project, written, "1"))
             yield finding(
                 maximum.loc,
                 message,
@@ -86,6 +95,7 @@ def check(project: Project):
                 instance=pool.instance.address,
                 logical=f"{address}.max_size",
                 fix="set max_size to at least 1",
+                autofix=autofix,
             )
             continue
         if not pool.instance.arg("autoscaling").is_true():
