@@ -45,20 +45,24 @@ resource "scaleway_k8s_pool" "apps" {
 }
 ```
 
-No automatic fix: lowering `size` or `max_size` removes capacity the workloads may need, and
-splitting the nodes across pools and placement groups is a design change.
+## Fix
+A `max_size` above 20 becomes 20 where it is written (when nothing else reads that value): the
+autoscaler can never get more nodes into the placement group, so the fix states the pool's real
+ceiling. Unsafe: the pool is updated in place. No fix for a `size` above 20: those nodes do not fit
+one placement group, and splitting them across pools and placement groups is a design change.
 
 ## References
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 - [Placement groups](https://www.scaleway.com/en/docs/instances/how-to/use-placement-groups/)
 """
 
-from kapsulint.api import Project, Related, Val, finding
+from kapsulint.api import Project, Related, Val, finding, fix, literal_edit
 from kapsulint.kapsule import clusters, pool_options, pool_sizes
 
 ID = "KAP209"
 NAME = "placement-group-too-large"
 SEVERITY = "error"
+FIX = "unsafe"
 
 _LIMIT = pool_options.PLACEMENT_GROUP_MAX_NODES
 
@@ -94,6 +98,10 @@ def check(project: Project):
         written = pool.instance.block.attr("placement_group_id")
         if written is not None:
             related.append(Related(written.value_loc, "the placement group of the pool"))
+        autofix = None
+        if bound.name == "max_size":
+            autofix = fix("unsafe", f"set max_size = {_LIMIT}",
+                          literal_edit(project, pool.instance.arg("max_size"), str(_LIMIT)))
         yield finding(
             bound.loc,
             f"{bound.name} of {address} is {_n(bound.value)}, but the pool is in a placement group, "
@@ -103,4 +111,5 @@ def check(project: Project):
             related=related,
             logical=f"{address}.{bound.name}",
             fix=f"keep size and max_size at {_LIMIT} or below, or split the nodes across pools and placement groups",
+            autofix=autofix,
         )
