@@ -45,22 +45,31 @@ controller:
       service.beta.kubernetes.io/scw-loadbalancer-use-hostname: "true"
 ```
 
-No automatic fix: the annotation is added to a map that may be written in several places (a
-values file, `set` entries, a shared local), and it changes how in-cluster clients reach the
-Service.
+## Fix
+Adds `service.beta.kubernetes.io/scw-loadbalancer-use-hostname: "true"` on the line after the
+PROXY protocol annotation, in the map where that annotation is written (a values file, or an
+HCL object, aligned as `terraform fmt` aligns it), or turns a written `"false"` into `"true"`.
+No fix where the PROXY annotation is written on one line with other entries, in a `set` entry,
+or in a variable or local that other expressions read too. Unsafe: the Service's status then
+holds the load balancer's hostname instead of its IP, so in-cluster clients go through the load
+balancer, and tools that publish the status (external-dns) may publish a CNAME record where they
+published an A record.
 
 ## References
 - [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 - [Kapsule load balancers](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)
 """
 
-from kapsulint.api import Project, finding, shown
+from kapsulint.api import (
+    Edit, Loc, Project, finding, fix, insert_after, literal_edit, replace_yaml_scalar, shown, written_text,
+)
 from kapsulint.kapsule import lb_annotation_keys, lb_annotations, proxy_ports
 from kapsulint.kapsule.service import services
 
 ID = "KAP314"
 NAME = "proxy-protocol-without-use-hostname"
 SEVERITY = "warning"
+FIX = "unsafe"
 
 _PARSERS = {
     lb_annotation_keys.LB_PROXY_PROTOCOL_V1: proxy_ports.parse_proxy_protocol_ports,
@@ -104,4 +113,36 @@ def check(project: Project):
             instance=subject.instance_address,
             logical=f"{subject.name}.annotations.{short}.use-hostname",
             fix=f'add {lb_annotation_keys.LB_USE_HOSTNAME}: "true"',
+            autofix=_use_hostname(project, service, name, value, hostname),
         )
+
+
+def _use_hostname(project: Project, service, name: str, value, hostname):
+    """The use-hostname annotation set to "true": its written value replaced, or a line added
+    after the PROXY annotation's entry."""
+    key = lb_annotation_keys.LB_USE_HOSTNAME
+    if hostname.raw is not None:
+        written = written_text(project, hostname.loc) if hostname.loc is not None else None
+        quote = written[:1] if written and written[:1] in ('"', "'") else '"'
+        edit = replace_yaml_scalar(hostname, f"{quote}true{quote}") or literal_edit(project, hostname, '"true"')
+        return fix("unsafe", f'set {key}: "true"', edit)
+    key_loc, loc = service.annotation_key_loc(name), value.loc
+    if key_loc is None or loc is None or key_loc.path != loc.path or key_loc.line != loc.end_line:
+        return None
+    written_key = written_text(project, key_loc) or ""
+    if loc.path.endswith((".yaml", ".yml")):
+        edit = _yaml_line_after(project, key_loc, written_key, f'{key}: "true"')
+    elif written_key.strip('"') == name and literal_edit(project, value, written_text(project, loc) or "") is not None:
+        span = Loc(loc.path, key_loc.line, key_loc.column, loc.end_line, loc.end_column)
+        edit = insert_after(loc.path, span, f'"{key}"', '"true"')
+    else:
+        edit = None  # a set entry, or a map other expressions read too
+    return fix("unsafe", f'add {key}: "true"', edit)
+
+
+def _yaml_line_after(project: Project, key_loc: Loc, written_key: str, entry: str) -> Edit | None:
+    """A values file line ``entry`` after the block mapping entry whose key is at ``key_loc``."""
+    line = written_text(project, Loc(key_loc.path, key_loc.line, 1, key_loc.line, key_loc.column)) or ""
+    if line.strip() or written_key.strip("\"'") != written_key.strip() or not written_key:
+        return None  # not a plain key starting its line (a flow mapping, a quoted key)
+    return Edit(key_loc.path, key_loc.line + 1, 1, key_loc.line + 1, 1, f"{line}{entry}\n")
