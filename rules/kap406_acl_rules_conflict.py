@@ -49,21 +49,32 @@ resource "scaleway_k8s_acl" "main" {
 ## Fix
 Removes `no_ip_allowed = false` written beside `acl_rules`: `false` asks for no isolation, so
 the rules are what the author meant. Safe: the plan fails today, and after the fix the ACL holds
-exactly the rules written. No fix for `no_ip_allowed = true` beside rules (full isolation or the
-listed ranges: the author must choose), for an ACL with neither, or for the rule entries: which
-rule keeps `scaleway_ranges`, and how to split one, is the author's design.
+exactly the rules written.
+
+Splits a rule with both `ip` and `scaleway_ranges = true`, when no other rule admits Scaleway's
+ranges: `scaleway_ranges` leaves the rule, and a rule of its own is added at the end of the ACL
+(`acl_rules { scaleway_ranges = true }`). Unsafe: the plan looked fine and the apply failed, so
+applying the fix changes who may reach the API server; read the rules it leaves.
+
+No fix for `no_ip_allowed = true` beside rules (full isolation or the listed ranges: the author
+must choose), for an ACL with neither, for a rule made by a `dynamic` block, or for a second rule
+with `scaleway_ranges = true` (which of the two to keep is the author's call).
 
 ## References
 - [scaleway_k8s_acl](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_acl)
 """
 
-from kapsulint.api import Project, Related, ResourceInstance, finding, fix, iteration_pairs, remove_attribute
+from kapsulint.api import (
+    Project, Related, ResourceInstance, finding, fix, insert_block, iteration_pairs, remove_attribute,
+)
 from kapsulint.kapsule import access
 
 ID = "KAP406"
 NAME = "acl-rules-conflict"
 SEVERITY = "error"
-FIX = "safe"
+FIX = "sometimes"
+
+SCALEWAY_RANGES_RULE = "acl_rules {\n  scaleway_ranges = true\n}\n"
 
 
 def _rules_present(acl: ResourceInstance) -> bool | None:
@@ -120,10 +131,22 @@ def _exactly_one(acl: ResourceInstance):
         )
 
 
+def _split(acl: ResourceInstance, rule, rules: list) -> object:
+    """The rule's scaleway_ranges moved to a rule of its own, when no other rule admits them."""
+    written = rule.block.attr("scaleway_ranges")
+    if rule.dynamic or written is None or not written.is_literal:
+        return None
+    if any(other is not rule and other.arg("scaleway_ranges").is_true() for other in rules):
+        return None
+    return fix("unsafe", "move scaleway_ranges = true to an acl_rules entry of its own",
+               remove_attribute(written), insert_block(acl.block, SCALEWAY_RANGES_RULE))
+
+
 def _rule_problems(acl: ResourceInstance):
     address = acl.resource.address
     first_ranges = None
-    for rule in acl.nested("acl_rules"):
+    rules = acl.nested("acl_rules")
+    for rule in rules:
         ranges = rule.arg("scaleway_ranges")
         if not ranges.is_true() or ranges.loc is None:
             continue
@@ -138,6 +161,7 @@ def _rule_problems(acl: ResourceInstance):
                 related=[Related(ip.loc, "the ip of the same rule")] if ip.loc is not None else [],
                 logical=f"{address}.acl_rules.scaleway_ranges",
                 fix="split it into one rule with the ip and one rule with scaleway_ranges = true",
+                autofix=_split(acl, rule, rules),
             )
         elif first_ranges is None:
             first_ranges = ranges
