@@ -13,7 +13,8 @@ kubeconfig, and the ``ref`` that Unknown carries names only the cluster and ``ku
 never the field, and never the functions applied on the way (``base64decode()`` and
 ``nonsensitive()`` of an Unknown keep its ``ref``; ``templatefile()`` and ``yamlencode()`` lose it
 as soon as a second reference joins in). The questions here need both, so they read the
-expressions as written and follow references the way the evaluator does: locals, variables
+expressions as written (the references :func:`kapsulint.api.references` finds, with the functions
+crossed) and follow them the way the evaluator does: locals, variables
 (the caller's argument, else the default; tfvars hold values, never references), module
 outputs, and other resources' configured arguments (``null_resource.triggers``, the ``input`` of
 a ``terraform_data``, the ``template`` and ``vars`` behind a ``data "template_file"``'s
