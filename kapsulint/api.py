@@ -10,12 +10,6 @@ A rule that fixes sets ``FIX = "safe" | "unsafe" | "sometimes"`` and a ``## Fix`
 ``set_attribute``, ``insert_block``, ``remove_text``, ``replace_yaml_scalar``). A builder returns
 None where it cannot edit (JSON syntax, a position it does not know), and ``fix`` then returns None:
 the finding is reported as not fixable there.
-
-An expression as written is an :class:`Expression` (``attribute.expression``): its location, a
-literal, an object member, its :func:`references` and where they lead (``caller_argument``,
-``variable_default``, ``local_value``, ``module_outputs``, ``resource_argument``). A block's
-``raw`` and an attribute's ``expr`` are the parser's nodes and belong to the engine: rules and the
-domain never read them (``tests/test_parser_output.py``).
 """
 
 from __future__ import annotations
@@ -28,10 +22,15 @@ from kapsulint.model.edits import (
     insert_after, insert_block, remove_attribute, remove_text, replace_key, replace_value, set_attribute,
 )
 from kapsulint.model.edits import replace_yaml_text
-from kapsulint.model.modules import Attribute, Block, Module, ValuesFile
+from kapsulint.model.expressions import Expression
+from kapsulint.model.modules import Attribute, Block, Module, ValuesFile, file_attributes
 from kapsulint.model.project import Project
 from kapsulint.model.written import (
     combined, key_edit, literal_edit, reference_edit, unwrap_edit, wrap_edit, written_text,
+)
+from kapsulint.model.references import (
+    OutputValue, Reference, Step, caller_argument, expression_at, is_expanded, local_value, module_outputs,
+    references, resource_argument, variable_default, variable_is_sensitive,
 )
 from kapsulint.model.providers import (
     ProviderVersion, Version, parse_constraint, parse_version, provider_config, resolve_provider_version,
@@ -106,45 +105,59 @@ __all__ = [
     "UNKNOWN",
     "Attribute",
     "Block",
+    "Expression",
     "Edit",
     "Fix",
     "Finding",
     "Loc",
     "Module",
     "ModuleInstance",
+    "OutputValue",
     "Project",
     "ProviderVersion",
+    "Reference",
     "Related",
     "ResourceInstance",
     "Severity",
+    "Step",
     "Val",
     "ValuesFile",
     "Version",
+    "caller_argument",
     "combined",
     "decode_located",
+    "expression_at",
+    "file_attributes",
     "finding",
     "fix",
     "insert_after",
     "insert_block",
+    "is_expanded",
     "iteration_pairs",
     "key_edit",
     "literal_edit",
     "literal_to_val",
+    "local_value",
+    "module_outputs",
     "number",
     "parse_constraint",
     "parse_version",
     "provider_config",
     "reference_edit",
+    "references",
     "remove_attribute",
     "remove_text",
     "replace_key",
     "replace_value",
     "replace_yaml_scalar",
     "resolve_provider_version",
+    "resource_argument",
     "set_attribute",
     "shown",
     "unknown_from",
     "unwrap_edit",
+    "variable_default",
+    "variable_is_sensitive",
     "wrap_edit",
     "written_text",
 ]
