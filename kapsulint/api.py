@@ -10,6 +10,12 @@ A rule that fixes sets ``FIX = "safe" | "unsafe" | "sometimes"`` and a ``## Fix`
 ``set_attribute``, ``insert_block``, ``remove_text``, ``replace_yaml_scalar``). A builder returns
 None where it cannot edit (JSON syntax, a position it does not know), and ``fix`` then returns None:
 the finding is reported as not fixable there.
+
+An expression as written is an :class:`Expression` (``attribute.expression``): its location, a
+literal, an object member, its :func:`references` and where they lead (``caller_argument``,
+``variable_default``, ``local_value``, ``module_outputs``, ``resource_argument``). A block's
+``raw`` and an attribute's ``expr`` are the parser's nodes and belong to the engine: rules and the
+domain never read them (``tests/test_parser_output.py``).
 """
 
 from __future__ import annotations
