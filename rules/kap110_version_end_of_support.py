@@ -40,9 +40,11 @@ resource "scaleway_k8s_cluster" "main" {
 
 ## Fix
 For a minor version that auto-upgrade follows (`version = "1.31"` with `auto_upgrade { enable =
-true }`), writes the next minor, `"1.32"`, where the version is written and nothing else reads it:
-Kapsule upgrades one minor at a time. No fix for a full release (`"1.31.5"`: which patch of the
-next minor to pin is the author's choice), or when kapsulint does not know the next minor.
+true }`), writes the next minor, `"1.32"`, where the version is written and nothing else reads it,
+when that minor is supported on the lint date: Kapsule upgrades one minor at a time, so a cluster
+several minors behind gets no fix (each step is a planned upgrade of its own). No fix for a full
+release (`"1.31.5"`: which patch of the next minor to pin is the author's choice), or when
+kapsulint does not know the next minor.
 
 Unsafe: `terraform plan` shows the cluster's version updated in place, and applying it upgrades
 the control plane (and, with `upgrade_pools`, the pools) to the next minor; read its changelog
@@ -69,11 +71,15 @@ def _today(project: Project) -> datetime.date:
     return given if given is not None else datetime.datetime.now(datetime.timezone.utc).date()
 
 
-def _next_minor(cluster: clusters.Cluster, minor: tuple[int, int]):
-    """The next minor for a cluster that auto-upgrade keeps on a minor line, when Kapsule offers it."""
+def _next_minor(cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date):
+    """The next minor for a cluster that auto-upgrade keeps on a minor line, when Kapsule offers
+    it and supports it on ``today`` (a fix must leave no finding, and an upgrade moves one minor)."""
     following = (minor[0], minor[1] + 1)
     known = set(version_calendar.CALENDAR) | set(version_features.FEATURE_GATES)
     if cluster.version_is_minor() is not True or cluster.auto_upgrade()[0] is not True or following not in known:
+        return None
+    judged = version_calendar.status(following, today)
+    if judged is not None and judged[0] != "supported":
         return None
     return f"{following[0]}.{following[1]}"
 
@@ -115,12 +121,12 @@ def check(project: Project):
             logical=f"{address}.version",
             fix="upgrade version to a supported minor, one minor at a time",
             level=level,
-            autofix=_upgrade(project, cluster, minor),
+            autofix=_upgrade(project, cluster, minor, today),
         )
 
 
-def _upgrade(project: Project, cluster: clusters.Cluster, minor: tuple[int, int]):
-    following = _next_minor(cluster, minor)
+def _upgrade(project: Project, cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date):
+    following = _next_minor(cluster, minor, today)
     if following is None:
         return None
     version = cluster.instance.arg("version")

@@ -133,3 +133,15 @@ def test_a_value_passed_to_a_module_that_reads_it_twice_is_refused(tmp_path):
     (tmp_path / "cluster" / "main.tf").write_text(child.split('output "release"')[0], encoding="utf-8")
     project = Project(ScanOptions(root=tmp_path, cache=False)).load()
     assert literal_edit(project, _cluster_argument(project, "version"), '"1.35"') is not None
+
+
+def test_a_layout_fmt_would_change_is_kept(tmp_path):
+    text = ('resource "scaleway_k8s_cluster" "main" {\n'
+            '  name                        = "prod"\n'
+            '  version                     = "1.35.3"\n'
+            '\n'
+            '  delete_additional_resources = true\n'
+            '}\n')
+    project = _project(tmp_path, {"main.tf": text})
+    edit = literal_edit(project, _cluster_argument(project, "version"), '"1.35"')
+    assert edit == Edit(str(tmp_path / "main.tf"), 3, 33, 3, 41, '"1.35"')  # name and version keep their padding

@@ -140,15 +140,15 @@ def _line_edit(loc: Loc, text: str) -> Edit:
     new = list(lines)
     new[index] = replaced = lines[index][: loc.column - 1] + text + lines[index][loc.end_column - 1:]
     first, last = index, index + 1
+    before = scan_lines(lines)
     for kind in ("equals", "comment"):
+        cell = getattr(before[index], kind)
+        if cell is None or loc.column - 1 >= cell:
+            continue  # the edit is after this cell: its column does not move
+        start, end = _chain(before, index, kind)
+        if not _aligned(lines, before, start, end, kind):
+            continue  # not aligned as fmt aligns it: the author's layout is kept
         infos = scan_lines(new)
-        if getattr(infos[index], kind) is None:
-            continue
-        start, end = index, index + 1
-        while start > 0 and getattr(infos[start - 1], kind) is not None:
-            start -= 1
-        while end < len(new) and getattr(infos[end], kind) is not None:
-            end += 1
         width = max(len(new[i][: getattr(infos[i], kind)].rstrip()) for i in range(start, end)) + 1
         for i in range(start, end):
             at = getattr(infos[i], kind)
@@ -160,6 +160,22 @@ def _line_edit(loc: Loc, text: str) -> Edit:
     if last == len(new):  # the chain ends a file without a final newline
         return Edit(loc.path, first + 1, 1, last, len(lines[last - 1]) + 1, "\n".join(new[first:last]))
     return Edit(loc.path, first + 1, 1, last + 1, 1, "".join(line + "\n" for line in new[first:last]))
+
+
+def _chain(infos: list, index: int, kind: str) -> tuple[int, int]:
+    """The run of consecutive lines around ``index`` that have a ``kind`` cell."""
+    start, end = index, index + 1
+    while start > 0 and getattr(infos[start - 1], kind) is not None:
+        start -= 1
+    while end < len(infos) and getattr(infos[end], kind) is not None:
+        end += 1
+    return start, end
+
+
+def _aligned(lines: list[str], infos: list, start: int, end: int, kind: str) -> bool:
+    """Whether the run's cells start where ``terraform fmt`` puts them."""
+    width = max(len(lines[i][: getattr(infos[i], kind)].rstrip()) for i in range(start, end)) + 1
+    return all(getattr(infos[i], kind) == width for i in range(start, end))
 
 
 def _holds(node: dict, loc: Loc, kinds: tuple[str, ...]) -> bool:
