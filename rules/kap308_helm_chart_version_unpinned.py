@@ -53,7 +53,8 @@ becomes `version = "1.52.1"` where the range is written (the release, a variable
 local, a module argument or a tfvars file), and a release without `version` gets one. No fix
 for another chart, a mirror repository, a range that does not admit that version (the author
 asked for another line of releases) or one whose reading is uncertain, and a variable or local
-other expressions read too. Unsafe: the chart installed today may be another version, and
+other expressions read too, or a release block whose instances (`for_each`, a module called
+twice) install different charts. Unsafe: the chart installed today may be another version, and
 `terraform plan` then upgrades (or downgrades) the release to the pinned one, which may change
 the controller and its load balancer Service.
 
@@ -72,7 +73,11 @@ FIX = "unsafe"
 
 
 def check(project: Project):
-    for release in helm.releases(project):
+    releases = helm.releases(project)
+    pins: dict[int, set] = {}  # the versions each written block would be pinned to, by its instances
+    for release in releases:
+        pins.setdefault(id(release.instance.block), set()).add(_pinned(release))
+    for release in releases:
         instance = release.instance
         if helm_provider.chart_from_repository(instance) is not True:
             continue
@@ -103,7 +108,7 @@ def check(project: Project):
             instance=instance.address,
             logical=f"{address}.version",
             fix='pin one exact chart version: version = "<major>.<minor>.<patch>"',
-            autofix=_pin(project, release, version),
+            autofix=_pin(project, release, version) if len(pins[id(instance.block)]) == 1 else None,
         )
 
 
@@ -112,14 +117,21 @@ def _attr_loc(instance):
     return attribute.value_loc if attribute is not None else None
 
 
-def _pin(project: Project, release, version):
-    """Pin the checked chart version where the version is written, or add it to the release."""
-    instance = release.instance
-    chart, repository = instance.arg("chart"), instance.arg("repository")
+def _pinned(release):
+    """The chart version a fix would pin for this release (None: none)."""
+    chart, repository = release.instance.arg("chart"), release.instance.arg("repository")
     source = repository.text() if repository.known and repository.raw is not None else None
     if source is None and chart.known and (chart.text() or "").strip().lower().startswith("oci://"):
         source = chart.text()
-    pinned = chart_pins.pinned_version(release.controller, source)
+    return chart_pins.pinned_version(release.controller, source)
+
+
+def _pin(project: Project, release, version):
+    """Pin the checked chart version where the version is written, or add it to the release; the
+    caller leaves it out when the instances of one block (count, for_each, a module called twice)
+    install different charts."""
+    instance = release.instance
+    pinned = _pinned(release)
     if pinned is None:
         return None
     text = ".".join(str(part) for part in pinned)
