@@ -47,8 +47,9 @@ annotations = {
 Where the zone annotation is written as a literal (in Terraform, or in a values file) and names
 another zone, it is rewritten to the reserved IP's zone, so the load balancer is created where
 the IP is. No fix where the annotation is missing (a key added to a map is left to the author,
-who may rather reserve the IP in the load balancer's zone), comes from an expression, or from a
-variable or local other expressions read too. Unsafe: the CCM creates the Service's load
+who may rather reserve the IP in the load balancer's zone), comes from an expression, from a
+variable or local other expressions read too, or is read by Services (`for_each`, a module
+called twice) whose IPs are in different zones. Unsafe: the CCM creates the Service's load
 balancer in the new zone, replacing the one it made in the old zone.
 
 ## References
@@ -67,6 +68,7 @@ FIX = "unsafe"
 
 
 def check(project: Project):
+    wanted = _zones_wanted(project)
     for svc in service.services(project):
         if svc.is_load_balancer is False:
             continue
@@ -87,7 +89,8 @@ def check(project: Project):
         if written:
             if written == ip_zone:
                 continue
-            autofix = _rezoned(project, annotation, ip_zone)
+            if wanted.get(annotation.loc) == {ip_zone}:  # no other Service reads that literal
+                autofix = _rezoned(project, annotation, ip_zone)
             loc = annotation.loc or svc.annotation_key_loc(lb_annotation_keys.LB_ZONE) or svc.anchor
             problem = f"the load balancer is created in {written} (scw-loadbalancer-zone)"
         else:
@@ -114,6 +117,21 @@ def check(project: Project):
             fix=f'set "service.beta.kubernetes.io/scw-loadbalancer-zone" = {instance.resource.address}.zone',
             autofix=autofix,
         )
+
+
+def _zones_wanted(project: Project) -> dict:
+    """For each zone annotation as written, the zones of the reserved IPs of the Services that
+    read it (None for a Service without one): a literal several instances read is fixed only
+    when they all want the same zone."""
+    wanted: dict = {}
+    for svc in service.services(project):
+        annotation = svc.annotation(lb_annotation_keys.LB_ZONE)
+        if annotation.loc is None:
+            continue
+        found = lb_ips.reserved_lb_ip(svc)
+        zone = lb_ips.zone_text(lb_ips.zone_of(found[0])) if found is not None else None
+        wanted.setdefault(annotation.loc, set()).add(zone)
+    return wanted
 
 
 def _rezoned(project: Project, annotation, zone: str):
