@@ -21,6 +21,11 @@ resource "scaleway_k8s_pool" "apps" {
 ## Use instead
 Delete the comment.
 
+## Fix
+Removes the comment (its whole line when nothing else is on it). **Safe**: a comment is not
+configuration, `terraform plan` is unchanged. A suppression that also names a rule that did not
+run (a narrower `--select`), or an unknown one, is not removed: a full run may still need it.
+
 ## References
 - kapsulint README, section "Suppressions"
 - [Ruff RUF100 unused-noqa](https://docs.astral.sh/ruff/rules/unused-noqa/)
@@ -29,4 +34,5 @@ Delete the comment.
 ID = "KAP003"
 NAME = "unused-suppression"
 SEVERITY = "warning"
+FIX = "safe"
 # Reported by the engine after suppressions are matched: there is no check function.

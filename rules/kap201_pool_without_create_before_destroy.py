@@ -48,17 +48,27 @@ resource "scaleway_k8s_pool" "system" {
 }
 ```
 
+## Fix
+Adds `lifecycle { create_before_destroy = true }` to the pool (or sets it in the pool's
+`lifecycle` block). That is **safe** when the pool has no `name` or a name that changes with the
+replacement: `terraform plan` shows no change afterwards, since `lifecycle` is read by Terraform
+only. With a fixed `name`, the new pool could not be created beside the old one (KAP202), so the
+fix also removes `name` where the provider generates one (from 2.78): the name changes, which
+replaces the pool, so that fix is **unsafe** (`--unsafe-fixes`). Before provider 2.78 the name is
+required and there is no automatic fix.
+
 ## References
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 - [The lifecycle meta-argument](https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle)
 """
 
-from kapsulint.api import Project, finding
+from kapsulint.api import Block, Fix, Project, finding, fix, insert_block, remove_attribute, replace_value, set_attribute
 from kapsulint.kapsule import clusters, provider_features, replacement
 
 ID = "KAP201"
 NAME = "pool-without-create-before-destroy"
 SEVERITY = "warning"
+FIX = "sometimes"
 
 _ADD = "add lifecycle { create_before_destroy = true }"
 _GENERATED = "drop the fixed name (the provider generates one)"
@@ -92,4 +102,31 @@ def check(project: Project):
             instance=pool.instance.address,
             logical=f"{address}.lifecycle.create_before_destroy",
             fix=fix_for(pool.provider_version, block.attr("name") is not None),
+            autofix=autofix(pool),
         )
+
+
+def autofix(pool) -> Fix | None:
+    """``create_before_destroy = true``: safe when the pool's name changes with a replacement (or
+    is generated); with a fixed name it also drops the name, where the provider generates one
+    (2.78 and later), and that replaces the pool: unsafe."""
+    block = pool.instance.block
+    lifecycle = lifecycle_edit(block)
+    name = block.attr("name")
+    if name is None or replacement.name_follows_replacement(pool.instance, "name") is True:
+        return fix("safe", "add lifecycle { create_before_destroy = true }", lifecycle)
+    if provider_features.supports("optional_pool_name", pool.provider_version) is not True:
+        return None  # the name is required: what it should be built from is the author's choice
+    return fix("unsafe", "add lifecycle { create_before_destroy = true } and drop the fixed name "
+               "(the pool is replaced)", lifecycle, remove_attribute(name))
+
+
+def lifecycle_edit(block: Block):
+    """The edit that makes the block's lifecycle say ``create_before_destroy = true``."""
+    lifecycle = block.child("lifecycle")
+    if lifecycle is None:
+        return insert_block(block, "lifecycle {\n  create_before_destroy = true\n}")
+    written = lifecycle.attr("create_before_destroy")
+    if written is None:
+        return set_attribute(lifecycle, "create_before_destroy", "true")
+    return replace_value(written, "true") if written.is_literal else None

@@ -52,17 +52,24 @@ resource "scaleway_k8s_pool" "system" {
 From provider 2.78, leaving `name` out works too: the provider generates a fresh name for each
 new pool.
 
+## Fix
+Removes the `name` argument of the pool, where the provider generates a name (provider 2.78 and
+later). **Unsafe**: the generated name differs from the current one and `name` forces a new pool,
+so `terraform plan` shows the pool replaced (created first, thanks to `create_before_destroy`).
+Before 2.78 `name` is required and there is no automatic fix.
+
 ## References
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 - [The lifecycle meta-argument](https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle)
 """
 
-from kapsulint.api import Project, Related, finding, shown
+from kapsulint.api import Project, Related, finding, fix, remove_attribute, shown
 from kapsulint.kapsule import clusters, provider_features, replacement
 
 ID = "KAP202"
 NAME = "pool-name-blocks-replacement"
 SEVERITY = "error"
+FIX = "unsafe"
 
 _GENERATED = "remove name (the provider generates a new one for each pool)"
 _DERIVED = (
@@ -117,4 +124,7 @@ def check(project: Project):
             related=related,
             logical=f"{address}.name",
             fix=fix_for(pool.provider_version),
+            autofix=fix("unsafe", "remove name (the provider generates one; the pool is replaced)",
+                        remove_attribute(written))
+            if provider_features.supports("optional_pool_name", pool.provider_version) is True else None,
         )

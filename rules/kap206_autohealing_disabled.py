@@ -40,17 +40,25 @@ resource "scaleway_k8s_pool" "apps" {
 }
 ```
 
+## Fix
+Sets `autohealing = true` in the pool block: it adds the argument when it is left out, or replaces
+a literal `false` or `null` written there. A value that comes from a variable, a local or a
+module argument is not changed (other pools may share it). **Unsafe**: `terraform plan` shows an
+in-place update of the pool, and from then on Kapsule reboots and replaces nodes that stay
+NotReady, which changes how the pool behaves.
+
 ## References
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 - [Using the Kapsule autoheal feature](https://www.scaleway.com/en/docs/kubernetes/reference-content/using-kapsule-autoheal-feature/)
 """
 
-from kapsulint.api import Project, Related, finding
+from kapsulint.api import Project, Related, finding, fix, replace_value, set_attribute
 from kapsulint.kapsule import clusters
 
 ID = "KAP206"
 NAME = "autohealing-disabled"
 SEVERITY = "warning"
+FIX = "unsafe"
 
 _CONSEQUENCE = "a node that stays NotReady is never rebooted or replaced"
 
@@ -89,4 +97,17 @@ def check(project: Project):
             related=related,
             logical=f"{address}.autohealing",
             fix="set autohealing = true",
+            autofix=_autofix(pool.instance.block, written),
         )
+
+
+def _autofix(block, written):
+    """``autohealing = true`` in the pool block, when it is unset there or written there as a literal
+    (a value from a variable may be shared by other pools: left to the author)."""
+    if written is None:
+        edits = set_attribute(block, "autohealing", "true")
+    elif written.is_literal:
+        edits = replace_value(written, "true")
+    else:
+        return None
+    return fix("unsafe", "set autohealing = true (an in-place update of the pool)", edits)

@@ -19,7 +19,8 @@ from kapsulint import __version__
 from kapsulint.cli.command import main
 
 ANSI = re.compile(r"\x1b\[")
-JSON_FIELDS = {"rule", "name", "severity", "message", "path", "line", "column", "end_line", "end_column"}
+JSON_FIELDS = {"rule", "name", "severity", "message", "path", "line", "column", "end_line", "end_column",
+               "fixable", "edits"}
 JSON_OPTIONAL = {"related", "instances", "fix"}
 
 CLUSTER = """\
@@ -74,7 +75,7 @@ def test_list_rules_json(tmp_path, monkeypatch):
     result = invoke(tmp_path, ["--list-rules", "--format", "json"], monkeypatch)
     assert result.exit_code == 0
     rows = json.loads(result.stdout)
-    assert all(set(row) == {"id", "name", "severity", "summary"} for row in rows)
+    assert all(set(row) == {"id", "name", "severity", "summary", "fixable"} for row in rows)
     by_id = {row["id"]: row for row in rows}
     assert by_id["KAP101"]["name"] == "delete-additional-resources"
     assert by_id["KAP101"]["severity"] == "warning"
@@ -224,7 +225,8 @@ def test_text_format(tmp_path, monkeypatch):
     # The marker sits under `true`.
     assert marker.index("^") == source.index("true")
     assert marker.count("^") == len("true")
-    assert re.fullmatch(r"Found 1 finding \(1 warning\)\.", lines[-2])
+    assert re.fullmatch(r"Found 1 finding \(1 warning\)\.", lines[-3])
+    assert lines[-2].startswith(("[*] ", "No fixes available"))  # what --fix would fix, as Ruff says
     assert lines[-1].startswith("Run `kapsulint --explain ID`") and lines[-1].endswith("--explain KAP101`.")
     assert not ANSI.search(result.stdout)  # CliRunner's stdout is not a TTY
     assert result.stderr == ""
@@ -497,7 +499,7 @@ def test_every_unknown_configuration_key_with_did_you_mean_and_the_valid_keys(tm
     assert "`fail_on` (did you mean `fail-on`?)" in result.stderr
     assert "`exlude` (did you mean `exclude`?)" in result.stderr
     assert "`zzz`\n" in result.stderr
-    assert "valid keys: exclude, extend-select, extra-node-types, fail-on," in result.stderr
+    assert "valid keys: exclude, extend-safe-fixes, extend-select, extend-unsafe-fixes, extra-node-types, fail-on," in result.stderr
 
 
 def test_unknown_selector_suggests_the_closest_ids_and_names(tmp_path, monkeypatch):
@@ -514,7 +516,8 @@ def test_statistics_as_json(tmp_path, monkeypatch):
     result = invoke(tmp_path, ["--select", "KAP101", "--statistics", "--format", "json"], monkeypatch)
     assert result.exit_code == 1
     assert json.loads(result.stdout) == [
-        {"rule": "KAP101", "name": "delete-additional-resources", "severity": "warning", "count": 2}]
+        {"rule": "KAP101", "name": "delete-additional-resources", "severity": "warning", "count": 2,
+         "fixable": False}]
 
 
 def test_write_baseline_exits_0_and_says_what_it_recorded(tmp_path, monkeypatch):

@@ -170,7 +170,7 @@ def test_pre_commit_hook_files_pattern():
     from kapsulint.scan.discovery import file_kind
 
     hooks = YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    assert [h["id"] for h in hooks] == ["kapsulint"]
+    assert [h["id"] for h in hooks] == ["kapsulint", "kapsulint-fix"]  # the second runs --fix
     hook = hooks[0]
     assert hook["entry"] == "kapsulint" and hook["language"] == "python"
     assert hook["pass_filenames"] is True and hook["require_serial"] is True

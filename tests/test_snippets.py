@@ -51,7 +51,7 @@ def _verbose_regex(pattern: str) -> str:
 
 
 def test_the_local_hook_is_the_hook_this_repository_defines():
-    (defined,) = HOOKS
+    defined = next(h for h in HOOKS if h["id"] == "kapsulint")
     (repo,) = _repos("local")
     (hook,) = repo["hooks"]
     for key in ("id", "name", "entry", "language", "pass_filenames", "require_serial"):
@@ -60,6 +60,15 @@ def test_the_local_hook_is_the_hook_this_repository_defines():
     assert set(hook) == set(defined) - {"description"} | {"additional_dependencies"}
     assert hook["entry"] in PYPROJECT["project"]["scripts"]
     assert len(hook["additional_dependencies"]) == 1
+
+
+def test_the_fix_hook_is_the_lint_hook_with_fix():
+    """``kapsulint-fix`` runs ``kapsulint --fix`` on the same files, as Ruff's hook with ``--fix``."""
+    lint, fix = (next(h for h in HOOKS if h["id"] == name) for name in ("kapsulint", "kapsulint-fix"))
+    assert fix["args"] == ["--fix"]
+    for key in ("entry", "language", "pass_filenames", "require_serial", "files"):
+        assert fix[key] == lint[key], key
+    assert "kapsulint-fix" in _section("pre-commit")
 
 
 def test_the_remote_hook_pins_the_release_tag():

@@ -52,6 +52,14 @@ FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 @click.option("--jobs", "-j", type=int, help="Processes that parse uncached files (default: the CPUs available).")
 @click.option("--today", metavar="YYYY-MM-DD",
               help="The lint date for date-dependent rules (KAP110; default: today in UTC).")
+@click.option("--fix", is_flag=True, help="Apply the safe fixes in place, then report what is left.")
+@click.option("--unsafe-fixes", is_flag=True,
+              help="Also apply (with --fix) or show as fixable the unsafe fixes: those that update or "
+                   "replace infrastructure.")
+@click.option("--diff", is_flag=True,
+              help="Print the unified diff that --fix would apply and change nothing; exits 1 when it "
+                   "would change something (implies --fix-only).")
+@click.option("--fix-only", is_flag=True, help="Apply fixes and report nothing else; exits 0 unless the run failed.")
 @click.option("--list-rules", is_flag=True, help="List the rule catalogue.")
 @click.option("--explain", metavar="RULE", help="Show one rule's documentation.")
 @click.option("--eval", "evals", multiple=True, metavar="EXPRESSION",
@@ -60,8 +68,8 @@ FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 @click.version_option(__version__, prog_name="kapsulint")
 def main(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
-         sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, list_rules,
-         explain, evals, today) -> None:
+         sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fix,
+         unsafe_fixes, diff, fix_only, list_rules, explain, evals, today) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
     # The cyclic garbage collector is paused for the command: a run allocates millions of
     # short-lived objects, freed by reference counting, and collections over the growing model
@@ -72,7 +80,7 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
         _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero,
               config_path, var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path,
               write_baseline_path, sarif_include_suppressed, statistics, quiet, show_files, show_settings,
-              no_cache, jobs, list_rules, explain, evals, today)
+              no_cache, jobs, FixFlags(fix, unsafe_fixes, diff, fix_only), list_rules, explain, evals, today)
     finally:
         if collecting:
             gc.enable()
@@ -80,8 +88,8 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
 
 def _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
           var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
-          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, list_rules,
-          explain, evals, today) -> None:
+          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fixing,
+          list_rules, explain, evals, today) -> None:
     from kapsulint.cli.settings import CommandLine, SettingsError, resolve_settings
 
     if list_rules:
@@ -114,6 +122,8 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             cache=not no_cache,
             jobs=jobs,
             today=today,
+            fix=fixing.fix or None,
+            unsafe_fixes=fixing.unsafe_fixes or None,
         ))
     except SettingsError as error:
         _fail(str(error))
@@ -129,16 +139,33 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     if evals:
         _evaluate(resolved, targets[0], list(evals))
         return
-    result = run(resolved.settings)
-    findings = result.findings
     repo_root = str(resolved.repo_root)
+    baseline = None
     if baseline_path is not None:
-        from kapsulint.lint.baseline import BaselineError, new_findings, read_baseline
+        from kapsulint.lint.baseline import BaselineError, read_baseline
 
         try:
-            findings = new_findings(findings, read_baseline(baseline_path), repo_root, str(cwd))
+            baseline = read_baseline(baseline_path)
         except BaselineError as error:
             _fail(str(error))
+
+    def lint():
+        """One run, the baseline's findings left out."""
+        from kapsulint.lint.baseline import new_findings
+
+        linted = run(resolved.settings)
+        if baseline is not None:
+            linted.findings = new_findings(linted.findings, baseline, repo_root, str(cwd))
+        return linted
+
+    policy = resolved.fix_policy
+    unsafe = resolved.unsafe_fixes
+    if (resolved.fix or fixing.diff or fixing.fix_only) and write_baseline_path is None:
+        result = _apply_fixes(lint, policy, unsafe, fixing, resolved, cwd)
+    else:
+        result = lint()
+    findings = result.findings
+    policy.annotate(findings)
     reported = [f for f in findings if f.suppressed_by is None]
     if write_baseline_path is not None:
         _write_baseline(write_baseline_path, reported, repo_root, cwd, result.errors)
@@ -156,10 +183,11 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             color=to_terminal and sys.stdout.isatty() and not os.environ.get("NO_COLOR"),
             include_suppressed=sarif_include_suppressed,
             quiet=quiet,
+            unsafe_fixes=unsafe,
         )
 
     if statistics and output_format in ("text", "json"):
-        report = _statistics(reported, output_format)
+        report = _statistics(reported, output_format, unsafe)
     else:
         report = render(output_format, findings, context(output is None))
     _write(report, output)
@@ -173,6 +201,38 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     threshold = FAIL_LEVELS[resolved.fail_on]
     failing = [f for f in reported if f.severity.rank >= threshold]
     sys.exit(1 if failing and not exit_zero else 0)
+
+
+class FixFlags:
+    """--fix, --unsafe-fixes, --diff, --fix-only as given."""
+
+    def __init__(self, fix: bool = False, unsafe_fixes: bool = False, diff: bool = False,
+                 fix_only: bool = False) -> None:
+        self.fix = fix
+        self.unsafe_fixes = unsafe_fixes
+        self.diff = diff
+        self.fix_only = fix_only
+
+
+def _apply_fixes(lint, policy, unsafe: bool, fixing: FixFlags, resolved, cwd: Path):
+    """Fix (or with --diff, print what fixing would change); exits unless findings are reported."""
+    from kapsulint.lint.fixes import fix_rounds, unified_diff
+
+    outcome = fix_rounds(lint, policy, unsafe, write=not fixing.diff)
+    for refused in outcome.refused:
+        where = f"{os.path.relpath(refused.finding.loc.path, cwd)}:{refused.finding.loc.line}"
+        click.echo(f"kapsulint: not fixed: {where}: {refused.finding.rule}: {refused.reason}", err=True)
+    count = outcome.count
+    plural = "s" if count != 1 else ""
+    errors = outcome.result.errors
+    if fixing.diff:
+        click.echo(unified_diff(outcome.originals, outcome.texts, str(resolved.settings.root)), nl=False)
+        click.echo(f"Would fix {count} finding{plural}.", err=True)
+        sys.exit(2 if errors else 1 if outcome.texts else 0)
+    click.echo(f"Fixed {count} finding{plural}.", err=True)
+    if fixing.fix_only:
+        sys.exit(2 if errors else 0)
+    return outcome.result
 
 
 def _parse_report(item: str) -> tuple[str, Path]:
@@ -221,18 +281,22 @@ def _write_baseline(path: Path, findings, repo_root: str, cwd: Path, errors) -> 
     sys.exit(2 if errors else 0)
 
 
-def _statistics(findings, output_format: str) -> str:
+def _statistics(findings, output_format: str, unsafe: bool) -> str:
     from collections import Counter
 
+    from kapsulint.reporters.text import applicable
+
     counts = Counter((f.rule, f.name, f.severity.value) for f in findings)
+    fixable = {f.rule for f in findings if applicable(f, unsafe)}
     ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     if output_format == "json":
         import json
 
-        rows = [{"rule": rule, "name": name, "severity": severity, "count": count}
+        rows = [{"rule": rule, "name": name, "severity": severity, "count": count, "fixable": rule in fixable}
                 for (rule, name, severity), count in ordered]
         return json.dumps(rows, indent=2) + "\n"
-    lines = [f"{count:>5}  {rule}  {name}  ({severity})" for (rule, name, severity), count in ordered]
+    lines = [f"{count:>5}  {rule}  {'[*] ' if rule in fixable else ''}{name}  ({severity})"
+             for (rule, name, severity), count in ordered]
     lines.append(f"{sum(counts.values()):>5}  total")
     return "\n".join(lines) + "\n"
 
@@ -295,12 +359,14 @@ def _list_rules(output_format: str) -> None:
 
     rules = all_rules()
     if output_format == "json":
-        rows = [{"id": r.id, "name": r.name, "severity": r.severity.value, "summary": r.summary} for r in rules]
+        rows = [{"id": r.id, "name": r.name, "severity": r.severity.value, "summary": r.summary, "fixable": r.fix}
+                for r in rules]
         click.echo(json.dumps(rows, indent=2))
         return
     width = max(len(r.name) for r in rules)
     for rule in rules:
-        click.echo(f"{rule.id}  {rule.name:<{width}}  {rule.severity.value:<7}  {rule.summary}")
+        mark = "[*]" if rule.fix else "   "
+        click.echo(f"{rule.id}  {mark} {rule.name:<{width}}  {rule.severity.value:<7}  {rule.summary}")
 
 
 def _explain(text: str) -> None:

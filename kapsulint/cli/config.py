@@ -21,6 +21,12 @@ KEYS = {
     "extra-node-types": list,
     "max-file-size": int,
     "today": object,  # a TOML date or a "YYYY-MM-DD" string, checked by settings
+    "fix": bool,  # as --fix
+    "unsafe-fixes": bool,  # as --unsafe-fixes
+    "fixable": list,  # rules whose fixes may be applied (default: all)
+    "unfixable": list,  # rules whose fixes are never applied
+    "extend-safe-fixes": list,  # rules whose unsafe fixes count as safe
+    "extend-unsafe-fixes": list,  # rules whose safe fixes count as unsafe
 }
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from kapsulint.cli.config import Config, ConfigError, find_config, load_config
 from kapsulint.kapsule.values_readers import values_readers
 from kapsulint.scan.discovery import TEMPLATE_FILES, git_top_level
+from kapsulint.lint.fixes import FixPolicy
 from kapsulint.lint.registry import SelectionError, matching, selected, split_selectors
 from kapsulint.lint.runner import Settings
 
@@ -41,6 +42,8 @@ class CommandLine:
     cache: bool
     jobs: int | None
     today: str | None  # --today YYYY-MM-DD
+    fix: bool | None  # --fix
+    unsafe_fixes: bool | None  # --unsafe-fixes
 
     def __init__(
         self,
@@ -58,6 +61,8 @@ class CommandLine:
         cache: bool = True,
         jobs: int | None = None,
         today: str | None = None,
+        fix: bool | None = None,
+        unsafe_fixes: bool | None = None,
     ) -> None:
         self.targets = targets
         self.config_path = config_path
@@ -73,6 +78,8 @@ class CommandLine:
         self.cache = cache
         self.jobs = jobs
         self.today = today
+        self.fix = fix
+        self.unsafe_fixes = unsafe_fixes
 
 
 class Resolved:
@@ -81,6 +88,9 @@ class Resolved:
     repo_root: Path
     fail_on: str
     origins: dict[str, tuple[Any, str]]  # key -> (value, where it came from)
+    fix: bool
+    unsafe_fixes: bool
+    fix_policy: FixPolicy
 
     def __init__(
         self,
@@ -89,12 +99,18 @@ class Resolved:
         repo_root: Path,
         fail_on: str,
         origins: dict[str, tuple[Any, str]],
+        fix: bool = False,
+        unsafe_fixes: bool = False,
+        fix_policy: FixPolicy | None = None,
     ) -> None:
         self.settings = settings
         self.config = config
         self.repo_root = repo_root
         self.fail_on = fail_on
         self.origins = origins
+        self.fix = fix
+        self.unsafe_fixes = unsafe_fixes
+        self.fix_policy = FixPolicy() if fix_policy is None else fix_policy
 
 
 def resolve_settings(cli: CommandLine) -> Resolved:
@@ -211,7 +227,29 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         values_readers=values_readers,
     )
     origins["rules"] = ([r.id for r in rules], "selection")
-    return Resolved(settings, config, repo_root, fail_on, origins)
+    fix = bool(pick("fix", cli.fix, False))
+    unsafe_fixes = bool(pick("unsafe-fixes", cli.unsafe_fixes, False))
+    return Resolved(settings, config, repo_root, fail_on, origins, fix, unsafe_fixes,
+                    _fix_policy(config, pick))
+
+
+def _fix_policy(config: Config, pick) -> FixPolicy:
+    """The configuration keys ``fixable``, ``unfixable``, ``extend-safe-fixes`` and
+    ``extend-unsafe-fixes``, each a list of rule ids, prefixes or names, as in Ruff."""
+
+    def rules(key: str, default: list[str] | None) -> set[str] | None:
+        selectors = pick(key, None, default)
+        if selectors is None:
+            return None
+        if not all(isinstance(item, str) for item in selectors):
+            raise SettingsError(f"{config.path}: `{key}` must be a list of strings")
+        try:
+            return {rule.id for selector in selectors for rule in matching(selector)}
+        except SelectionError as error:
+            raise SettingsError(f"{config.path}: `{key}`: {error}") from None
+
+    return FixPolicy(rules("fixable", None), rules("unfixable", []) or (),
+                     rules("extend-safe-fixes", []) or (), rules("extend-unsafe-fixes", []) or ())
 
 
 def _lint_date(given: Any, config: Config) -> datetime.date:

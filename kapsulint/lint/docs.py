@@ -12,11 +12,12 @@ END = "<!-- rules:end -->"
 
 
 def rule_table() -> str:
-    lines = ["| id | name | severity | summary |", "|---|---|---|---|"]
+    lines = ["| id | name | severity | fix | summary |", "|---|---|---|---|---|"]
     for rule in all_rules():
         security = " (security)" if rule.security else ""
         summary = rule.summary.replace("|", "\\|")
-        lines.append(f"| <a id=\"{rule.id.lower()}\"></a>{rule.id} | `{rule.name}` | {rule.severity.value}{security} | {summary} |")
+        lines.append(f"| <a id=\"{rule.id.lower()}\"></a>{rule.id} | `{rule.name}` | {rule.severity.value}{security} "
+                     f"| {rule.fix or ''} | {summary} |")
     return "\n".join(lines)
 
 

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from kapsulint.findings import Edit, Loc
 from kapsulint.model.modules import Attribute, Block
+from kapsulint.parsing.sources import overlaid
 
 INDENT = "  "  # terraform fmt indents each nesting level by two spaces
 
@@ -27,6 +28,9 @@ _cache: dict[str, tuple[tuple[int, int], list[str] | None]] = {}
 
 def source_lines(path: str) -> list[str] | None:
     """The file's lines without line ends (a BOM dropped, CRLF read as LF), or None if unreadable."""
+    pending = overlaid(path)  # --diff: a fix of an earlier round, not written
+    if pending is not None:
+        return _lines(pending)
     try:
         stat = os.stat(path)
     except OSError:
@@ -37,14 +41,19 @@ def source_lines(path: str) -> list[str] | None:
         return cached[1]
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
-        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+            lines = _lines(handle.read())
+    except OSError:
         lines = None
-    else:
-        lines = text.replace("\r\n", "\n").split("\n")
     _cache[path] = (key, lines)
     return lines
+
+
+def _lines(data: bytes) -> list[str] | None:
+    try:
+        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return text.replace("\r\n", "\n").split("\n")
 
 
 class _Line(NamedTuple):

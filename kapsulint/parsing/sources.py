@@ -79,8 +79,27 @@ def _position_error(message: str, data: bytes, offset: int) -> tuple[str, int, i
     return (f"{message} at offset {offset}", line, column)
 
 
+# Texts read in place of the files at these paths: ``--diff`` applies its fixes in memory, and the
+# rounds that follow lint the fixed texts without writing them.
+_overlay: dict[str, bytes] = {}
+
+
+def set_overlay(texts: dict[str, bytes]) -> None:
+    """Read ``texts`` (by absolute path) in place of those files from now on; ``{}`` ends it."""
+    _overlay.clear()
+    _overlay.update(texts)
+
+
+def overlaid(path: str) -> bytes | None:
+    """The text read in place of the file at ``path``, if any (see :func:`set_overlay`)."""
+    return _overlay.get(path)
+
+
 def read_bytes(path: str, max_size: int) -> bytes | None:
     """The file's bytes, or None when it is above ``max_size`` (it is then skipped)."""
+    if path in _overlay:
+        content = _overlay[path]
+        return None if len(content) > max_size else content
     try:
         if os.path.getsize(path) > max_size:
             return None

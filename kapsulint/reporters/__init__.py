@@ -18,6 +18,8 @@ class ReportContext:
     color: bool
     include_suppressed: bool
     quiet: bool
+    unsafe_fixes: bool  # --unsafe-fixes: unsafe fixes count as applicable in the text report
+
 
     def __init__(
         self,
@@ -29,6 +31,7 @@ class ReportContext:
         color: bool = False,
         include_suppressed: bool = False,
         quiet: bool = False,
+        unsafe_fixes: bool = False,
     ) -> None:
         self.rules = rules
         self.cwd = cwd
@@ -38,6 +41,7 @@ class ReportContext:
         self.color = color
         self.include_suppressed = include_suppressed
         self.quiet = quiet
+        self.unsafe_fixes = unsafe_fixes
 
 
 FORMATS = ("text", "json", "sarif", "github", "gitlab")

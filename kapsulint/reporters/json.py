@@ -37,6 +37,13 @@ def finding_dict(finding: Finding, base: str) -> dict:
         data["instances"] = list(finding.instances)
     if finding.fix:
         data["fix"] = finding.fix
+    fix = finding.autofix
+    data["fixable"] = fix.applicability if fix is not None else None
+    data["edits"] = [
+        {"path": _relative(e.path, base), "line": e.line, "column": e.column, "end_line": e.end_line,
+         "end_column": e.end_column, "content": e.content}
+        for e in (fix.edits if fix is not None else ())
+    ]
     return data
 
 

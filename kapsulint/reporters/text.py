@@ -29,6 +29,27 @@ def _source_line(path: str, line: int, cache: dict[str, list[str] | None]) -> st
     return lines[line - 1]
 
 
+def applicable(finding: Finding, unsafe: bool) -> bool:
+    """``--fix`` (with ``--unsafe-fixes`` when ``unsafe``) would fix it: marked ``[*]``, as Ruff does."""
+    fix = finding.autofix
+    return fix is not None and (fix.applicability == "safe" or unsafe)
+
+
+def fixes_summary(findings: list[Finding], unsafe: bool) -> str:
+    """``[*] 2 fixable with `kapsulint --fix` (1 more with `--unsafe-fixes`).``, or nothing."""
+    fixable = sum(applicable(f, unsafe) for f in findings)
+    hidden = sum(f.autofix is not None and not applicable(f, unsafe) for f in findings)
+    if not fixable and not hidden:
+        return ""
+    option = "`kapsulint --fix --unsafe-fixes`" if unsafe else "`kapsulint --fix`"
+    if not fixable:
+        return f"No fixes available with `kapsulint --fix` ({hidden} with `--unsafe-fixes`)."
+    text = f"[*] {fixable} fixable with {option}"
+    if hidden:
+        text += f" ({hidden} more with `--unsafe-fixes`)"
+    return text + "."
+
+
 def render(findings: list[Finding], context: ReportContext) -> str:
     color = context.color
     out: list[str] = []
@@ -40,7 +61,8 @@ def render(findings: list[Finding], context: ReportContext) -> str:
             shown_path = finding.loc.path
         where = _paint(f"{shown_path}:{finding.loc.line}:{finding.loc.column}:", "bold", color)
         rule = _paint(f"{finding.rule} {finding.name}", finding.severity.value, color)
-        out.append(f"{where} {rule} {finding.message}")
+        mark = "[*] " if applicable(finding, context.unsafe_fixes) else ""
+        out.append(f"{where} {rule} {mark}{finding.message}")
         source = _source_line(finding.loc.path, finding.loc.line, cache)
         if source is not None and finding.secret:
             start, end = finding.loc.column - 1, finding.loc.end_column - 1
@@ -70,6 +92,9 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         parts = [f"{counts[level]} {level}{'s' if counts[level] != 1 else ''}" for level in ("error", "warning", "note") if counts[level]]
         out.append(_paint(f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} ({', '.join(parts)}).", "bold", color))
         first = min(f.rule for f in findings)
+        fixes = fixes_summary(findings, context.unsafe_fixes)
+        if fixes:
+            out.append(fixes)
         out.append(f"Run `kapsulint --explain ID` for a rule's documentation, as in `kapsulint --explain {first}`.")
     else:
         out.append("No findings.")

@@ -1,0 +1,313 @@
+"""Applying fixes: which findings may be fixed, and the edits written to the files, as Ruff does.
+
+Fixes are applied in rounds: each round lints, takes the fixes that do not overlap one another
+(in file order), applies them to each file's text, re-parses the result and writes the files;
+the next round lints again, so a fix that overlapped another is recomputed on the new text. The
+rounds stop when nothing is left to fix, or after ``MAX_ROUNDS`` (Ruff stops at 100; an
+infrastructure project has far fewer fixes per file). A file that had a syntax error is never
+written; a file whose new text does not parse, or whose fixed finding is still reported in the
+next round, is put back as it was and that fix is reported as refused, with the reason.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+from typing import Callable, Iterable
+
+from kapsulint.findings import Edit, Finding, Fix
+from kapsulint.parsing.sources import overlaid, parse_content, set_overlay
+from kapsulint.lint.runner import RunResult
+
+MAX_ROUNDS = 10
+_BOM = b"\xef\xbb\xbf"
+
+
+class FixPolicy:
+    """Which rules' fixes may be applied, and how safe each counts (configuration keys ``fixable``,
+    ``unfixable``, ``extend-safe-fixes``, ``extend-unsafe-fixes``: sets of rule ids)."""
+
+    fixable: set[str] | None  # None: every rule
+    unfixable: set[str]
+    extend_safe: set[str]
+    extend_unsafe: set[str]
+
+    def __init__(self, fixable: set[str] | None = None, unfixable: Iterable[str] = (),
+                 extend_safe: Iterable[str] = (), extend_unsafe: Iterable[str] = ()) -> None:
+        self.fixable = fixable
+        self.unfixable = set(unfixable)
+        self.extend_safe = set(extend_safe)
+        self.extend_unsafe = set(extend_unsafe)
+
+    def applied(self, finding: Finding) -> Fix | None:
+        """The finding's fix as the configuration sees it: None when its rule is not fixable."""
+        fix = finding.autofix
+        if fix is None or finding.rule in self.unfixable:
+            return None
+        if self.fixable is not None and finding.rule not in self.fixable:
+            return None
+        if finding.rule in self.extend_safe:
+            return fix._replace(applicability="safe")
+        if finding.rule in self.extend_unsafe:
+            return fix._replace(applicability="unsafe")
+        return fix
+
+    def annotate(self, findings: Iterable[Finding]) -> None:
+        """Set each finding's ``autofix`` to what the configuration allows, for the reports."""
+        for finding in findings:
+            finding.autofix = self.applied(finding)
+
+
+class Refused:
+    """A fix that was not applied, and why."""
+
+    finding: Finding
+    reason: str
+
+    def __init__(self, finding: Finding, reason: str) -> None:
+        self.finding = finding
+        self.reason = reason
+
+
+class Outcome:
+    """What the rounds did: the files changed (their original bytes), counts, the last lint."""
+
+    originals: dict[str, bytes]  # every file written, as it was before the first round
+    texts: dict[str, bytes]  # without writing (--diff): what the changed files would become
+    fixed: dict[str, int]  # fixes applied, by rule
+    refused: list[Refused]
+    result: RunResult
+
+    def __init__(self, originals: dict[str, bytes], texts: dict[str, bytes], fixed: dict[str, int],
+                 refused: list[Refused], result: RunResult) -> None:
+        self.originals = originals
+        self.texts = texts
+        self.fixed = fixed
+        self.refused = refused
+        self.result = result
+
+    @property
+    def count(self) -> int:
+        return sum(self.fixed.values())
+
+
+def wanted(fix: Fix | None, unsafe: bool) -> bool:
+    return fix is not None and (fix.applicability == "safe" or unsafe)
+
+
+def _key(finding: Finding) -> tuple:
+    return (finding.rule, finding.loc.path, finding.logical or finding.subject, finding.message)
+
+
+class FileText:
+    """A file's text as the edits see it (no BOM, LF line ends) and how to write it back."""
+
+    path: str
+    original: bytes
+    text: str
+    bom: bool
+    crlf: bool
+
+    def __init__(self, path: str, original: bytes) -> None:
+        self.path = path
+        self.original = original
+        self.bom = original.startswith(_BOM)
+        text = original.removeprefix(_BOM).decode("utf-8")
+        self.crlf = "\r\n" in text
+        if self.crlf and text.count("\n") != text.count("\r\n"):
+            raise ValueError("mixed LF and CRLF line ends")
+        self.text = text.replace("\r\n", "\n") if self.crlf else text
+
+    def encoded(self, text: str) -> bytes:
+        if self.crlf:
+            text = text.replace("\n", "\r\n")
+        return (_BOM if self.bom else b"") + text.encode("utf-8")
+
+
+def apply_edits(text: str, edits: list[Edit]) -> str:
+    """``text`` with non-overlapping ``edits`` applied (positions as :class:`Edit` counts them)."""
+    starts = [0]
+    for index, char in enumerate(text):
+        if char == "\n":
+            starts.append(index + 1)
+
+    def offset(line: int, column: int) -> int:
+        if line > len(starts):
+            return len(text)
+        return min(starts[line - 1] + column - 1, len(text))
+
+    for edit in sorted(edits, key=lambda e: (e.line, e.column, e.end_line, e.end_column), reverse=True):
+        start, end = offset(edit.line, edit.column), offset(edit.end_line, edit.end_column)
+        text = text[:start] + edit.content + text[end:]
+    return text
+
+
+def _overlaps(edit: Edit, taken: list[Edit]) -> bool:
+    start, end = (edit.line, edit.column), (edit.end_line, edit.end_column)
+    for other in taken:
+        other_start, other_end = (other.line, other.column), (other.end_line, other.end_column)
+        if start < other_end and other_start < end:
+            return True
+        if start == end == other_start == other_end:
+            return True  # two insertions at one place: their order would be arbitrary
+        if (start == end and other_start < start < other_end) or (other_start == other_end and start < other_start < end):
+            return True
+    return False
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path`` and rename it over, keeping the mode."""
+    target = os.path.realpath(path)  # a symlink stays a symlink
+    mode = os.stat(target).st_mode & 0o7777
+    directory, name = os.path.split(target)
+    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".kapsulint")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def fix_rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, write: bool = True) -> Outcome:
+    """Lint and fix until nothing is left to fix (or ``MAX_ROUNDS``).
+
+    ``lint`` runs the linter and returns the findings that are reported (suppressed and baseline
+    findings left out). With ``write`` False (``--diff``), the rounds run alike on texts held in
+    memory (read in place of the files, see ``set_overlay``) and nothing is written: the outcome's
+    ``originals`` and ``texts`` give the diff.
+    """
+    if write:
+        return _rounds(lint, policy, unsafe, write_atomically)
+    pending: dict[str, bytes] = {}
+
+    def hold(path: str, data: bytes) -> None:
+        pending[path] = data
+        set_overlay(pending)
+
+    try:
+        outcome = _rounds(lint, policy, unsafe, hold)
+    finally:
+        set_overlay({})
+    outcome.texts = {path: data for path, data in pending.items() if data != outcome.originals.get(path)}
+    return outcome
+
+
+def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool,
+            put: Callable[[str, bytes], None]) -> Outcome:
+    originals: dict[str, bytes] = {}
+    fixed: dict[str, int] = {}
+    refused: list[Refused] = []
+    refused_keys: set[tuple] = set()
+    broken: set[str] | None = None
+    previous: dict[str, bytes] = {}  # the files the last round wrote, as they were before it
+    applied: dict[tuple, tuple[Finding, set[str]]] = {}
+    result = lint()
+    for _ in range(MAX_ROUNDS):
+        files = result.project.files
+        if broken is None:
+            broken = {path for path, source in files.items() if source.error is not None or source.incomplete}
+        still = {_key(f) for f in result.reported}
+        undone = [(finding, paths) for key, (finding, paths) in applied.items() if key in still]
+        if undone:
+            for finding, paths in undone:
+                refused.append(Refused(finding, "the finding is still reported after the fix; nothing written"))
+                refused_keys.add(_key(finding))
+                fixed[finding.rule] -= 1
+            for path in {p for _, paths in undone for p in paths}:
+                put(path, previous[path])
+            applied = {}
+            result = lint()
+            continue
+        applied = {}
+        by_file: dict[str, list[Edit]] = {}
+        chosen: list[tuple[Finding, Fix]] = []
+        for finding in sorted(result.reported, key=lambda f: f.sort_key):
+            fix = policy.applied(finding)
+            if not wanted(fix, unsafe) or _key(finding) in refused_keys:
+                continue
+            assert fix is not None
+            reason = _unwritable(fix, files, broken)
+            if reason is not None:
+                refused.append(Refused(finding, reason))
+                refused_keys.add(_key(finding))
+                continue
+            if any(_overlaps(edit, by_file.get(edit.path, [])) for edit in fix.edits):
+                continue  # the next round recomputes it on the fixed text
+            for edit in fix.edits:
+                by_file.setdefault(edit.path, []).append(edit)
+            chosen.append((finding, fix))
+        if not chosen:
+            break
+        new_texts, failed = _new_texts(by_file, files)
+        for finding, fix in chosen:
+            reason = next((failed[e.path] for e in fix.edits if e.path in failed), None)
+            if reason is not None:
+                refused.append(Refused(finding, reason))
+                refused_keys.add(_key(finding))
+                continue
+            fixed[finding.rule] = fixed.get(finding.rule, 0) + 1
+            applied[_key(finding)] = (finding, {e.path for e in fix.edits})
+        previous = {}
+        for path, (before, after) in new_texts.items():
+            originals.setdefault(path, before)
+            previous[path] = before
+            put(path, after)
+        if not new_texts:
+            break
+        result = lint()
+    return Outcome(originals, {}, {k: v for k, v in fixed.items() if v}, refused, result)
+
+
+def _unwritable(fix: Fix, files: dict, broken: set[str]) -> str | None:
+    for edit in fix.edits:
+        source = files.get(edit.path)
+        if source is None:
+            return f"{edit.path} is not a file of the project"
+        if edit.path in broken:
+            return f"{edit.path} had a syntax error; it is never written"
+        if ".terraform" in edit.path.split(os.sep):
+            return f"{edit.path} is a downloaded module"
+    return None
+
+
+def _new_texts(by_file: dict[str, list[Edit]], files: dict) -> tuple[dict, dict]:
+    """Each file's bytes before and after its edits, and the files whose new text is refused."""
+    texts: dict[str, tuple[bytes, bytes]] = {}
+    failed: dict[str, str] = {}
+    for path, edits in by_file.items():
+        try:
+            before = overlaid(path)
+            if before is None:
+                with open(path, "rb") as handle:
+                    before = handle.read()
+            current = FileText(path, before)
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            failed[path] = f"cannot fix {path}: {error}"
+            continue
+        after = current.encoded(apply_edits(current.text, edits))
+        if after == before:
+            continue
+        parsed = parse_content(path, files[path].kind, after)
+        if parsed.get("internal") or parsed["error"] is not None:
+            where = parsed["error"] or [parsed.get("internal"), 0, 0]
+            failed[path] = f"the fixed {path} would not parse ({where[0]} at line {where[1]}); nothing written"
+            continue
+        texts[path] = (before, after)
+    return texts, failed
+
+
+def unified_diff(originals: dict[str, bytes], fixed: dict[str, bytes], root: str) -> str:
+    """A diff that ``patch -p1`` applies from ``root``: ``a/PATH`` and ``b/PATH`` relative to it."""
+    out: list[str] = []
+    for path in sorted(fixed):
+        relative = os.path.relpath(path, root).replace(os.sep, "/")
+        before = originals[path].decode("utf-8").splitlines(keepends=True)
+        after = fixed[path].decode("utf-8").splitlines(keepends=True)
+        for line in difflib.unified_diff(before, after, f"a/{relative}", f"b/{relative}"):
+            out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
