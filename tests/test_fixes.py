@@ -168,6 +168,21 @@ def test_an_edit_that_breaks_the_file_writes_nothing(tmp_path, monkeypatch):
     assert "would not parse" in stderr and "nothing written" in stderr
 
 
+def test_a_fix_that_leaves_its_finding_is_undone(tmp_path, monkeypatch):
+    """The file parses after the edit but the finding is still there: the file is put back."""
+    from kapsulint.lint import fixes
+
+    original = fixes._new_texts
+
+    def useless(by_file, files):
+        return original({p: [Edit(p, 1, 1, 1, 1, "# touched\n")] for p in by_file}, files)
+
+    monkeypatch.setattr(fixes, "_new_texts", useless)
+    code, after, stderr = _fixed(tmp_path, monkeypatch, POOL)
+    assert after == POOL.encode()
+    assert "the finding is still reported after the fix" in stderr and "Fixed 0 findings." in stderr
+
+
 def test_apply_edits_counts_code_points_and_inserts():
     text = "é = 1\nb = 2\n"
     assert apply_edits(text, [Edit("f", 1, 5, 1, 6, "9"), Edit("f", 2, 1, 2, 1, "# c\n")]) == "é = 9\n# c\nb = 2\n"
