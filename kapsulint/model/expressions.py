@@ -22,12 +22,6 @@ class Expression:
         self._node = node
         self.path = path
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Expression) and other._node is self._node and other.path == self.path
-
-    def __hash__(self) -> int:
-        return hash((id(self._node), self.path))
-
     @property
     def loc(self) -> Loc:
         return Loc.of(self.path, self._node["p"])
