@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from pathlib import Path
 
 CONFIG_SUFFIXES = (".tf", ".tofu", ".tf.json", ".tofu.json")
@@ -127,15 +128,19 @@ class TemplateFiles:
         self.root = str(root)
         self.globs = globs
         self.named = {os.path.abspath(p) for p in named}
+        # One pattern for all globs: most files match none, and are rejected in one step.
+        self._any = re.compile("|".join(f"(?:{fnmatch.translate(g)})" for g in globs)) if globs else None
 
     def __bool__(self) -> bool:
         return bool(self.globs)
 
     def match(self, path: str, name: str) -> str | None:
         """The first glob ``path`` matches, unless it is named as a PATH."""
-        if os.path.abspath(path) in self.named:
+        if self._any is None:
             return None
         relative = os.path.relpath(path, self.root).replace(os.sep, "/")
+        if not (self._any.match(name) or self._any.match(relative)) or os.path.abspath(path) in self.named:
+            return None
         return next((g for g in self.globs if fnmatch.fnmatchcase(name, g) or fnmatch.fnmatchcase(relative, g)),
                     None)
 
