@@ -1,7 +1,8 @@
 """File that cannot be parsed.
 
 ## What it does
-Reports a file kapsulint reads that cannot be parsed, or that nests deeper than 500 levels.
+Reports a file kapsulint reads that cannot be parsed, or that nests deeper than kapsulint
+follows (50,000 levels of HCL, 500 of YAML or JSON).
 
 ## Why is this bad
 Terraform refuses the whole configuration when one file does not parse, and Helm refuses a values

@@ -138,22 +138,63 @@ def test_an_empty_tf_json_file_is_kap001_as_terraform_rejects_it(tmp_path, monke
 # -- nesting ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("depth", [2_000, 5_000])
-def test_deep_hcl_nesting_is_kap001_past_500_levels(tmp_path, monkeypatch, depth):
-    write(tmp_path, {
-        "tuples.tf": "locals {\n  x = " + "[" * depth + "]" * depth + "\n}\n",
-        "objects.tf": "locals {\n  y = " + "{ a = " * depth + "1" + " }" * depth + "\n}\n",
-        "parens.tf": "locals {\n  z = " + "(" * depth + "1" + ")" * depth + "\n}\n",
+def deep_hcl(depth: int) -> dict[str, str]:
+    """One file per construct, nested ``depth`` levels in a ``locals`` block (a block in a resource)."""
+    def local(name: str, expression: str) -> str:
+        return f"locals {{\n  {name} = {expression}\n}}\n"
+
+    return {
+        "tuples.tf": local("x", "[" * depth + "]" * depth),
+        "objects.tf": local("y", "{ a = " * depth + "1" + " }" * depth),
+        "parens.tf": local("z", "(" * depth + "1" + ")" * depth),
+        "calls.tf": local("c", "abs(" * depth + "1" + ")" * depth),
+        "interpolations.tf": local("i", '"${' * depth + "1" + '}"' * depth),
+        "directives.tf": local("d", '"' + "%{ if true }" * depth + "x" + "%{ endif }" * depth + '"'),
+        "fors.tf": local("f", "[for v in " * depth + "[1]" + " : v]" * depth),
+        "sums.tf": local("s", "1 + " * depth + "1"),
+        "conditionals.tf": local("q", "true ? 1 : " * depth + "2"),
+        "indexes.tf": local("n", "local.x" + "[0]" * depth),
         "blocks.tf": 'resource "a" "b" {\n' + "b {\n" * depth + "}\n" * (depth + 1),
-    })
+    }
+
+
+@pytest.mark.parametrize("depth", [1_000, 20_000])
+def test_hcl_nested_as_deep_as_terraform_parses_lints_through_the_cache_and_the_workers(
+        tmp_path, monkeypatch, depth):
+    """Terraform 1.11 parses each of these 50,000 levels deep. The parse cache stores what marshal
+    cannot (it refuses 2,000 levels), worker processes return it (at 20,000 levels, four of them
+    are above the threshold where workers start), the evaluator gives Unknown past its own bound
+    and no rule crashes: the second run, from the cache, finds what the first found."""
+    from kapsulint.scan.loader import PARALLEL_THRESHOLD
+
+    files = deep_hcl(depth)
+    if depth == 20_000:  # every construct at 1,000; the slowest to parse are left out at 20,000
+        files = {name: files[name] for name in ("tuples.tf", "objects.tf", "sums.tf", "blocks.tf")}
+        assert sum(map(len, files.values())) > PARALLEL_THRESHOLD
+    write(tmp_path, files)
+    runs = [lint(tmp_path, ["--jobs", "2"], monkeypatch) for _ in range(2)]
+    for code, findings, stderr in runs:
+        assert [f for f in findings if f["rule"] in ("KAP001", "KAP008")] == [] and stderr == ""
+        assert code == 0
+    assert runs[0] == runs[1]
+
+
+def test_hcl_nesting_is_kap001_past_the_limit_never_a_crash_or_a_hang(tmp_path, monkeypatch):
+    """A million levels (a few MB of brackets) stop at the 50,001st, located: no RecursionError,
+    no MemoryError, no minute spent building a tree nobody can evaluate."""
+    from kapsulint.parsing.hcl import MAX_DEPTH
+
+    files = {name: deep_hcl(1_000_000)[name] for name in ("tuples.tf", "parens.tf", "sums.tf")}
+    files.update({name: deep_hcl(MAX_DEPTH + 10)[name] for name in ("objects.tf", "blocks.tf")})  # 5 MB at 1M
+    write(tmp_path, files)
     code, findings, stderr = lint(tmp_path, [], monkeypatch)
     found = {f[0]: f for f in kap001(findings)}
-    assert set(found) == {"tuples.tf", "objects.tf", "parens.tf", "blocks.tf"}
+    assert set(found) == set(files) and code == 1 and stderr == ""
     for path, line, column, message in found.values():
-        assert message == "nesting deeper than 500 levels", path
-        assert line >= 2
-    assert found["tuples.tf"][1:3] == (2, 506)  # the 501st `[`, after `  x = ` and 499 more
-    assert code == 1 and stderr == ""  # no RecursionError anywhere
+        assert message == f"nesting deeper than {MAX_DEPTH} levels" and line >= 2, path
+    # the 50,001st `[`: the `locals` block is a level, then `  x = ` and 49,999 more
+    assert found["tuples.tf"][1:3] == (2, MAX_DEPTH + 6)
+    assert found["blocks.tf"][1:3] == (MAX_DEPTH + 1, 3)  # the `{` of the 50,000th `b`
 
 
 @pytest.mark.parametrize("depth", [2_000, 5_000])

@@ -43,13 +43,15 @@ Deviations kept: the error messages are kapsulint's, not Terraform's, and locate
 the grammar stopped, which may be later than the place hclsyntax names. Identifiers are checked
 with Python's XID_Start and XID_Continue (Unicode 14 in Python 3.11), which differ from HCL's
 ID_Start and ID_Continue tables on a few compatibility characters. Nesting deeper than
-MAX_DEPTH levels of brackets, blocks, interpolations or heredocs in heredocs is KAP001, and so is
-a tree too deep for the parse cache to store (an operator chain of some 1,000 terms), where
-Terraform 1.11 parses up to some 20,000 levels and overflows its stack near 100,000: the parse
-cache stores trees with marshal, which refuses 2,000 levels of containers, and the evaluator
-recurses. What ``terraform fmt`` accepts and Terraform rejects later (duplicate object keys, an
-attribute and a block of one name, unknown blocks or arguments) is left to the rules, which see the
-parsed file.
+MAX_DEPTH (50,000) levels is KAP001, where each bracket, block, ``${ }``, directive and each term
+chained onto an expression (an operator, ``?``, an attribute or index step) is a level: Terraform
+1.11 parses 50,000 levels of each and overflows its stack near 100,000, and past the limit a
+hostile file stops at the token that goes past it instead of costing a minute and a gigabyte.
+Heredocs nested in heredocs stop at MAX_HEREDOC_DEPTH (500), since each is parsed again with what
+it holds. The parse cache and the worker processes store trees of any depth
+(:mod:`kapsulint.scan.cache`); the evaluator gives Unknown past its own bound. What
+``terraform fmt`` accepts and Terraform rejects later (duplicate object keys, an attribute and a
+block of one name, unknown blocks or arguments) is left to the rules, which see the parsed file.
 
 A heredoc is one token of the grammar, a regular expression, which cannot count nesting: before
 the grammar reads a text, each outermost heredoc's body is blanked (same length, newlines kept)
@@ -70,7 +72,13 @@ from kapsulint.parsing import lit, span
 from kapsulint.parsing.scan import heredoc_spans
 from kapsulint.parsing.template import TemplateSyntaxError, assemble, parse_heredoc
 
-MAX_DEPTH = 500
+MAX_DEPTH = 50_000
+"""Levels of nesting a file may have: brackets, blocks, ``${ }``, directives and operators chained
+in one expression each count one (Terraform 1.11 parses 50,000 of each; it overflows its stack at
+100,000)."""
+MAX_HEREDOC_DEPTH = 500
+"""Heredocs nested in heredocs: each is parsed again with the text it holds, which costs time in
+the square of the depth."""
 
 _Token: Any = ()  # lark's Token class once the parser is built (lark is imported only to parse)
 
@@ -258,32 +266,7 @@ def parse_hcl(text: str) -> dict:
     finally:
         _CONVERTER.comments = outer
     comments.sort(key=lambda comment: (comment[0], comment[1]))
-    _check_storable(body)
     return {"body": body, "comments": comments}
-
-
-def _check_storable(body: dict) -> None:
-    """A parsed file must fit the parse cache, whose marshal format refuses data nested deeper than
-    2,000 containers: an operator chain (``1 + 1 + ...``, ``a ? b : c ? ...``) nests its tree
-    without brackets, so MAX_DEPTH alone does not bound it. Such a file is KAP001 at its deepest
-    node. (marshal runs in C: checking costs a fraction of a percent of the parse.)"""
-    import marshal
-
-    try:
-        marshal.dumps(body)
-    except ValueError:
-        deepest, line, column = 0, 1, 1
-        stack: list[tuple[Any, int]] = [(body, 0)]
-        while stack:
-            item, depth = stack.pop()
-            if isinstance(item, dict):
-                sp = item.get("p")
-                if depth > deepest and isinstance(sp, list) and len(sp) == 4:
-                    deepest, line, column = depth, sp[0], sp[1]
-                stack.extend((value, depth + 1) for value in item.values())
-            elif isinstance(item, list):
-                stack.extend((value, depth + 1) for value in item)
-        raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", line, column) from None
 
 
 def parse_expression(text: str, line_offset: int = 0, column_offset: int = 0) -> dict:
@@ -317,11 +300,21 @@ class _PostLexer:
 
     The pass also rejects what the scanner rejects but the grammar cannot see (a number literal
     followed by ``.`` and a digit, a heredoc that ends the file without a newline) and counts
-    nesting: the token that opens a level past MAX_DEPTH is KAP001, before the parser's stack can
-    overflow.
+    nesting: the token that goes past MAX_DEPTH is KAP001 before the tree is built, whether it opens
+    a level or chains one more operator, attribute step or directive onto an expression (an
+    operator chain nests its tree as deep as brackets do; a separator, ``,`` ``=`` ``=>`` or a
+    newline, ends the chain).
     """
 
     _IGNORING = frozenset({"LSQB", "LPAR", "INTERP_START", "DIRECTIVE_START"})
+    # Tokens that nest the expression they follow one level deeper, and those that end a chain.
+    _CHAINING = frozenset({"PLUS", "MINUS", "ASTERISK", "SLASH", "PERCENT", "DOUBLE_EQ", "NEQ", "LT", "GT",
+                           "LEQ", "GEQ", "DOUBLE_AMP", "DOUBLE_PIPE", "NOT", "QMARK", "DOT", "ATTR_SPLAT",
+                           "FULL_SPLAT_START"})
+    _SEPARATORS = frozenset({"COMMA", "EQ", "FOR_OBJECT_ARROW"})
+    # After one of these, ``[`` indexes an expression (``x[0][0]`` chains) rather than opening a tuple.
+    _INDEXED = frozenset({"NAME", "RSQB", "RPAR", "RBRACE", "DBLQUOTE", "INT_LITERAL", "FLOAT_LITERAL", "TRUE",
+                          "FALSE", "NULL", "HEREDOC_TEMPLATE", "HEREDOC_TEMPLATE_TRIM", "FULL_SPLAT_START"})
     _CLOSERS = frozenset({"RBRACE", "RSQB", "RPAR"})
     # After one of these, a brace opens a block body (``a "b" {``), never an object.
     _LABEL_ENDS = frozenset({"NAME", "DBLQUOTE", "NULL", "TRUE", "FALSE", "IN", "FOR", "IF", "FOR_EACH",
@@ -335,11 +328,15 @@ class _PostLexer:
         # the next nested text starts at.
         self.heredoc_depths: list[dict[int, int]] = []
         self.depth = 0
+        self.heredocs = 0  # heredocs being converted, one in another
 
     def process(self, stream):
         text, ignoring, source_end = self.inputs[-1]
         collect = _CONVERTER.collect_comment
         modes = [ignoring]  # per open level: are newlines ignored?
+        chains = [0]  # per open level: the tokens chained since its last separator
+        chained = 0  # their sum
+        directive = False  # the token follows ``%{`` (and a strip marker)
         base = self.depth
         if base > MAX_DEPTH:
             raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", 1, 1)
@@ -358,6 +355,8 @@ class _PostLexer:
                 if opener is not None and not modes[-1]:
                     held.append(token)
                 elif not modes[-1]:
+                    chained -= chains[-1]
+                    chains[-1] = 0
                     yield token
                 continue
             if opener is not None:
@@ -373,14 +372,32 @@ class _PostLexer:
                 # inside ( ), [ ], ${ } or a for expression no block can open: a brace after ``in``
                 # (``[for v in {for ...} : v]``) is an object there
                 in_expression = modes[-1]
+                if kind == "LSQB" and previous in self._INDEXED:
+                    chains[-1] += 1
+                    chained += 1
                 modes.append(kind != "LBRACE")
-                if base + len(modes) > MAX_DEPTH + 1:
+                chains.append(0)
+                if base + len(modes) + chained > MAX_DEPTH + 1:
                     raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", token.line, token.column)
                 if kind == "LSQB" or (kind == "LBRACE" and (in_expression or previous not in self._LABEL_ENDS)):
                     opener = token
             elif kind in self._CLOSERS:
                 if len(modes) > 1:
                     modes.pop()
+                    chained -= chains.pop()
+            elif kind in self._CHAINING or (directive and kind in ("IF", "FOR")):
+                # an ``if`` or ``for`` directive nests what follows it in the string it is in
+                level = -2 if directive else -1  # a directive's own ``%{`` level closes at its ``}``
+                chains[level] += 1
+                chained += 1
+                if base + len(modes) + level + 1 + chained > MAX_DEPTH + 1:
+                    raise HclSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", token.line, token.column)
+            elif kind in self._SEPARATORS:
+                chained -= chains[-1]
+                chains[-1] = 0
+            elif directive and kind in ("ENDIF", "ENDFOR") and chains[-2] > 0:
+                chains[-2] -= 1
+                chained -= 1
             elif kind in ("INT_LITERAL", "FLOAT_LITERAL"):
                 after = text[token.end_pos : token.end_pos + 2]
                 if len(after) == 2 and after[0] == "." and after[1].isdigit():
@@ -395,7 +412,8 @@ class _PostLexer:
             elif kind in ("HEREDOC_TEMPLATE", "HEREDOC_TEMPLATE_TRIM"):
                 token = token.update(value=text[token.start_pos : token.end_pos])  # unmasked
                 _check_heredoc(token, source_end)
-                heredoc_depths[token.start_pos] = base + len(modes)
+                heredoc_depths[token.start_pos] = base + len(modes) + chained
+            directive = kind == "DIRECTIVE_START" or (directive and kind == "STRIP_MARKER")
             previous = kind
             yield token
         yield from held
@@ -450,8 +468,9 @@ def _parse(text: str, start: str, source_end: int | None = None):
     if outermost:
         _CONVERTER.attr_splats.clear()
         _POSTLEX.depth = 0
-        # Room for MAX_DEPTH levels of heredocs in heredocs, each a nested parse of a few frames.
-        sys.setrecursionlimit(limit + 20 * MAX_DEPTH)
+        _POSTLEX.heredocs = 0
+        # Room for heredocs in heredocs, each a nested parse of a few frames (the rest is iterative).
+        sys.setrecursionlimit(limit + 20 * MAX_HEREDOC_DEPTH)
     _POSTLEX.inputs.append((text, start == "expression", len(text) + 1 if source_end is None else source_end))
     _POSTLEX.heredoc_depths.append({})
     try:
@@ -857,12 +876,16 @@ class _Converter:
         text = str(token)
         first_newline = text.index("\n")
         body = text[first_newline + 1 : text.rfind("\n") + 1]  # the lines between the markers
+        if _POSTLEX.heredocs >= MAX_HEREDOC_DEPTH:
+            raise HclSyntaxError(f"heredocs nested deeper than {MAX_HEREDOC_DEPTH} levels", token.line, token.column)
         outer_depth = _POSTLEX.depth
         _POSTLEX.depth = _POSTLEX.heredoc_depths[-1].get(token.start_pos, outer_depth)
+        _POSTLEX.heredocs += 1
         try:
             node, indent = parse_heredoc(body, token.line + 1, trim, parse_expression)
         finally:
             _POSTLEX.depth = outer_depth
+            _POSTLEX.heredocs -= 1
         sp = _tok_span(token)
         node["p"] = span(sp[0], sp[1], sp[0], sp[1] + first_newline)
         node["heredoc"] = {"line": token.line + 1, "indent": indent}

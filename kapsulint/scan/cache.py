@@ -3,7 +3,9 @@
 An entry's key hashes the content, what it was parsed as, kapsulint's version, the adapter's
 schema version and source, and the versions of python-hcl2, lark and ruamel.yaml, so an upgrade never reads
 a stale entry. Entries are marshal data behind a header that repeats the key (a corrupted or
-foreign entry is ignored and replaced). They live in one SQLite database, ``parse.sqlite``:
+foreign entry is ignored and replaced); a file nested deeper than marshal goes is stored as the
+flat rows of :func:`flatten`, so the cache and the worker processes, which return entries, take
+whatever the parser takes. They live in one SQLite database, ``parse.sqlite``:
 one file per entry cost a file creation each (0.6 s of a 5 s cold run over 640 files), while a
 database takes a run's new entries in one transaction and answers its lookups in a few queries. SQLite also gives what a shared cache
 needs: atomic writes and concurrent runs that wait for each other's writes instead of clobbering
@@ -30,6 +32,7 @@ from kapsulint.parsing.versions import DISTRIBUTIONS, installed_versions
 MAX_BYTES = 256 * 1024 * 1024
 DATABASE = "parse.sqlite"
 _MAGIC = b"KAPSULINT-CACHE\n"
+_DEEP_MAGIC = b"KAPSULINT-CACHE-FLAT\n"  # an entry stored as the rows of flatten()
 _TOUCH_AFTER = 3600.0  # an entry used within the hour is recent enough for eviction
 _FLUSH_BYTES = 4 * 1024 * 1024  # new entries held in memory before they are written
 _QUERY_KEYS = 500  # keys per lookup query (SQLite's bound on parameters is 999 in old builds)
@@ -59,19 +62,74 @@ def adapter_fingerprint() -> str:
 
 
 def encode_entry(key: str, value: Any) -> bytes:
-    """An entry as stored: the header, then the value as marshal data."""
-    return _MAGIC + key.encode() + b"\n" + marshal.dumps(value)
+    """An entry as stored: the header, then the value as marshal data, or as the rows of
+    :func:`flatten` when the value nests too deep for marshal (which refuses 2,000 levels of
+    containers, https://docs.python.org/3/library/marshal.html; a file of some 700 nested
+    brackets or 1,000 chained operators gets there). Raises ValueError for a value neither can
+    store (never the adapter's plain data)."""
+    header = key.encode() + b"\n"
+    try:
+        return _MAGIC + header + marshal.dumps(value)
+    except ValueError:
+        return _DEEP_MAGIC + header + marshal.dumps(flatten(value))
 
 
 def decode_entry(key: str, blob: bytes) -> Any | None:
     """The value of a stored entry; None when the entry is foreign (another key) or corrupted."""
-    header = _MAGIC + key.encode() + b"\n"
-    if not blob.startswith(header):
+    header = key.encode() + b"\n"
+    deep = blob.startswith(_DEEP_MAGIC + header)
+    if not deep and not blob.startswith(_MAGIC + header):
         return None
+    start = len(_DEEP_MAGIC if deep else _MAGIC) + len(header)
     try:
-        return marshal.loads(memoryview(blob)[len(header):])
-    except (EOFError, ValueError, TypeError):
+        data = marshal.loads(memoryview(blob)[start:])
+        return unflatten(data) if deep else data
+    except (EOFError, ValueError, TypeError, IndexError, KeyError):
         return None
+
+
+def flatten(value: Any) -> list[tuple[bool, list, list, list[int]]]:
+    """``value``'s dicts and lists as flat rows, without recursion: row 0 is ``value`` itself. A
+    row is ``(is_dict, keys, items, links)``: a dict's keys (empty for a list) and its items,
+    where the item at each position in ``links`` is the number of another row. A container met
+    twice is one row (marshal keeps such sharing too). Raises ValueError for a value that holds a
+    container other than a dict or a list (a tuple, a set), which the adapter never produces."""
+    if not isinstance(value, (dict, list)):
+        raise ValueError(f"cannot flatten {type(value).__name__}")
+    numbers = {id(value): 0}
+    rows: list[Any] = [None]
+    pending = [value]
+    while pending:
+        container = pending.pop()
+        is_dict = isinstance(container, dict)
+        items = list(container.values()) if is_dict else list(container)
+        links = []
+        for position, item in enumerate(items):
+            if isinstance(item, (dict, list)):
+                number = numbers.get(id(item))
+                if number is None:
+                    number = numbers[id(item)] = len(rows)
+                    rows.append(None)
+                    pending.append(item)
+                items[position] = number
+                links.append(position)
+            elif isinstance(item, (tuple, set, frozenset)):
+                raise ValueError(f"cannot flatten {type(item).__name__}")
+        rows[numbers[id(container)]] = (is_dict, list(container) if is_dict else [], items, links)
+    return rows
+
+
+def unflatten(rows: list[tuple[bool, list, list, list[int]]]) -> Any:
+    """The value :func:`flatten` gave these rows for, without recursion."""
+    containers: list[Any] = [{} if is_dict else [] for is_dict, _, _, _ in rows]
+    for container, (is_dict, keys, items, links) in zip(containers, rows):
+        for position in links:
+            items[position] = containers[items[position]]
+        if is_dict:
+            container.update(zip(keys, items))
+        else:
+            container.extend(items)
+    return containers[0]
 
 
 class ParseCache:

@@ -103,7 +103,12 @@ def parse_all(pending: list[File], jobs: int) -> list[tuple[dict, bytes | None]]
 def _parsed(file: File) -> tuple[dict, bytes | None]:
     result, cacheable = parse_file(file)
     key = file[3]
-    return result, (encode_entry(key, result) if cacheable and key else None)
+    if not cacheable or not key:
+        return result, None
+    try:
+        return result, encode_entry(key, result)
+    except ValueError:  # a value no encoding stores (never the adapter's plain data): not cached
+        return result, None
 
 
 def _shares(pending: list[File], jobs: int, total: int) -> list[list[File]]:
