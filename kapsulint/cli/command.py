@@ -259,7 +259,7 @@ def _fail(message: str) -> None:
 
 def _check_var_files(resolved, given: list[Path]) -> None:
     """A variables file that cannot be read is a usage error, as it is for ``terraform plan``."""
-    for name in resolved.settings.var_files:
+    for name in resolved.settings.scan.var_files:
         path = Path(name)
         origin = "--var-file" if path in given else f"var-files in {resolved.config.path}"
         if not path.is_file():
@@ -302,12 +302,10 @@ def _statistics(findings, output_format: str, unsafe: bool) -> str:
 
 
 def _show_files(resolved, cwd: Path) -> None:
-    from kapsulint.model.project import Project
-    from kapsulint.lint.runner import scan_options
-
     from kapsulint.cli.show_files import why_read
+    from kapsulint.model.project import Project
 
-    options = scan_options(resolved.settings)
+    options = resolved.settings.scan
     project = Project(options).load()
     project.add_read_values_files()
     failed = {path for _, path, _ in project.errors}
@@ -317,7 +315,7 @@ def _show_files(resolved, cwd: Path) -> None:
         source = project.files[path]
         state = "error" if source.error else "skipped" if source.skipped else "template" if source.template else "ok"
         state = "internal-error" if path in failed else state
-        why = why_read(project, path, resolved.settings.values_globs)
+        why = why_read(project, path, resolved.settings.scan.values_globs)
         click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}\t{why}")
     for path, glob in project.template_sources:
         click.echo(f"# left out: {os.path.relpath(path, cwd)} (a template source, matched by template-files "
@@ -330,7 +328,6 @@ def _show_files(resolved, cwd: Path) -> None:
 def _evaluate(resolved, target: Path, expressions: list[str]) -> None:
     from kapsulint.cli.console import ExpressionSyntaxError, evaluate_lines, parse_expressions
     from kapsulint.model.project import Project
-    from kapsulint.lint.runner import scan_options
 
     if not target.is_dir():
         _fail(f"--eval evaluates in a module directory; {target} is not a directory")
@@ -338,7 +335,7 @@ def _evaluate(resolved, target: Path, expressions: list[str]) -> None:
         nodes = parse_expressions(expressions)
     except ExpressionSyntaxError as error:
         _fail(str(error))
-    project = Project(scan_options(resolved.settings)).load()
+    project = Project(resolved.settings.scan).load()
     for line in evaluate_lines(project, str(target), expressions, nodes):
         click.echo(line)
 

@@ -12,10 +12,11 @@ from typing import Any
 
 from kapsulint.cli.config import Config, ConfigError, find_config, load_config
 from kapsulint.kapsule.values_readers import values_readers
-from kapsulint.scan.discovery import TEMPLATE_FILES, git_top_level
+from kapsulint.model.options import ScanOptions
+from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles, git_top_level
 from kapsulint.lint.fixes import FixPolicy
 from kapsulint.lint.registry import SelectionError, matching, selected, split_selectors
-from kapsulint.lint.runner import Settings
+from kapsulint.lint.runner import Settings, left_out
 
 LEVELS = ("error", "warning", "note")
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
@@ -204,27 +205,31 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     today = _lint_date(pick("today", cli.today, None), config)
     if "today" not in config.values and not cli.today:
         origins["today"] = (today.isoformat(), "default (today in UTC)")
-    settings = Settings(
+    scan = ScanOptions(
         root=root,
-        rules=rules,
-        paths=explicit,
-        exclude=exclude,
-        force_exclude=cli.force_exclude,
+        max_file_size=int(max_file_size),
         root_modules=root_modules,
         var_files=var_files,
         variables=variables,
         environment=environment,
-        max_file_size=int(max_file_size),
-        severity=severity,
+        excluded=left_out(root, explicit, exclude, cli.force_exclude),
         values_globs=values_globs,
-        template_globs=template_globs,
-        per_path_ignores=per_path_ignores,
-        extra_node_types=extra_node_types,
-        inline_ignores=cli.inline_ignores,
+        templates=TemplateFiles(root, tuple(template_globs), explicit),
         cache=cli.cache,
         jobs=jobs,
+        extra_node_types=extra_node_types,
         today=today,
         values_readers=values_readers,
+    )
+    settings = Settings(
+        scan=scan,
+        rules=rules,
+        paths=explicit,
+        exclude=exclude,
+        force_exclude=cli.force_exclude,
+        severity=severity,
+        per_path_ignores=per_path_ignores,
+        inline_ignores=cli.inline_ignores,
     )
     origins["rules"] = ([r.id for r in rules], "selection")
     fix = bool(pick("fix", cli.fix, False))

@@ -8,12 +8,12 @@ import os
 import sys
 from pathlib import Path
 
-from kapsulint.scan.discovery import TEMPLATE_FILES, SkippingNestedProjects, TemplateFiles
+from kapsulint.scan.discovery import SkippingNestedProjects
 from kapsulint.errors import describe
 from kapsulint.findings import Finding, Loc, Severity
 from kapsulint.model.instances import NestedBlock, ResourceInstance
 from kapsulint.model.modules import Attribute, Block
-from kapsulint.model.options import ScanOptions, ValuesReaders
+from kapsulint.model.options import ScanOptions
 from kapsulint.model.project import Project
 from kapsulint.lint.registry import INTERNAL_ERROR, Rule, by_id
 from kapsulint.lint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
@@ -21,70 +21,41 @@ from kapsulint.terraform.values import Val
 
 
 class Settings:
-    root: Path
+    """One run's settings, resolved once from defaults, configuration and command line: what the
+    scan reads (``scan``, given to the project as it is) and what the run reports."""
+
+    scan: ScanOptions
     rules: list[Rule]
     paths: list[Path]  # report filters; empty = everything
     exclude: list[str]
     force_exclude: bool  # exclude explicit PATHs too, as Ruff does
-    root_modules: list[str]
-    var_files: list[str]
-    variables: dict[str, str]
-    environment: dict[str, str]
-    values_globs: list[str]
-    template_globs: list[str]  # configuration key template-files
-    max_file_size: int
     severity: dict[str, str]
     per_path_ignores: dict[str, list[str]]
     inline_ignores: bool  # False with --no-inline-ignores (audits): comments suppress nothing
-    cache: bool
-    jobs: int
-    extra_node_types: list[str]  # configuration key extra-node-types
-    today: dt.date | None  # the lint date (--today, configuration key today)
-    values_readers: ValuesReaders | None  # the domain's answer: which files releases read as values
 
     def __init__(
         self,
-        root: Path,
+        scan: ScanOptions,
         rules: list[Rule],
         paths: list[Path] | None = None,
         exclude: list[str] | None = None,
         force_exclude: bool = False,
-        root_modules: list[str] | None = None,
-        var_files: list[str] | None = None,
-        variables: dict[str, str] | None = None,
-        environment: dict[str, str] | None = None,
-        values_globs: list[str] | None = None,
-        template_globs: list[str] | None = None,
-        max_file_size: int = 5 * 1024 * 1024,
         severity: dict[str, str] | None = None,
         per_path_ignores: dict[str, list[str]] | None = None,
         inline_ignores: bool = True,
-        cache: bool = True,
-        jobs: int = 1,
-        extra_node_types: list[str] | None = None,
-        today: dt.date | None = None,
-        values_readers: ValuesReaders | None = None,
     ) -> None:
-        self.root = root
+        self.scan = scan
         self.rules = rules
         self.paths = [] if paths is None else paths
         self.exclude = [] if exclude is None else exclude
         self.force_exclude = force_exclude
-        self.root_modules = [] if root_modules is None else root_modules
-        self.var_files = [] if var_files is None else var_files
-        self.variables = {} if variables is None else variables
-        self.environment = {} if environment is None else environment
-        self.values_globs = [] if values_globs is None else values_globs
-        self.template_globs = list(TEMPLATE_FILES) if template_globs is None else template_globs
-        self.max_file_size = max_file_size
         self.severity = {} if severity is None else severity
         self.per_path_ignores = {} if per_path_ignores is None else per_path_ignores
         self.inline_ignores = inline_ignores
-        self.cache = cache
-        self.jobs = jobs
-        self.extra_node_types = [] if extra_node_types is None else extra_node_types
-        self.today = today
-        self.values_readers = values_readers
+
+    @property
+    def root(self) -> Path:
+        return self.scan.root
 
 
 class RunResult:
@@ -107,29 +78,14 @@ class RunResult:
         return [f for f in self.findings if f.suppressed_by is None]
 
 
-def scan_options(settings: Settings) -> ScanOptions:
-    return ScanOptions(
-        root=settings.root,
-        max_file_size=settings.max_file_size,
-        root_modules=settings.root_modules,
-        var_files=settings.var_files,
-        variables=settings.variables,
-        environment=settings.environment,
-        values_globs=settings.values_globs,
-        templates=TemplateFiles(settings.root, tuple(settings.template_globs), settings.paths),
-        extra_node_types=settings.extra_node_types,
-        today=settings.today,
-        cache=settings.cache,
-        jobs=settings.jobs,
-        values_readers=settings.values_readers,
-        excluded=SkippingNestedProjects(
-            settings.root, settings.paths,
-            _excluder(settings.root, settings.exclude, [] if settings.force_exclude else settings.paths)),
-    )
+def left_out(root: Path, paths: list[Path], exclude: list[str], force_exclude: bool) -> SkippingNestedProjects:
+    """What the scan leaves out: ``exclude`` (explicit PATHs too with ``force_exclude``) and nested
+    projects that no PATH names."""
+    return SkippingNestedProjects(root, paths, _excluder(root, exclude, [] if force_exclude else paths))
 
 
 def run(settings: Settings) -> RunResult:
-    project = Project(scan_options(settings)).load()
+    project = Project(settings.scan).load()
     for path, reason in project.unreadable:
         print(f"kapsulint: cannot read {path}: {reason}", file=sys.stderr)
     errors: list[tuple[str, str | None, str | None]] = list(project.errors)
