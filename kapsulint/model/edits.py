@@ -146,12 +146,41 @@ def _tokens(line: str, start: int) -> tuple[list[tuple[str, int]], str | None, b
     return tokens, None, False
 
 
-def scan_lines(lines: list[str]) -> list[_Line]:
-    """Each line's cells as hclwrite's ``linesForFormat`` splits them."""
+State = tuple  # (the heredoc marker awaited or None, inside a /* comment): where a line starts
+START: State = (None, False)
+_scans: dict[int, tuple[list[str], list[_Line], list[State]]] = {}
+
+
+def scan_lines(lines: list[str], state: State = START) -> list[_Line]:
+    """Each line's cells as hclwrite's ``linesForFormat`` splits them, the first line starting in
+    ``state``."""
+    return _scan(lines, state)[0]
+
+
+def scanned(lines: list[str]) -> tuple[list[_Line], list[State]]:
+    """A whole file's scan with the state at the start of each line (and after the last), kept
+    while the same list of lines is in use: every edit of a file reads one scan, so fixing
+    thousands of blocks of one file stays linear."""
+    entry = _scans.get(id(lines))
+    if entry is None or entry[0] is not lines:
+        if len(_scans) > 64:
+            _scans.clear()
+        entry = (lines, *_scan(lines, START))
+        _scans[id(lines)] = entry
+    return entry[1], entry[2]
+
+
+def state_after(lines: list[str], state: State) -> State:
+    """Where the line after ``lines`` starts, when the first starts in ``state``."""
+    return _scan(lines, state)[1][-1]
+
+
+def _scan(lines: list[str], state: State) -> tuple[list[_Line], list[State]]:
     infos: list[_Line] = []
-    heredoc: str | None = None
-    in_comment = False
+    states: list[State] = []
+    heredoc, in_comment = state
     for line in lines:
+        states.append((heredoc, in_comment))
         if heredoc is not None:
             if line.strip() == heredoc:
                 heredoc = None
@@ -181,7 +210,8 @@ def scan_lines(lines: list[str]) -> list[_Line]:
                     equals = index
                 break
         infos.append(_Line(equals, comment))
-    return infos
+    states.append((heredoc, in_comment))
+    return infos, states
 
 
 def _pad(line: str, at: int, width: int) -> str:
@@ -190,12 +220,14 @@ def _pad(line: str, at: int, width: int) -> str:
     return head + " " * max(1, width - len(head)) + line[at:]
 
 
-def _aligned(lines: list[str], first: int, last: int) -> list[str]:
-    """Lines ``first..last-1`` aligned as ``formatCells`` aligns chains of assign and comment cells."""
+def _aligned(lines: list[str], state: State) -> list[str]:
+    """``lines`` aligned as ``formatCells`` aligns chains of assign and comment cells, the first
+    line starting in ``state``."""
     out = list(lines)
+    last = len(out)
     for kind in ("equals", "comment"):
-        infos = scan_lines(out)
-        index = first
+        infos = scan_lines(out, state)
+        index = 0
         while index < last:
             if getattr(infos[index], kind) is None:
                 index += 1
@@ -208,20 +240,27 @@ def _aligned(lines: list[str], first: int, last: int) -> list[str]:
             for i in chain:
                 out[i] = _pad(out[i], getattr(infos[i], kind), width)
             index = end
-    return out[first:last]
+    return out
 
 
 def _replace_lines(path: str, lines: list[str], start: int, end: int, replacement: list[str]) -> Edit:
     """An edit replacing lines ``start..end-1`` (0-based) by ``replacement``, re-aligning around them."""
-    new = lines[:start] + replacement + lines[end:]
-    infos = scan_lines(new)
-    first, last = start, start + len(replacement)
+    infos, states = scanned(lines)
+    first, old_last = start, end
     while first > 0 and infos[first - 1].cells:
         first -= 1
-    while last < len(new) and infos[last].cells:
-        last += 1
-    aligned = _aligned(new, first, last)
-    old_last = last - (len(replacement) - (end - start))
+    if state_after(replacement, states[start]) == states[end]:  # the lines after the replacement read as before: only a window moves
+        while old_last < len(lines) and infos[old_last].cells:
+            old_last += 1
+        aligned = _aligned(lines[first:start] + replacement + lines[end:old_last], states[first])
+    else:  # the replacement opens or closes a heredoc or a comment: the whole rest is read anew
+        new = lines[:start] + replacement + lines[end:]
+        new_infos = scan_lines(new)
+        last = start + len(replacement)
+        while last < len(new) and new_infos[last].cells:
+            last += 1
+        aligned = _aligned(new[first:last], states[first])
+        old_last = last - (len(replacement) - (end - start))
     if old_last < len(lines):
         return Edit(path, first + 1, 1, old_last + 1, 1, "".join(line + "\n" for line in aligned))
     # the region runs to the end of a file without a final newline

@@ -15,7 +15,7 @@ import os
 from typing import Iterator
 
 from kapsulint.findings import Edit, Loc
-from kapsulint.model.edits import scan_lines, source_lines
+from kapsulint.model.edits import scan_lines, scanned, source_lines, state_after
 from kapsulint.model.modules import Attribute, Block, Module
 from kapsulint.model.project import Project
 from kapsulint.terraform.values import Val
@@ -140,7 +140,8 @@ def _line_edit(loc: Loc, text: str) -> Edit:
     new = list(lines)
     new[index] = replaced = lines[index][: loc.column - 1] + text + lines[index][loc.end_column - 1:]
     first, last = index, index + 1
-    before = scan_lines(lines)
+    before, states = scanned(lines)
+    same_state = state_after(new[index:index + 1], states[index]) == states[index + 1]
     for kind in ("equals", "comment"):
         cell = getattr(before[index], kind)
         if cell is None or loc.column - 1 >= cell:
@@ -148,7 +149,11 @@ def _line_edit(loc: Loc, text: str) -> Edit:
         start, end = _chain(before, index, kind)
         if not _aligned(lines, before, start, end, kind):
             continue  # not aligned as fmt aligns it: the author's layout is kept
-        infos = scan_lines(new)
+        if same_state:  # only the chain's lines are read again
+            window = scan_lines(new[start:end], states[start])
+            infos = {start + offset: info for offset, info in enumerate(window)}
+        else:
+            infos = dict(enumerate(scan_lines(new)))
         width = max(len(new[i][: getattr(infos[i], kind)].rstrip()) for i in range(start, end)) + 1
         for i in range(start, end):
             at = getattr(infos[i], kind)
