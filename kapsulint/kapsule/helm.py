@@ -63,7 +63,7 @@ class Release:
         cluster of its root module tree (the root and the modules it calls). A cluster of another
         root module is another ``terraform apply``: a release there is never linked to it."""
         instance = self.instance
-        alias = _provider_alias(instance)
+        alias = instance.provider_alias
         found = provider_config(instance.module, "helm", alias)
         if found is not None:
             module, block = found
@@ -174,13 +174,6 @@ def files_read_by(instance: ResourceInstance) -> set[str]:
         if item.encoded is not None:
             files.update(_files_of(item.encoded))
     return files
-
-
-def _provider_alias(instance: ResourceInstance) -> str | None:
-    attribute = instance.block.attr("provider")
-    if attribute is None:
-        return None
-    return attribute.expression.last_attribute
 
 
 # -- effective values ---------------------------------------------------------------------------

@@ -42,7 +42,7 @@ def zone_of(instance: ResourceInstance) -> Val:
     zone = instance.arg("zone")
     if zone.raw is not None:
         return zone
-    found = provider_config(instance.module, "scaleway", _provider_alias(instance))
+    found = provider_config(instance.module, "scaleway", instance.provider_alias)
     if found is not None:
         module, block = found
         zone = module.eval_attr(block, "zone")
@@ -114,7 +114,7 @@ def cluster_region(service: ControllerService) -> str | None:
     instance = cluster.instance
     region = instance.arg("region")
     if region.raw is None:
-        found = provider_config(instance.module, "scaleway", _provider_alias(instance))
+        found = provider_config(instance.module, "scaleway", instance.provider_alias)
         if found is None:
             return None
         module, block = found
@@ -128,13 +128,6 @@ def default_lb_zone(service: ControllerService, ip_zone: str) -> str | None:
     of the cluster's region (the reserved IP's region when the cluster's is not known)."""
     region = cluster_region(service) or zones.region_of_zone(ip_zone)
     return zones.first_zone_of_region(region) if region else None
-
-
-def _provider_alias(instance: ResourceInstance) -> str | None:
-    attribute = instance.block.attr("provider")
-    if attribute is None:
-        return None
-    return attribute.expression.last_attribute
 
 
 __all__ = [

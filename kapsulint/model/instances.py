@@ -403,6 +403,12 @@ class ResourceInstance:
         return f"ResourceInstance({self.address})"
 
     @property
+    def provider_alias(self) -> str | None:
+        """The alias of ``provider = NAME.ALIAS``; None for the default configuration."""
+        attribute = self.block.attr("provider")
+        return attribute.expression.last_attribute if attribute is not None else None
+
+    @property
     def block(self) -> Block:
         return self.resource.block
 
