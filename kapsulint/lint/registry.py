@@ -10,6 +10,7 @@ from types import ModuleType
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from kapsulint import __version__
+from kapsulint.errors import describe
 from kapsulint.findings import Finding, Severity
 
 DOC_HEADINGS = ("What it does", "Why is this bad", "Example", "Use instead", "References")
@@ -120,6 +121,21 @@ def _rule_from(module: ModuleType) -> Rule | None:
     )
 
 
+def _unloadable(module_name: str, error: Exception) -> Rule | None:
+    """A rule whose module failed to import (``kap201_pool_without_...``): it stays selectable and
+    its check raises the import's error, so every report carries it as KAP008 at the run's root."""
+    match = re.fullmatch(r"kap(\d{3})_(\w+)", module_name)
+    if match is None:
+        return None
+    detail = describe(error)
+
+    def check(project):
+        raise RuntimeError(f"the rule's module could not be imported: {detail}")
+
+    return Rule(id=f"KAP{match.group(1)}", name=match.group(2).replace("_", "-"), severity=Severity.ERROR,
+                security=False, doc="", check=check, module=f"kapsulint.rules.{module_name}")
+
+
 def _fix_kind(module: ModuleType) -> str | None:
     kind = getattr(module, "FIX", None)
     if kind is not None and kind not in FIX_KINDS:
@@ -135,7 +151,10 @@ def all_rules() -> tuple[Rule, ...]:
     for info in pkgutil.iter_modules(package.__path__):
         if info.name.startswith("_"):
             continue
-        rule = _rule_from(importlib.import_module(f"{package.__name__}.{info.name}"))
+        try:
+            rule = _rule_from(importlib.import_module(f"{package.__name__}.{info.name}"))
+        except Exception as error:  # a broken rule module is an internal error of that rule, not of the run
+            rule = _unloadable(info.name, error)
         if rule is not None:
             rules.append(rule)
     return tuple(sorted(rules, key=lambda r: r.id))
