@@ -93,3 +93,34 @@ def test_hook_checks_a_values_file_named_only_by_the_release_that_reads_it(tmp_p
     assert "no files to check" not in output, output
     assert result.returncode == 1, output
     assert "values/haproxy.yaml:3:21: KAP302 proxy-protocol-trusts-any-source" in output, output
+
+
+UNNAMED_POOL = """\
+resource "scaleway_k8s_pool" "apps" {
+  cluster_id = "fr-par/11111111-1111-1111-1111-111111111111"
+  node_type  = "POP2-4C-16G"
+  size       = 3
+}
+"""
+
+
+def test_fix_hook_writes_the_safe_fix_and_fails_the_commit_as_ruffs_hook_does(tmp_path):
+    repo = tmp_path / "infra"
+    repo.mkdir()
+    (repo / "pools.tf").write_text(UNNAMED_POOL)
+    git(repo, "init", "-q")
+    git(repo, "add", ".")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
+           "KAPSULINT_CACHE_DIR": str(tmp_path / "cache"), "NO_COLOR": "1"}
+    env.pop("VIRTUAL_ENV", None)
+    result = subprocess.run([*pre_commit(), "try-repo", str(ROOT), "kapsulint-fix", "--verbose"], cwd=repo,
+                            env=env, capture_output=True, text=True, timeout=900)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert "files were modified by this hook" in output, output
+    fixed = (repo / "pools.tf").read_text()
+    assert "  lifecycle {\n    create_before_destroy = true\n  }\n}\n" in fixed, fixed
+    git(repo, "add", ".")
+    again = subprocess.run([*pre_commit(), "try-repo", str(ROOT), "kapsulint-fix"], cwd=repo, env=env,
+                           capture_output=True, text=True, timeout=900)
+    assert "files were modified by this hook" not in again.stdout + again.stderr, again.stdout
