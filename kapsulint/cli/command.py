@@ -315,7 +315,7 @@ def _show_files(resolved, cwd: Path) -> None:
         source = project.files[path]
         state = "error" if source.error else "skipped" if source.skipped else "template" if source.template else "ok"
         state = "internal-error" if path in failed else state
-        why = why_read(project, path, resolved.settings.scan.values_globs)
+        why = why_read(project, path)
         click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}\t{why}")
     for path, glob in project.template_sources:
         click.echo(f"# left out: {os.path.relpath(path, cwd)} (a template source, matched by template-files "

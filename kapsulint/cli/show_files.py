@@ -9,7 +9,7 @@ from kapsulint.model.project import Project
 from kapsulint.scan.discovery import VALUES_PATTERNS, matching_glob
 
 
-def why_read(project: Project, path: str, values_globs: list[str]) -> str:
+def why_read(project: Project, path: str) -> str:
     """Why the scan read ``path``: its module's place, or what named it as a values file."""
     source = project.files[path]
     relative = os.path.relpath  # as the paths of --show-files: from the working directory
@@ -19,7 +19,7 @@ def why_read(project: Project, path: str, values_globs: list[str]) -> str:
         named = [p for p in VALUES_PATTERNS if fnmatch.fnmatchcase(name, p)]
         if named:
             reasons.append(f"named {named[0]}")
-        glob = matching_glob(path, project.root, tuple(values_globs))
+        glob = matching_glob(path, project.root, tuple(project.options.values_globs))
         if glob is not None:
             reasons.append(f"values-files {glob}")
         for release in project.values_readers().get(path, []):
