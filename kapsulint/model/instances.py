@@ -34,6 +34,8 @@ class ProjectFiles(Protocol):
 
     def parse_yaml_text(self, text: str, path: str | None = None) -> dict: ...
 
+    def note(self, kind: str, loc: Loc, message: str) -> None: ...
+
 MAX_MODULE_DEPTH = 16
 MAX_LISTED = 10_000  # files fileset() may walk before it gives Unknown
 SECRET_NAME = re.compile(r"secret|token|password", re.IGNORECASE)
@@ -98,6 +100,10 @@ class ModuleInstance:
         if self._context is None:
             self._context = FunctionContext(self)
         return self._context
+
+    def note(self, kind: str, loc: Loc, message: str) -> None:
+        """A place this instance's evaluation could not judge, recorded with the project."""
+        self.project.note(kind, loc, message)
 
     def eval_attr(self, block: Block, name: str, scope: Scope = EMPTY_SCOPE) -> Val:
         attribute = block.attr(name)
@@ -376,6 +382,9 @@ class FunctionContext:
             if len(found) > MAX_LISTED:
                 return None
         return found
+
+    def note(self, kind: str, loc: Loc, message: str) -> None:
+        self.instance.note(kind, loc, message)
 
     def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
         target = self.resolve(path)

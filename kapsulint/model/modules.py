@@ -10,6 +10,7 @@ from pathlib import Path
 
 from kapsulint.findings import Loc
 from kapsulint.model.expressions import Expression
+from kapsulint.parsing import computes
 from kapsulint.parsing.sources import SourceFile
 from kapsulint.terraform.documents import literal_to_val
 from kapsulint.terraform.values import Val
@@ -23,12 +24,22 @@ class Attribute:
 
     span: Loc | None  # ``name = value`` as written, when the parser kept it (HCL native syntax)
 
-    def __init__(self, name: str, loc: Loc, expr: dict, path: str, span: Loc | None = None) -> None:
+    def __init__(self, name: str, loc: Loc, expr: dict, path: str, span: Loc | None = None,
+                 computes: bool | None = None) -> None:
         self.name = name
         self.loc = loc
         self.expr = expr
         self.path = path
         self.span = span
+        self._computes = computes  # the parser's answer, when it gave one
+
+    @property
+    def computes(self) -> bool:
+        """Whether the value calls a function or runs a ``for`` (in a template too): only such a
+        value can read a file or use up an evaluation budget on its own."""
+        if self._computes is None:
+            self._computes = computes(self.expr)
+        return self._computes
 
     @property
     def value_loc(self) -> Loc:
@@ -74,7 +85,7 @@ class Block:
             for a in self.raw["body"]["attrs"]:
                 path = a.get("file", self.path)  # attributes merged from an override file keep theirs
                 span = Loc.of(path, a["span"]) if "span" in a else None
-                cached[a["name"]] = Attribute(a["name"], Loc.of(path, a["p"]), a["expr"], path, span)
+                cached[a["name"]] = Attribute(a["name"], Loc.of(path, a["p"]), a["expr"], path, span, a.get("c"))
             self.__dict__["_attrs"] = cached
         return cached
 

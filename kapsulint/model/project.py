@@ -11,11 +11,13 @@ from typing import Iterator
 from kapsulint.scan.cache import ParseCache
 from kapsulint.scan.discovery import Discovered, discover, is_chart_values
 from kapsulint.errors import describe
-from kapsulint.model.instances import ModuleInstance, ResourceInstance, as_written
+from kapsulint.findings import Loc
+from kapsulint.model.instances import ModuleInstance, ResourceInstance, as_written, nested_blocks
 from kapsulint.model.variables import root_variable_values
 from kapsulint.scan.loader import load_sources
 from kapsulint.model.options import ScanOptions
 from kapsulint.model.modules import (
+    Block,
     Duplicate,
     Module,
     ModuleCall,
@@ -26,6 +28,7 @@ from kapsulint.model.modules import (
     block_from,
 )
 from kapsulint.parsing.sources import Unreadable, decode, read_bytes
+from kapsulint.terraform.evaluate import EMPTY_SCOPE, Scope
 from kapsulint.terraform.values import Val
 
 
@@ -46,6 +49,7 @@ class Project:
         self._downloaded: dict[str, dict[str, str]] = {}  # root dir -> modules.json key -> directory
         self.cache = ParseCache.default(options.cache)
         self._memo: dict[object, object] = {}
+        self._notes: dict[tuple[str, Loc], str] = {}  # blind spots met while evaluating, first message kept
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -399,6 +403,43 @@ class Project:
                 pending.append(call.target)
         return True
 
+    def note(self, kind: str, loc: Loc, message: str) -> None:
+        """A place the evaluation could not judge (a path outside the project, a budget run out)."""
+        self._notes.setdefault((kind, loc), message)
+
+    def blind_spots(self, kind: str) -> list[tuple[Loc, str]]:
+        """Every place of ``kind`` the evaluation of the whole project could not judge, in order.
+
+        Everything is evaluated first (once per run), so the answer does not depend on which
+        rules ran before: a blind spot is reported whether or not a selected rule read the value."""
+        self.memo("evaluate-everything", self._evaluate_everything)
+        return sorted((loc, message) for (found, loc), message in self._notes.items() if found == kind)
+
+    def _evaluate_everything(self) -> bool:
+        """Evaluate every expression that computes (calls a function, runs a ``for``), in every
+        module instance: what only those can meet (a file outside the project, a budget run out)
+        is then recorded whatever the rules read."""
+        for instance in self.instances():
+            module = instance.module
+            for name, variable in module.variables.items():
+                argument = instance.call.block.attr(name) if instance.call is not None else None
+                default = variable.default
+                if (argument is not None and argument.computes) or (
+                        default is not None and default.computes):
+                    instance.variable(name)
+            for name, attribute in module.locals.items():
+                if attribute.computes:
+                    instance.local(name)
+            for block in (*module.outputs.values(), *module.providers):
+                _evaluate_block(instance, block, EMPTY_SCOPE)
+            for resource in module.resources.values():
+                for resource_instance in instance.resource_instances(resource) or [as_written(instance, resource)]:
+                    for name, attribute in resource.block.attrs.items():
+                        if attribute.computes:
+                            resource_instance.arg(name)  # kept by the instance: what rules read again
+                    _evaluate_block(instance, resource.block, resource_instance.scope, own_arguments=False)
+        return True
+
     def memo(self, key: object, compute):
         """A value derived from the whole project, computed once (rules share domain answers)."""
         if key not in self._memo:
@@ -479,6 +520,23 @@ class Project:
         except ValueError:
             return path
 
+
+
+def _evaluate_block(instance: ModuleInstance, block: Block, scope: Scope, own_arguments: bool = True) -> None:
+    """The computing arguments of ``block`` (unless ``own_arguments`` is false: a resource's own are
+    read through its instance) and of its nested blocks, ``dynamic`` ones expanded."""
+    pending: list[tuple[Block, Scope, bool]] = [(block, scope, own_arguments)]
+    while pending:
+        written, inner, arguments = pending.pop()
+        if arguments:
+            for name, attribute in written.attrs.items():
+                if attribute.computes:
+                    instance.eval_attr(written, name, inner)
+        types = {child.labels[0] if child.type == "dynamic" else child.type
+                 for child in written.blocks if child.type != "dynamic" or child.labels}
+        for child_type in sorted(types):
+            pending.extend((nested.block, nested.scope, True)
+                           for nested in nested_blocks(instance, written, child_type, inner))
 
 
 def _literal(block, name: str) -> object:

@@ -22,11 +22,29 @@ from __future__ import annotations
 SCHEMA_VERSION = 6  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
 # 4: HCL parsed as Terraform parses it (tests/test_parse_conformance.py), number literals keep ``num``;
 # 5: Unicode identifiers by XID properties, heredocs nesting one of the same marker;
-# 6: a brace after `in` inside an expression opens an object
+# 6: a brace after `in` inside an expression opens an object; 7: attributes say whether they compute
 
 
 def span(line: int, column: int, end_line: int, end_column: int) -> list[int]:
     return [line, column, end_line, end_column]
+
+
+_COMPUTING = frozenset({"call", "for", "tfor"})
+
+
+def computes(expr: dict) -> bool:
+    """Whether an expression calls a function or runs a ``for`` (in a template too): only such an
+    expression can read a file or use up an evaluation budget. Kept on attribute nodes as ``c``."""
+    stack: list[object] = [expr]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, dict):
+            if current.get("t") in _COMPUTING:
+                return True
+            stack.extend(value for key, value in current.items() if key != "p")
+        elif isinstance(current, list):
+            stack.extend(current)
+    return False
 
 
 def lit(value: object, sp: list[int]) -> dict:

@@ -68,7 +68,7 @@ from pathlib import Path
 from typing import Any
 
 from kapsulint.cachedir import cache_dir
-from kapsulint.parsing import lit, span
+from kapsulint.parsing import computes, lit, span
 from kapsulint.parsing.scan import heredoc_spans
 from kapsulint.parsing.template import TemplateSyntaxError, assemble, parse_heredoc
 
@@ -756,7 +756,8 @@ class _Converter:
     def _attribute(self, tree, children):
         name, name_span = children[0][:2]
         expr = children[-1]
-        return {"t": "attribute", "name": name, "p": name_span, "expr": expr, "span": _meta_span(tree)}
+        return {"t": "attribute", "name": name, "p": name_span, "expr": expr, "span": _meta_span(tree),
+                "c": computes(expr)}
 
     def _block(self, tree, children):
         labels, label_spans = [], []

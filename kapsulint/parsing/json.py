@@ -27,7 +27,7 @@ from bisect import bisect_right
 from contextlib import contextmanager
 from typing import Any
 
-from kapsulint.parsing import lit, span
+from kapsulint.parsing import computes, lit, span
 from kapsulint.parsing.template import TemplateSyntaxError, parse_template
 
 MAX_DEPTH = 500
@@ -476,6 +476,7 @@ class _Builder:
             "p": key_span,
             "expr": expr,
             "span": span(key_span[0], key_span[1], value["p"][2], value["p"][3]),
+            "c": computes(expr),
         }
 
     # -- expressions --------------------------------------------------------------------------

@@ -74,6 +74,9 @@ class References(Protocol):
 
     def function_context(self, path: str) -> Any: ...
 
+    def note(self, kind: str, loc: Loc, message: str) -> None:
+        """Record a place the evaluation could not judge (a blind spot of ``kind`` at ``loc``)."""
+
 
 class Evaluator:
     def __init__(self, instance: References) -> None:

@@ -54,6 +54,9 @@ class Context(Protocol):
     def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
         """``templatefile``: the template ``text`` (read from ``path``) rendered with ``names``."""
 
+    def note(self, kind: str, loc: Loc, message: str) -> None:
+        """Record a place kapsulint could not judge (a blind spot of ``kind`` at ``loc``)."""
+
 
 class Call(NamedTuple):
     """Where a function is called from: its location and the caller's context."""
