@@ -13,7 +13,7 @@ def nested(depth: int) -> dict:
     node: dict = {"t": "lit", "v": 1, "p": [1, 1, 1, 2]}
     for level in range(depth):
         node = {"t": "paren", "e": node, "p": [1, level, 1, level + 1], "items": [[node["p"], None, "x"]]}
-    return {"data": {"body": node}, "error": None, "comments": [], "template": False}
+    return {"data": {"body": node}, "error": None, "comments": [], "left_out": None}
 
 
 def test_a_tree_marshal_refuses_round_trips_through_an_entry() -> None:

@@ -419,13 +419,15 @@ def test_a_jinja_template_in_a_plain_tf_file_is_kap001(tmp_path, monkeypatch):
     assert code == 1
 
 
-def test_values_files_with_template_markers_are_skipped(tmp_path, monkeypatch):
+def test_templated_values_files_that_yaml_cannot_read_are_left_out_never_kap001(tmp_path, monkeypatch):
     write(tmp_path, {
         "values.yaml": "controller:\n  replicaCount: {{ .Values.replicas }}\n  bad: [\n",
         "prod-values.yaml": "controller: ${replicas}\n  : :\n",
     })
     code, findings, stderr = lint(tmp_path, [], monkeypatch)
-    assert findings == [] and code == 0 and stderr == ""
+    assert [(f["rule"], f["path"], f["line"], f["column"], f["severity"]) for f in findings] == [
+        ("KAP012", "prod-values.yaml", 1, 13, "note"), ("KAP012", "values.yaml", 2, 17, "note")]
+    assert code == 0 and stderr == ""
 
 
 def test_paths_with_spaces_and_non_ascii_characters(tmp_path, monkeypatch):

@@ -3,8 +3,8 @@
 A file named ``network.j2.tf`` holds Jinja (``{% if %}``, ``{{ name }}``) that a generator renders
 into the Terraform the owner applies; read as it is, it is KAP001 on every line Jinja touches. As
 Ruff and TFLint leave out what their users never give to the tool, kapsulint leaves such files out,
-says so in ``--show-files``, and reads them when they are named as a PATH or when the configuration
-key ``template-files`` no longer matches them.
+says so in ``--show-files`` and with a KAP012 note (tests/test_templated_values.py), and reads them
+when they are named as a PATH or when the configuration key ``template-files`` no longer matches them.
 """
 
 from __future__ import annotations

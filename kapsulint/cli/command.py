@@ -302,7 +302,7 @@ def _statistics(findings, output_format: str, unsafe: bool) -> str:
 
 
 def _show_files(resolved, cwd: Path) -> None:
-    from kapsulint.cli.show_files import why_read
+    from kapsulint.cli.show_files import file_state, why_read
     from kapsulint.model.project import Project
 
     options = resolved.settings.scan
@@ -313,8 +313,7 @@ def _show_files(resolved, cwd: Path) -> None:
     click.echo(f"# project root: {os.path.relpath(root, cwd)} ({origin})")
     for path in sorted(project.files):
         source = project.files[path]
-        state = "error" if source.error else "skipped" if source.skipped else "template" if source.template else "ok"
-        state = "internal-error" if path in failed else state
+        state = "internal-error" if path in failed else file_state(project, source)
         why = why_read(project, path)
         click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}\t{why}")
     for path, glob in project.template_sources:

@@ -5,8 +5,27 @@ from __future__ import annotations
 import fnmatch
 import os
 
+from kapsulint.parsing.sources import SourceFile
 from kapsulint.model.project import Project
 from kapsulint.scan.discovery import VALUES_PATTERNS, matching_glob
+
+
+def file_state(project: Project, source: SourceFile) -> str:
+    """``ok``, ``error``, ``skipped``, or for a values file with template expressions ``ok
+    (template expressions read as unknown)``, ``left out (...: line N)``, or ``rendered by
+    templatefile() (...)`` for a Terraform template whose rendering is judged instead."""
+    if source.error:
+        return "error"
+    if source.skipped:
+        return "skipped"
+    if source.left_out is not None:
+        line, syntax = source.left_out[1], source.left_out[4]
+        if syntax == "terraform" and project.rendered_by_terraform(source.path):
+            return f"rendered by templatefile() (not YAML before it is rendered: line {line})"
+        return f"left out (not YAML once its template expressions are seen: line {line})"
+    if source.templated:
+        return "ok (template expressions read as unknown)"
+    return "ok"
 
 
 def why_read(project: Project, path: str) -> str:

@@ -33,6 +33,12 @@ from kapsulint.terraform.values import Val
 
 
 
+FILE_LEFT_OUT = "file-left-out"  # the blind spot of a file, or part of one, left out (KAP012)
+# Files a release may read as values: YAML, and templates of it (helmfile's values.yaml.gotmpl,
+# https://helmfile.readthedocs.io/en/latest/templating/, and Jinja's .j2).
+VALUES_READ_SUFFIXES = (".yaml", ".yml", ".gotmpl", ".j2", ".jinja", ".jinja2")
+
+
 class Project:
     def __init__(self, options: ScanOptions) -> None:
         self.options = options
@@ -58,6 +64,11 @@ class Project:
                                      self.options.templates)
         self.unreadable.extend(found.unreadable)
         self.template_sources = found.templates
+        for path, glob in found.templates:
+            self.note(FILE_LEFT_OUT, Loc(path, 1, 1, 1, 2),
+                      f"template source left out (it matches template-files `{glob}`): a generator renders it "
+                      "into the Terraform that is applied, so no rule judged it; lint the rendered files, or name "
+                      "it as a PATH to read it as it is")
         overrides: list[SourceFile] = []
         entries = []
         for path, kind in found.files.items():
@@ -238,8 +249,9 @@ class Project:
         return self.memo("values-readers", lambda: readers(self) if readers is not None else {})
 
     def add_read_values_files(self) -> None:
-        """Read the YAML files releases read as values files, whatever their names."""
-        self.add_values_files([p for p in self.values_readers() if p.endswith((".yaml", ".yml"))])
+        """Read the YAML files releases read as values files, whatever their names (templates of
+        YAML too: helmfile's ``.gotmpl``, Jinja's ``.j2``)."""
+        self.add_values_files([p for p in self.values_readers() if p.endswith(VALUES_READ_SUFFIXES)])
 
     def add_values_files(self, paths: list[str]) -> None:
         """Values files found by what reads them (a ``helm_release``'s ``file()``), whatever their
@@ -413,6 +425,7 @@ class Project:
         Everything is evaluated first (once per run), so the answer does not depend on which
         rules ran before: a blind spot is reported whether or not a selected rule read the value."""
         self.memo("evaluate-everything", self._evaluate_everything)
+        self.memo("values-files-left-out", self._note_values_files_left_out)
         return sorted((loc, message) for (found, loc), message in self._notes.items() if found == kind)
 
     def _evaluate_everything(self) -> bool:
@@ -439,6 +452,31 @@ class Project:
                             resource_instance.arg(name)  # kept by the instance: what rules read again
                     _evaluate_block(instance, resource.block, resource_instance.scope, own_arguments=False)
         return True
+
+    def _note_values_files_left_out(self) -> bool:
+        """A note at each values file that is not YAML once its template expressions are seen,
+        those releases read included; not at a Terraform template that only Terraform's own
+        directives leave out and that a ``templatefile()`` renders: its rendering is judged."""
+        self.add_read_values_files()
+        for path in sorted(self.files):
+            source = self.files[path]
+            if source.kind != "values" or source.left_out is None:
+                continue
+            why, line, column, end_column, syntax = source.left_out
+            if syntax == "terraform" and self.rendered_by_terraform(path):
+                continue
+            readers = sorted({r.address for r in self.values_readers().get(os.path.normpath(path), [])})
+            read = f", nor the values {' and '.join(readers)} reads from it" if readers else ""
+            self.note(FILE_LEFT_OUT, Loc(path, line, column, line, end_column),
+                      f"values file left out: not YAML once its template expressions are seen ({why}), so no "
+                      f"rule judged it{read}; render it and lint the rendered file (name it in `values-files` "
+                      "if its name is not values*.yaml), or keep each template expression inside one value")
+        return True
+
+    def rendered_by_terraform(self, path: str) -> bool:
+        """Whether a ``templatefile()`` of the scan renders the file at ``path`` (after the
+        evaluation of :meth:`blind_spots`, or of the releases for ``--show-files``)."""
+        return self._templates.get(os.path.normpath(path)) is not None
 
     def memo(self, key: object, compute):
         """A value derived from the whole project, computed once (rules share domain answers)."""
@@ -498,14 +536,17 @@ class Project:
         (``values = [file("values.yaml")]``), that parse is reused instead of a second one."""
         from kapsulint.parsing.yaml import YamlSyntaxError
 
+        from kapsulint.parsing.yaml_templates import dialect_of
+
         source = self.files.get(path) if path is not None else None
         if source is not None and source.kind == "values" and source.ok and self.read_text(path) == text:
             return source.data
-        key = self.cache.key("yaml-text", text.encode()) if self.cache.enabled else ""
+        dialect = dialect_of(path)
+        key = self.cache.key(f"yaml-text-{dialect}", text.encode()) if self.cache.enabled else ""
         cached = self.cache.get(key) if key else None
         if cached is None:
             try:
-                cached = {"parsed": _parse_yaml_cached(text)}
+                cached = {"parsed": _parse_yaml_cached(text, dialect)}
             except YamlSyntaxError as error:
                 cached = {"error": [error.message, error.line, error.column]}
             if key:
@@ -562,7 +603,7 @@ def merge_block(base: dict, override: dict, path: str) -> None:
 
 
 @lru_cache(maxsize=256)
-def _parse_yaml_cached(text: str) -> dict:
+def _parse_yaml_cached(text: str, dialect: str) -> dict:
     from kapsulint.parsing.yaml import parse_yaml
 
-    return parse_yaml(text)
+    return parse_yaml(text, dialect)

@@ -15,14 +15,19 @@ Expression nodes are dicts with a ``"t"`` kind and a ``"p"`` span:
   ``expand``), ``tuple`` (``items``), ``object`` (``items``: ``[key node, value node]``),
   ``op`` (``op``, ``args``), ``cond`` (``test``, ``then``, ``else``), ``for`` (``kv``, ``vv``,
   ``coll``, ``key``, ``value``, ``cond``, ``group``), ``paren`` (``e``).
+
+YAML documents are ``lit``, ``tuple`` and ``object`` nodes (an ``object`` with ``open`` when one
+of its keys holds a template expression, so its set of keys is not known), and ``unknown`` for a
+scalar holding a template expression (``str`` when it is certainly a string).
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 6  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
+SCHEMA_VERSION = 8  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
 # 4: HCL parsed as Terraform parses it (tests/test_parse_conformance.py), number literals keep ``num``;
 # 5: Unicode identifiers by XID properties, heredocs nesting one of the same marker;
-# 6: a brace after `in` inside an expression opens an object; 7: attributes say whether they compute
+# 6: a brace after `in` inside an expression opens an object; 7: attributes say whether they compute;
+# 8: YAML template expressions are ``unknown`` nodes, a values file not YAML once they are seen is ``left_out``
 
 
 def span(line: int, column: int, end_line: int, end_column: int) -> list[int]:

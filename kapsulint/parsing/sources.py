@@ -18,7 +18,9 @@ class SourceFile:
     data: dict | None  # the adapter's output; None when unreadable, skipped or broken
     error: tuple[str, int, int] | None  # (message, line, column) of a syntax error
     skipped: str | None  # why the file was not parsed: above max-file-size (KAP005)
-    template: bool  # a values file with template markers: rendered where read, never linted alone
+    # A values file that is not YAML once its template expressions are seen (KAP012): why, and
+    # where (line, column and end column of the expression), and that expression's template syntax.
+    left_out: tuple[str, int, int, int, str] | None
     comments: list
     internal: str | None  # an unexpected exception while parsing (a bug): an internal error, exit 2
 
@@ -29,7 +31,7 @@ class SourceFile:
         data: dict | None = None,
         error: tuple[str, int, int] | None = None,
         skipped: str | None = None,
-        template: bool = False,
+        left_out: tuple[str, int, int, int, str] | None = None,
         comments: list | None = None,
         internal: str | None = None,
     ) -> None:
@@ -38,7 +40,7 @@ class SourceFile:
         self.data = data
         self.error = error
         self.skipped = skipped
-        self.template = template
+        self.left_out = left_out
         self.comments = [] if comments is None else comments
         self.internal = internal
 
@@ -48,8 +50,13 @@ class SourceFile:
 
     @property
     def incomplete(self) -> bool:
-        """Broken, skipped or unread: what it holds is not known."""
-        return not self.ok and not self.template
+        """Broken, skipped, left out or unread: what it holds is not known."""
+        return not self.ok
+
+    @property
+    def templated(self) -> bool:
+        """A values file read with template expressions, each an Unknown part of its value."""
+        return self.ok and bool(self.data.get("templates"))
 
 
 class Unreadable(Exception):
@@ -132,15 +139,18 @@ def skipped_source(path: str, kind: str, max_size: int) -> SourceFile:
 def parser_name(path: str, kind: str) -> str:
     """What a file is parsed as; part of the cache key."""
     if kind == "values":
-        return "yaml"
+        from kapsulint.parsing.yaml_templates import JINJA, dialect_of
+
+        return "yaml-jinja" if dialect_of(path) == JINJA else "yaml"
     return f"{kind}-json" if path.endswith(".json") else "hcl"
 
 
 def source_from(path: str, kind: str, result: dict) -> SourceFile:
+    left_out = result.get("left_out")
     source = SourceFile(path, kind, data=result["data"], comments=result["comments"],
-                        template=result["template"])
+                        left_out=tuple(left_out) if left_out is not None else None)
     source.error = tuple(result["error"]) if result["error"] is not None else None
-    if source.error is not None and parser_name(path, kind) == "yaml":
+    if source.error is not None and kind == "values":
         from kapsulint.parsing.yaml_words import in_words
 
         # Worded here, after the parse cache: the cached error stays the parser's own.
@@ -150,7 +160,7 @@ def source_from(path: str, kind: str, result: dict) -> SourceFile:
 
 
 def parse_content(path: str, kind: str, content: bytes) -> dict:
-    """Parse a file's bytes into plain data: ``data``, ``error``, ``comments``, ``template``.
+    """Parse a file's bytes into plain data: ``data``, ``error``, ``comments``, ``left_out``.
 
     Pure and picklable both ways: the parse cache stores it and parallel workers return it. An
     unexpected exception (a bug in a parser or the adapter) is caught here, at the file: the result
@@ -160,25 +170,29 @@ def parse_content(path: str, kind: str, content: bytes) -> dict:
         return _parse_content(path, kind, content)
     except Exception as error:  # noqa: BLE001 - one file's parser bug never stops the run
         detail = describe(error)
-        return {"data": None, "error": None, "comments": [], "template": False, "internal": detail}
+        return {"data": None, "error": None, "comments": [], "left_out": None, "internal": detail}
 
 
 def _parse_content(path: str, kind: str, content: bytes) -> dict:
-    result: dict = {"data": None, "error": None, "comments": [], "template": False}
+    result: dict = {"data": None, "error": None, "comments": [], "left_out": None}
     text, error = decode(content)
     if error is not None:
         result["error"] = list(error)
         return result
-    if kind == "values" and is_template_text(text):
-        result["template"] = True
-        return result
     from kapsulint.parsing.template import TemplateSyntaxError
 
     name = parser_name(path, kind)
+    not_yaml_once_seen: type[Exception] | tuple = ()  # a values file left out (KAP012)
     try:
-        if name == "yaml":
+        if name.startswith("yaml"):
+            from functools import partial
+
+            from kapsulint.parsing.yaml import TemplatedYamlError, parse_values
             from kapsulint.parsing.yaml import YamlSyntaxError as Error
-            from kapsulint.parsing.yaml import parse_values as parse
+            from kapsulint.parsing.yaml_templates import dialect_of
+
+            parse = partial(parse_values, dialect=dialect_of(path))
+            not_yaml_once_seen = TemplatedYamlError
         elif name.endswith("json"):
             from kapsulint.parsing.json import JsonSyntaxError as Error
             from kapsulint.parsing.json import parse_terraform_json, parse_tfvars_json
@@ -189,6 +203,10 @@ def _parse_content(path: str, kind: str, content: bytes) -> dict:
             from kapsulint.parsing.hcl import parse_hcl as parse
         try:
             result["data"] = parse(text)
+        except not_yaml_once_seen as left_out:
+            result["left_out"] = [left_out.message, left_out.line, left_out.column, left_out.end_column,
+                                  left_out.syntax]
+            result["comments"] = annotate_comments(left_out.comments, text)
         except Error as syntax:
             result["error"] = [syntax.message, syntax.line, syntax.column]
     except TemplateSyntaxError as syntax:
@@ -198,11 +216,6 @@ def _parse_content(path: str, kind: str, content: bytes) -> dict:
     if result["data"] is not None:
         result["comments"] = annotate_comments(result["data"].pop("comments", []), text)
     return result
-
-
-def is_template_text(text: str) -> bool:
-    """Helm or Terraform template markers: the file is rendered by something before Helm reads it."""
-    return "{{" in text or "%{" in text or "${" in text
 
 
 def annotate_comments(comments: list, text: str) -> list[dict]:

@@ -6,7 +6,8 @@ import re
 from typing import Any, Protocol
 
 from kapsulint.findings import Loc
-from kapsulint.terraform.values import Val
+from kapsulint.terraform.types import STRING
+from kapsulint.terraform.values import UNKNOWN, Val
 
 
 class YamlTexts(Protocol):
@@ -60,6 +61,9 @@ def literal_to_val(node: dict, origin: tuple | None, fallback: Loc) -> Val:
     ``origin`` may carry a fourth item, the text's template interpolations as (line, column,
     length, value): a string scalar that is exactly one of them is placed where its value was
     written (a templatefile() argument, a local, a variable default).
+
+    A scalar holding a template expression (``{{ .Release.Name }}``) is Unknown, of type string
+    when it certainly is one; a key holding one leaves its object open.
     """
     segments: tuple = ()
     if origin is not None:
@@ -83,7 +87,7 @@ def literal_to_val(node: dict, origin: tuple | None, fallback: Loc) -> Val:
         current, container, key = stack.pop()
         kind = current["t"]
         if kind == "object":
-            value = Val({}, place(current["p"]), keylocs={})
+            value = Val({}, place(current["p"]), keylocs={}, open=current.get("open", False))
             for key_node, value_node in current["items"]:
                 text = key_node["v"] if isinstance(key_node["v"], str) else str(key_node["v"])
                 value.keylocs[text] = place(key_node["p"])
@@ -93,6 +97,8 @@ def literal_to_val(node: dict, origin: tuple | None, fallback: Loc) -> Val:
             value = Val([None] * len(current["items"]), place(current["p"]))
             for index, item in enumerate(current["items"]):
                 stack.append((item, value.raw, index))
+        elif kind == "unknown":
+            value = Val(UNKNOWN, place(current["p"]), type=STRING if current.get("str") else None)
         else:
             source = _interpolated(current, segments) if segments else None
             value = Val(current.get("v"), source.loc if source is not None else place(current["p"]))
