@@ -29,7 +29,9 @@ from kapsulint.model.edits import (
 )
 from kapsulint.model.edits import replace_yaml_text
 from kapsulint.model.expressions import Expression
-from kapsulint.model.modules import Attribute, Block, Module, ValuesFile, file_attributes
+from kapsulint.model.modules import (
+    OUTSIDE_REPOSITORY, Attribute, Block, Module, UnreadCall, ValuesFile, file_attributes,
+)
 from kapsulint.model.project import Project
 from kapsulint.model.written import (
     combined, key_edit, literal_edit, reference_edit, unwrap_edit, wrap_edit, written_text,
@@ -108,6 +110,7 @@ def shown(value: Val) -> str:
 
 
 __all__ = [
+    "OUTSIDE_REPOSITORY",
     "UNKNOWN",
     "Attribute",
     "Block",
@@ -126,6 +129,7 @@ __all__ = [
     "ResourceInstance",
     "Severity",
     "Step",
+    "UnreadCall",
     "Val",
     "ValuesFile",
     "Version",

@@ -59,12 +59,26 @@ def _home(tmp_path: Path) -> Path:
 
 def test_without_configuration_or_git_the_root_is_the_path(tmp_path, monkeypatch):
     home = _home(tmp_path)
-    code, findings, stderr = lint(home, ["--select", "KAP001,KAP101", "p1/infra"], monkeypatch)
-    assert code == 1, stderr  # p2's parse error is never read, so the run does not exit 2
-    # The local module outside the root is followed, and its findings belong to the PATH's report.
-    assert where(findings) == [("KAP101", "modules/x/main.tf", 5)]
+    code, findings, stderr = lint(home, ["--select", "KAP001,KAP011,KAP101", "p1/infra"], monkeypatch)
+    assert code == 0, stderr  # p2's parse error is never read, so the run does not exit 2
+    # The root is the boundary too: the local module outside it is not read, and the call says so.
+    assert where(findings) == [("KAP011", "p1/infra/main.tf", 2)]
     files = show_files(home, ["p1/infra"], monkeypatch)
     assert files == ["# project root: p1/infra (PATH)",
+                     "p1/infra/main.tf\tconfig\tok\tmodule",
+                     '# not read: module "x" (p1/infra/main.tf:1): its source "../../modules/x" resolves '
+                     "outside the repository"]
+
+
+def test_a_local_module_outside_the_root_inside_the_repository_is_read(tmp_path, monkeypatch):
+    home = _home(tmp_path)
+    write(home, {".git/HEAD": "ref: refs/heads/main\n", "p1/infra/.kapsulint.toml": ""})
+    code, findings, stderr = lint(home, ["--select", "KAP001,KAP011,KAP101", "p1/infra"], monkeypatch)
+    assert code == 1, stderr
+    # The module outside the root is followed, and its findings belong to the PATH's report.
+    assert where(findings) == [("KAP101", "modules/x/main.tf", 5)]
+    files = show_files(home, ["p1/infra"], monkeypatch)
+    assert files == [f"# project root: p1/infra (configuration {home / 'p1/infra/.kapsulint.toml'})",
                      "modules/x/main.tf\tconfig\tok\tmodule called from p1/infra/main.tf:1",
                      "p1/infra/main.tf\tconfig\tok\tmodule"]
 

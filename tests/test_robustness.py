@@ -344,18 +344,18 @@ def test_a_broken_symlink_is_one_line_on_stderr_and_the_run_goes_on(tmp_path, mo
 
 
 def test_a_permission_denied_file_is_one_line_on_stderr_and_the_run_goes_on(tmp_path, monkeypatch):
-    from kapsulint.parsing import sources
+    from kapsulint import boundary
 
     write(tmp_path, {"main.tf": CLUSTER, "secret.tf": "locals { a = 1 }\n"})
     denied = str(tmp_path / "secret.tf")
-    real_open = open
+    real_read = boundary.read_regular
 
-    def guarded_open(path, *args, **kwargs):
-        if str(path) == denied:
+    def guarded_read(path, *args, **kwargs):
+        if os.path.realpath(path) == os.path.realpath(denied):
             raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, *args, **kwargs)
+        return real_read(path, *args, **kwargs)
 
-    monkeypatch.setattr(sources, "open", guarded_open, raising=False)
+    monkeypatch.setattr(boundary, "read_regular", guarded_read)
     code, findings, stderr = lint(tmp_path, ["--select", "KAP101"], monkeypatch)
     assert where(findings) == [("KAP101", "main.tf", 5, 33)]
     assert stderr == f"kapsulint: cannot read {denied}: Permission denied\n"

@@ -184,6 +184,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             include_suppressed=sarif_include_suppressed,
             quiet=quiet,
             unsafe_fixes=unsafe,
+            boundary=resolved.settings.scan.boundary,
         )
 
     if statistics and output_format in ("text", "json"):
@@ -302,7 +303,7 @@ def _statistics(findings, output_format: str, unsafe: bool) -> str:
 
 
 def _show_files(resolved, cwd: Path) -> None:
-    from kapsulint.cli.show_files import file_state, why_read
+    from kapsulint.cli.show_files import file_state, not_read, why_read
     from kapsulint.model.project import Project
 
     options = resolved.settings.scan
@@ -322,6 +323,8 @@ def _show_files(resolved, cwd: Path) -> None:
     for directory in sorted(options.excluded.left_out):
         relative = os.path.relpath(directory, cwd)
         click.echo(f"# left out: {relative} (a project of its own; name it as a PATH to lint it)")
+    for line in not_read(project, str(cwd)):
+        click.echo(line)
 
 
 def _evaluate(resolved, target: Path, expressions: list[str]) -> None:

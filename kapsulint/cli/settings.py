@@ -10,10 +10,11 @@ import os
 from pathlib import Path
 from typing import Any
 
+from kapsulint.boundary import OUTSIDE, Boundary, git_top_level, repository_of
 from kapsulint.cli.config import Config, ConfigError, find_config, load_config
 from kapsulint.kapsule.values_readers import values_readers
 from kapsulint.model.options import ScanOptions
-from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles, git_top_level
+from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles
 from kapsulint.lint.fixes import FixPolicy
 from kapsulint.lint.registry import SelectionError, matching, selected, split_selectors
 from kapsulint.lint.runner import Settings, left_out
@@ -177,12 +178,19 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     extra_node_types = pick("extra-node-types", None, [])
     if not all(isinstance(name, str) for name in extra_node_types):
         raise SettingsError(f"{config.path}: `extra-node-types` must be a list of strings")
+    max_file_size = pick("max-file-size", None, DEFAULT_MAX_FILE_SIZE)
+    boundary = Boundary(repository_of(root), int(max_file_size))
     config_var_files = [str((base / p).resolve()) for p in config.get("var-files", [])]
+    for written, path in zip(config.get("var-files", []), config_var_files):
+        # The configuration is the repository's, as much as its code: its variables files are read
+        # only inside the repository (a file named with --var-file is the user's choice).
+        if not boundary.contains(path):
+            raise SettingsError(f"{config.path}: `var-files` entry {written!r} {OUTSIDE}; only --var-file "
+                                "may name a variables file outside it")
     var_files = config_var_files + [str(p.resolve()) for p in cli.var_files]
     origins["var-files"] = (var_files, _merged_origin(cli.var_files, "var-files", config, in_config))
     root_modules = [os.path.relpath((base / p).resolve(), root) for p in pick("root-modules", None, [])]
     exclude = pick("exclude", None, [])
-    max_file_size = pick("max-file-size", None, DEFAULT_MAX_FILE_SIZE)
     values_globs = pick("values-files", None, [])
     template_globs = pick("template-files", None, list(TEMPLATE_FILES))
     if not all(isinstance(glob, str) for glob in template_globs):
@@ -212,7 +220,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         var_files=var_files,
         variables=variables,
         environment=environment,
-        excluded=left_out(root, explicit, exclude, cli.force_exclude),
+        excluded=left_out(root, explicit, exclude, cli.force_exclude, boundary),
         values_globs=values_globs,
         templates=TemplateFiles(root, tuple(template_globs), explicit),
         cache=cli.cache,
@@ -220,6 +228,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         extra_node_types=extra_node_types,
         today=today,
         values_readers=values_readers,
+        boundary=boundary,
     )
     settings = Settings(
         scan=scan,

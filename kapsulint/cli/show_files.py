@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 import os
 
+from kapsulint.boundary import OUTSIDE
 from kapsulint.parsing.sources import SourceFile
 from kapsulint.model.project import Project
 from kapsulint.scan.discovery import VALUES_PATTERNS, matching_glob
@@ -59,3 +60,21 @@ def why_read(project: Project, path: str) -> str:
         call = module.callers[0].block.loc
         return f"module called from {relative(call.path)}:{call.line}"
     return "root module" if module.root else "module"
+
+
+def not_read(project: Project, cwd: str) -> list[str]:
+    """What the scan did not read, one ``#`` line each: links it did not follow, files that are not
+    regular ones, and module calls whose source it did not read."""
+    lines = []
+    for item in project.not_followed:
+        path = os.path.relpath(item.path, cwd)
+        why = "outside the repository" if item.reason == OUTSIDE else f"it {item.reason}"
+        if item.target is not None:
+            lines.append(f"# not followed: {path} -> {item.target} ({why})")
+        else:
+            lines.append(f"# not read: {path} ({why})")
+    for unread in project.unread_calls:
+        loc = unread.call.block.loc
+        lines.append(f'# not read: module "{unread.call.name}" ({os.path.relpath(loc.path, cwd)}:{loc.line}): '
+                     f"{unread.why}")
+    return lines

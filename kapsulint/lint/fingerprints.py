@@ -34,11 +34,25 @@ def relative_path(path: str, repo_root: str, cwd: str | None = None) -> str | No
     return None
 
 
+def report_path(path: str, repo_root: str, cwd: str | None = None) -> str:
+    """``path`` as reports outside the machine print it (SARIF, GitHub, GitLab, fingerprints):
+    relative to the repository root, with ``/`` separators; ``..`` steps when it lies outside (no
+    finding should, the scan reads nothing there), never the machine's absolute path; only the
+    file's name when no relative path exists (another drive)."""
+    relative = relative_path(path, repo_root, cwd)
+    if relative is not None:
+        return relative
+    try:
+        return PurePath(os.path.relpath(absolute(path, cwd), os.path.abspath(repo_root))).as_posix()
+    except ValueError:
+        return PurePath(path).name
+
+
 def fingerprints(findings: list[Finding], repo_root: str, cwd: str | None = None) -> list[str]:
     """One fingerprint per finding, in the order given."""
     bases: list[str] = []
     for finding in findings:
-        relative = relative_path(finding.loc.path, repo_root, cwd) or absolute(finding.loc.path, cwd)
+        relative = report_path(finding.loc.path, repo_root, cwd)
         text = f"{finding.rule}\0{relative}\0{finding.logical}"
         bases.append(hashlib.sha256(text.encode("utf-8")).hexdigest())
     out = list(bases)

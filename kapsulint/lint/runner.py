@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from kapsulint.boundary import Boundary
 from kapsulint.scan.discovery import SkippingNestedProjects
 from kapsulint.errors import describe
 from kapsulint.findings import Finding, Loc, Severity
@@ -78,10 +79,11 @@ class RunResult:
         return [f for f in self.findings if f.suppressed_by is None]
 
 
-def left_out(root: Path, paths: list[Path], exclude: list[str], force_exclude: bool) -> SkippingNestedProjects:
+def left_out(root: Path, paths: list[Path], exclude: list[str], force_exclude: bool,
+             boundary: Boundary) -> SkippingNestedProjects:
     """What the scan leaves out: ``exclude`` (explicit PATHs too with ``force_exclude``) and nested
-    projects that no PATH names."""
-    return SkippingNestedProjects(root, paths, _excluder(root, exclude, [] if force_exclude else paths))
+    projects that no PATH names (their configuration files read inside ``boundary`` only)."""
+    return SkippingNestedProjects(root, paths, boundary, _excluder(root, exclude, [] if force_exclude else paths))
 
 
 def run(settings: Settings) -> RunResult:
@@ -136,7 +138,7 @@ def run(settings: Settings) -> RunResult:
         if settings.force_exclude:
             paths = [p for p in paths if not is_excluded(p, settings.root, settings.exclude)]
         findings = [f for f in findings if _in_report(f, paths, project)]
-    findings = _not_gitignored(findings, settings.root)
+    findings = _not_gitignored(findings, settings.root, settings.scan.boundary)
     internal_rule = rules[INTERNAL_ERROR]
     for finding in internal:  # never filtered, ignored or suppressed: the run did not finish its work
         finding.rule, finding.name, finding.severity = internal_rule.id, internal_rule.name, internal_rule.severity
@@ -257,11 +259,11 @@ def is_excluded(path: Path, root: Path, patterns: list[str]) -> bool:
     )
 
 
-def _not_gitignored(findings: list[Finding], root: Path) -> list[Finding]:
+def _not_gitignored(findings: list[Finding], root: Path, boundary: Boundary) -> list[Finding]:
     """Findings in files .gitignore ignores are not reported (they are still read)."""
     from kapsulint.scan.gitignore import GitIgnore
 
-    ignore = GitIgnore(root)
+    ignore = GitIgnore(root, boundary)
     verdicts: dict[str, bool] = {}
     kept = []
     for finding in findings:

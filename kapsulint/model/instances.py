@@ -14,6 +14,7 @@ import posixpath
 import re
 from typing import Iterator, Protocol
 
+from kapsulint.boundary import OUTSIDE, Boundary, Refused, shown_path
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
 from kapsulint.findings import Loc
 from kapsulint.model.modules import Block, Module, ModuleCall, Resource, Variable
@@ -35,6 +36,10 @@ class ProjectFiles(Protocol):
     def parse_yaml_text(self, text: str, path: str | None = None) -> dict: ...
 
     def note(self, kind: str, loc: Loc, message: str) -> None: ...
+
+    @property
+    def boundary(self) -> Boundary: ...
+
 
 MAX_MODULE_DEPTH = 16
 MAX_LISTED = 10_000  # files fileset() may walk before it gives Unknown
@@ -362,25 +367,46 @@ class FunctionContext:
     def read_bytes(self, path: str) -> bytes | None:
         return self.instance.project.read_bytes(self.resolve(path))
 
+    def refusal(self, path: str) -> str | None:
+        """Why ``path`` is not read at all: outside the repository, or not a regular file."""
+        return self.instance.project.boundary.refusal(self.resolve(path))
+
     def file_kind(self, path: str) -> str | None:
-        target = self.resolve(path)
-        if os.path.isdir(target):
-            return "directory"
-        if os.path.isfile(target):
-            return "file"
-        return "missing" if not os.path.lexists(target) else None
+        kind = self.instance.project.boundary.kind(self.resolve(path))
+        return kind if kind in ("file", "directory", "missing") else None
 
     def list_files(self, directory: str) -> list[str] | None:
-        """Every regular file under ``directory`` (``fileset``), or None past MAX_LISTED files."""
-        top = self.resolve(directory)
+        """Every regular file under ``directory`` (``fileset``), following links as Terraform's glob
+        does, inside the repository only (``Refused`` naming the first link that leaves it); None
+        past MAX_LISTED files or on a loop of links (where Terraform's walk never ends)."""
+        boundary = self.instance.project.boundary
         found: list[str] = []
-        for folder, folders, files in os.walk(top):
-            folders.sort()
-            for name in sorted(files):
-                if os.path.isfile(os.path.join(folder, name)):
-                    found.append(posixpath.relpath(posixpath.join(folder, name), top))
+        pending: list[tuple[str, str, frozenset[str]]] = [(self.resolve(directory), "", frozenset())]
+        while pending:
+            folder, prefix, above = pending.pop()
+            real = os.path.realpath(folder)
+            if real in above:
+                return None
+            above = above | {real}
+            try:
+                entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+            except OSError:
+                continue
+            folders = []
+            for entry in entries:
+                name = prefix + entry.name
+                kind = boundary.kind(entry.path) if entry.is_symlink() else (
+                    "directory" if entry.is_dir(follow_symlinks=False) else
+                    "file" if entry.is_file(follow_symlinks=False) else "special")
+                if kind == "outside":
+                    raise Refused(f"holds {shown_path(name)}, a link that {OUTSIDE}")
+                if kind == "directory":
+                    folders.append((entry.path, name + "/", above))
+                elif kind == "file":
+                    found.append(name)
             if len(found) > MAX_LISTED:
                 return None
+            pending.extend(reversed(folders))
         return found
 
     def note(self, kind: str, loc: Loc, message: str) -> None:

@@ -7,7 +7,9 @@ Built from the adapter's plain data. Nothing here evaluates an expression; see
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
+from kapsulint.boundary import OUTSIDE, shown_path
 from kapsulint.findings import Loc
 from kapsulint.model.expressions import Expression
 from kapsulint.parsing import computes
@@ -217,6 +219,29 @@ class ModuleCall:
         self.block = block
         self.source = source
         self.target = target
+
+
+class UnreadCall(NamedTuple):
+    """A module call whose module kapsulint did not read, and why (rule KAP011 reports each one).
+
+    A call left unread is judged like any unresolved call: what the module would give is Unknown,
+    and rules about something missing stay silent for the tree that holds it."""
+
+    caller: Module  # the module holding the call
+    call: ModuleCall
+    reason: str  # one of UNREAD_REASONS
+
+    @property
+    def why(self) -> str:
+        """Why the module was not read, in words: ``its source "../x" resolves outside the repository``."""
+        if self.reason == OUTSIDE_REPOSITORY:
+            return f"its source {shown_path(self.call.source)} {OUTSIDE}"
+        return self.reason
+
+
+OUTSIDE_REPOSITORY = "outside-repository"
+"""An unread call's reason: its source resolves outside the repository (``../../elsewhere``, a link)."""
+UNREAD_REASONS = (OUTSIDE_REPOSITORY,)
 
 
 class Module:

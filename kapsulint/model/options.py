@@ -6,6 +6,8 @@ import datetime
 from pathlib import Path
 from typing import Any, Callable
 
+from kapsulint.boundary import Boundary, repository_of
+
 ValuesReaders = Callable[[Any], dict[str, list]]
 """Each file read as Helm values, with the resource instances reading it: a question of the domain
 (``helm_release``), asked of a project and given to the engine by the command line."""
@@ -26,6 +28,7 @@ class ScanOptions:
     extra_node_types: list[str]  # configuration key extra-node-types
     today: datetime.date | None  # the lint date; None means today in UTC
     values_readers: ValuesReaders | None  # which files releases read as values (from the domain)
+    boundary: Boundary  # what may be read: the repository around root, max_file_size bytes per file
 
     def __init__(
         self,
@@ -43,6 +46,7 @@ class ScanOptions:
         extra_node_types: list[str] | None = None,
         today: datetime.date | None = None,
         values_readers: ValuesReaders | None = None,
+        boundary: Boundary | None = None,
     ) -> None:
         self.root = root
         self.max_file_size = max_file_size
@@ -58,3 +62,4 @@ class ScanOptions:
         self.extra_node_types = [] if extra_node_types is None else extra_node_types
         self.today = today
         self.values_readers = values_readers
+        self.boundary = Boundary(repository_of(root), max_file_size) if boundary is None else boundary

@@ -8,8 +8,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
+from kapsulint.boundary import NOTE_KIND, OUTSIDE, shown_path
 from kapsulint.scan.cache import ParseCache
-from kapsulint.scan.discovery import Discovered, discover, is_chart_values
+from kapsulint.scan.discovery import Discovered, NotFollowed, discover, file_kind, is_chart_values
 from kapsulint.errors import describe
 from kapsulint.findings import Loc
 from kapsulint.model.instances import ModuleInstance, ResourceInstance, as_written, nested_blocks
@@ -22,7 +23,9 @@ from kapsulint.model.modules import (
     Module,
     ModuleCall,
     Resource,
+    OUTSIDE_REPOSITORY,
     SourceFile,
+    UnreadCall,
     ValuesFile,
     Variable,
     block_from,
@@ -43,16 +46,21 @@ class Project:
     def __init__(self, options: ScanOptions) -> None:
         self.options = options
         self.root = options.root
+        self.boundary = options.boundary
         self.files: dict[str, SourceFile] = {}
         self.modules: dict[str, Module] = {}
         self.values_files: list[ValuesFile] = []
         self.unreadable: list[tuple[str, str]] = []
         self.template_sources: list[tuple[str, str]] = []  # (path, glob): left out, for --show-files
+        self.not_followed: list[NotFollowed] = []  # links out of the repository, FIFOs: not read (KAP014)
+        self.unread_calls: list[UnreadCall] = []  # module calls whose module was not read (KAP011)
         self.errors: list[tuple[str, str | None, str | None]] = []  # internal errors: (message, path, rule)
         self._instances: list[ModuleInstance] | None = None
         self._texts: dict[str, str | None] = {}
         self._templates: dict[str, dict | None] = {}
         self._downloaded: dict[str, dict[str, str]] = {}  # root dir -> modules.json key -> directory
+        self._outside: set[str] = set()  # module directories that resolve outside the repository
+        self._aliases: dict[str, str] = {}  # a module directory as a call names it -> the one read there
         self.cache = ParseCache.default(options.cache)
         self._memo: dict[object, object] = {}
         self._notes: dict[tuple[str, Loc], str] = {}  # blind spots met while evaluating, first message kept
@@ -60,8 +68,8 @@ class Project:
     # -- loading ------------------------------------------------------------------------------
 
     def load(self) -> Project:
-        found: Discovered = discover(self.root, self.options.excluded, tuple(self.options.values_globs),
-                                     self.options.templates)
+        found: Discovered = discover(self.root, self.boundary, self.options.excluded,
+                                     tuple(self.options.values_globs), self.options.templates)
         self.unreadable.extend(found.unreadable)
         self.template_sources = found.templates
         for path, glob in found.templates:
@@ -69,14 +77,15 @@ class Project:
                       f"template source left out (it matches template-files `{glob}`): a generator renders it "
                       "into the Terraform that is applied, so no rule judged it; lint the rendered files, or name "
                       "it as a PATH to read it as it is")
+        self._not_followed(found.not_followed)
         overrides: list[SourceFile] = []
         entries = []
         for path, kind in found.files.items():
             if kind == "terragrunt":
                 self._module(os.path.dirname(path)).terragrunt = True
-            elif not (kind == "values" and is_chart_values(Path(path))):
+            elif not (kind == "values" and is_chart_values(Path(path), self.boundary)):
                 entries.append((path, kind))  # chart values are read only when a release references them
-        loaded = load_sources(entries, self.options.max_file_size, self.cache, self.options.jobs)
+        loaded = load_sources(entries, self.boundary, self.cache, self.options.jobs)
         self.unreadable.extend(loaded.unreadable)
         for path, source in loaded.sources.items():
             kind = source.kind
@@ -91,6 +100,18 @@ class Project:
                      self._link_calls, self._choose_roots):
             self._step_guarded(step)
         return self
+
+    def _not_followed(self, found: list[NotFollowed]) -> None:
+        """Links discovery did not follow and files that are not regular: kept for ``--show-files``,
+        and each a blind spot at the path itself (KAP014), so that what was not read is said."""
+        self.not_followed.extend(found)
+        for item in found:
+            if item.reason == OUTSIDE:
+                message = (f"symbolic link to {shown_path(item.target)} not followed: it {OUTSIDE}, so what it "
+                           "points to is not read")
+            else:
+                message = f"not read: it {item.reason}"
+            self.note(NOTE_KIND, Loc(item.path, 1, 1, 1, 2), message)
 
     def _step_guarded(self, step) -> None:
         """The project boundary: a bug while linking the modules is an internal error of the project
@@ -223,7 +244,10 @@ class Project:
 
     def _load_called_local_modules(self) -> None:
         """Local module sources discovery did not reach (``source = "../modules/x"`` outside the
-        root, or in a nested project), read to evaluate the calls, transitively."""
+        root, or in a nested project), read to evaluate the calls, transitively: inside the
+        repository only. A source that names a module already read under another path (through a
+        link) is that module, read once."""
+        real_paths = {os.path.realpath(path): path for path, module in self.modules.items() if module.files}
         pending = list(self.modules.values())
         while pending:
             module = pending.pop()
@@ -231,15 +255,27 @@ class Project:
                 if not (call.source and call.source.startswith(("./", "../"))):
                     continue
                 directory = os.path.normpath(os.path.join(module.path, call.source))
-                if directory in self.modules or not os.path.isdir(directory):
+                if directory in self.modules or directory in self._aliases or directory in self._outside:
                     continue
-                files = [(path, kind) for path, kind in discover(Path(directory)).files.items()
-                         if kind == "config" and os.path.dirname(path) == directory]
-                loaded = load_sources(files, self.options.max_file_size, self.cache, 1)
+                kind = self.boundary.kind(directory)
+                if kind == "outside":
+                    self._outside.add(directory)
+                    continue
+                if kind != "directory":
+                    continue
+                real = os.path.realpath(directory)
+                if real in real_paths:
+                    self._aliases[directory] = real_paths[real]
+                    continue
+                found = discover(Path(directory), self.boundary, recursive=False)
+                self._not_followed([item for item in found.not_followed if item not in self.not_followed])
+                files = [(path, kind) for path, kind in found.files.items() if kind == "config"]
+                loaded = load_sources(files, self.boundary, self.cache, 1)
                 self.unreadable.extend(loaded.unreadable)
                 for path, source in loaded.sources.items():
                     self.files[path] = source
                     self._add_guarded(source, self._add)
+                real_paths[real] = directory
                 pending.append(self._module(directory))
 
     def values_readers(self) -> dict[str, list[ResourceInstance]]:
@@ -256,30 +292,34 @@ class Project:
     def add_values_files(self, paths: list[str]) -> None:
         """Values files found by what reads them (a ``helm_release``'s ``file()``), whatever their
         name: read like discovered ones, for their parse errors and suppression comments."""
-        entries = [(path, "values") for path in paths if path not in self.files]
-        loaded = load_sources(entries, self.options.max_file_size, self.cache, 1)
+        entries = [(path, "values") for path in paths
+                   if path not in self.files and self.boundary.refusal(path) is None]  # the call said why
+        loaded = load_sources(entries, self.boundary, self.cache, 1)
         self.unreadable.extend(loaded.unreadable)
         self.files.update(loaded.sources)
 
     def _load_downloaded_modules(self) -> None:
         """Remote modules Terraform downloaded, read from ``.terraform/modules`` when listed there."""
         for module in list(self.modules.values()):
-            manifest = Path(module.path, ".terraform", "modules", "modules.json")
-            if not manifest.is_file():
-                continue
+            manifest = os.path.join(module.path, ".terraform", "modules", "modules.json")
             try:
-                entries = json.loads(manifest.read_text(encoding="utf-8")).get("Modules", [])
+                data = self.boundary.read(manifest)  # inside the repository, bounded as any file
+                entries = json.loads(data).get("Modules", []) if data is not None else []
             except (OSError, ValueError, AttributeError):
                 continue
-            for entry in entries:
+            for entry in entries if isinstance(entries, list) else ():
                 if not isinstance(entry, dict) or not entry.get("Key") or not isinstance(entry.get("Dir"), str):
                     continue
                 directory = os.path.normpath(os.path.join(module.path, entry["Dir"]))
                 if ".terraform" not in Path(directory).parts or directory in self.modules:
                     continue
-                files = [(path, kind) for path, kind in discover(Path(directory)).files.items()
-                         if kind == "config" and os.path.dirname(path) == directory]
-                for source in load_sources(files, self.options.max_file_size, self.cache, 1).sources.values():
+                if self.boundary.kind(directory) == "outside":  # a link, or an absolute Dir
+                    self._outside.add(directory)
+                    self._downloaded.setdefault(module.path, {})[entry["Key"]] = directory
+                    continue
+                found = discover(Path(directory), self.boundary, recursive=False)
+                files = [(path, kind) for path, kind in found.files.items() if kind == "config"]
+                for source in load_sources(files, self.boundary, self.cache, 1).sources.values():
                     self._add_guarded(source, self._add)
                 self.modules.setdefault(directory, Module(directory)).downloaded = (module.path, entry["Key"])
                 self._downloaded.setdefault(module.path, {})[entry["Key"]] = directory
@@ -298,6 +338,10 @@ class Project:
                     target = os.path.normpath(os.path.join(module.path, call.source))
                 else:
                     target = self._downloaded_target(module, call.name)
+                if target in self._outside:
+                    self.unread_calls.append(UnreadCall(module, call, OUTSIDE_REPOSITORY))
+                    continue
+                target = self._aliases.get(target, target)
                 if target in self.modules and self.modules[target].files:
                     call.target = self.modules[target]
                     call.target.callers.append(call)
@@ -400,6 +444,9 @@ class Project:
 
     def _tree_complete(self, root: Module) -> bool:
         unreadable = {os.path.dirname(path) for path, _ in self.unreadable}
+        # a link not followed, with the name of a file Terraform would read there: unseen content
+        unreadable.update(os.path.dirname(item.path) for item in self.not_followed
+                          if file_kind(os.path.basename(item.path)) is not None)
         seen: set[str] = set()
         pending = [root]
         while pending:
@@ -490,19 +537,21 @@ class Project:
     # -- file access for functions ------------------------------------------------------------
 
     def read_text(self, path: str) -> str | None:
-        """The text of a file a configuration reads with ``file()``; None when unreadable."""
+        """The text of a file a configuration reads with ``file()``; None when unreadable, or not
+        to be read (outside the repository, not a regular file, above max-file-size)."""
         if path not in self._texts:
             try:
-                content = read_bytes(path, self.options.max_file_size)
+                content = read_bytes(path, self.boundary)
             except Unreadable:
                 content = None
             self._texts[path] = decode(content)[0] if content is not None else None
         return self._texts[path]
 
     def read_bytes(self, path: str) -> bytes | None:
-        """The bytes of a file a configuration reads (``filebase64()``, hashes); None when unreadable."""
+        """The bytes of a file a configuration reads (``filebase64()``, hashes); None as for
+        :meth:`read_text`."""
         try:
-            return read_bytes(path, self.options.max_file_size)
+            return read_bytes(path, self.boundary)
         except Unreadable:
             return None
 

@@ -13,7 +13,7 @@ from kapsulint.model.instances import ModuleInstance
 from kapsulint.model.modules import Module
 from kapsulint.model.options import ScanOptions
 from kapsulint.parsing.sources import SourceFile
-from kapsulint.parsing.sources import Unreadable, parse_source
+from kapsulint.parsing.sources import Unreadable, parse_named_source
 from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
 from kapsulint.parsing.template import TemplateSyntaxError
 from kapsulint.terraform.errors import EvalError
@@ -51,7 +51,7 @@ def root_variable_values(options: ScanOptions, files: dict[str, SourceFile], mod
         source = files.get(path)
         if source is None:
             try:
-                source = parse_source(path, "tfvars", options.max_file_size)
+                source = parse_named_source(path, "tfvars", options.max_file_size)
             except Unreadable:
                 continue
             files[path] = source

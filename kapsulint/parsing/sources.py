@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import os
 
+from kapsulint.boundary import Boundary, read_regular
 from kapsulint.errors import describe
 
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
@@ -102,23 +103,27 @@ def overlaid(path: str) -> bytes | None:
     return _overlay.get(path)
 
 
-def read_bytes(path: str, max_size: int) -> bytes | None:
-    """The file's bytes, or None when it is above ``max_size`` (it is then skipped)."""
+def read_bytes(path: str, boundary: Boundary) -> bytes | None:
+    """The bytes of a file of the repository, or None when it holds more than the boundary's
+    ``max_size`` (it is then skipped); :class:`Unreadable` when it cannot be read, or may not be
+    (outside the repository, not a regular file: ``boundary.Refused``, with the reason)."""
     if path in _overlay:
         content = _overlay[path]
-        return None if len(content) > max_size else content
+        return None if len(content) > boundary.max_size else content
     try:
-        if os.path.getsize(path) > max_size:
-            return None
-        with open(path, "rb") as handle:
-            return handle.read()
+        return boundary.read(path)
     except OSError as error:
         raise Unreadable(error.strerror or str(error)) from error
 
 
-def parse_source(path: str, kind: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> SourceFile:
-    """Read and parse ``path`` (no cache); syntax problems land in ``SourceFile.error``."""
-    content = read_bytes(path, max_size)
+def parse_named_source(path: str, kind: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> SourceFile:
+    """Read and parse a file the user named on the command line (``--var-file``), wherever it is:
+    a regular file, read to at most ``max_size + 1`` bytes; no cache. Syntax problems land in
+    ``SourceFile.error``; :class:`Unreadable` when it cannot be read."""
+    try:
+        content = read_regular(path, max_size)
+    except OSError as error:
+        raise Unreadable(error.strerror or str(error)) from error
     if content is None:
         return skipped_source(path, kind, max_size)
     return source_from(path, kind, parse_content(path, kind, content))
@@ -127,7 +132,7 @@ def parse_source(path: str, kind: str, max_size: int = DEFAULT_MAX_FILE_SIZE) ->
 def skipped_source(path: str, kind: str, max_size: int) -> SourceFile:
     source = SourceFile(path, kind)
     try:
-        size = os.path.getsize(path)
+        size = max(os.path.getsize(path), max_size + 1)  # it may have grown while it was read
     except OSError:
         size = max_size + 1
     source.skipped = (f"file is {size} bytes, above max-file-size ({max_size} bytes); to lint it anyway, "

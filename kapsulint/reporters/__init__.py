@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-
+from kapsulint.boundary import Boundary
 from kapsulint.findings import Finding
 from kapsulint.lint.registry import Rule
 
@@ -19,7 +19,7 @@ class ReportContext:
     include_suppressed: bool
     quiet: bool
     unsafe_fixes: bool  # --unsafe-fixes: unsafe fixes count as applicable in the text report
-
+    boundary: Boundary  # what the text report may read for its source lines: the repository
 
     def __init__(
         self,
@@ -32,6 +32,7 @@ class ReportContext:
         include_suppressed: bool = False,
         quiet: bool = False,
         unsafe_fixes: bool = False,
+        boundary: Boundary | None = None,
     ) -> None:
         self.rules = rules
         self.cwd = cwd
@@ -42,7 +43,10 @@ class ReportContext:
         self.include_suppressed = include_suppressed
         self.quiet = quiet
         self.unsafe_fixes = unsafe_fixes
+        self.boundary = Boundary(repo_root, DEFAULT_SOURCE_SIZE) if boundary is None else boundary
 
+
+DEFAULT_SOURCE_SIZE = 5 * 1024 * 1024  # max-file-size's default: a source line is never read from more
 
 FORMATS = ("text", "json", "sarif", "github", "gitlab")
 

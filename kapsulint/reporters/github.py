@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from kapsulint.findings import Finding
-from kapsulint.lint.fingerprints import absolute, relative_path
+from kapsulint.lint.fingerprints import report_path
 from kapsulint.reporters import ReportContext
 
 SHOWN_PER_KIND = 10
@@ -36,7 +36,7 @@ def render(findings: list[Finding], context: ReportContext) -> str:
             left_out[kind] += 1
             continue
         shown[kind] += 1
-        path = relative_path(finding.loc.path, context.repo_root, context.cwd) or absolute(finding.loc.path)
+        path = report_path(finding.loc.path, context.repo_root, context.cwd)
         loc = finding.loc
         properties = (
             f"file={escape_property(path)},line={loc.line},col={loc.column},"

@@ -6,7 +6,7 @@ import hashlib
 import json
 
 from kapsulint.findings import Finding
-from kapsulint.lint.fingerprints import absolute, fingerprints, relative_path
+from kapsulint.lint.fingerprints import fingerprints, report_path
 from kapsulint.lint.registry import by_id
 from kapsulint.reporters import ReportContext
 
@@ -28,7 +28,7 @@ def render(findings: list[Finding], context: ReportContext) -> str:
             "fingerprint": hashlib.md5(fingerprint.encode(), usedforsecurity=False).hexdigest(),
             "severity": severity,
             "location": {
-                "path": relative_path(finding.loc.path, context.repo_root, context.cwd) or absolute(finding.loc.path),
+                "path": report_path(finding.loc.path, context.repo_root, context.cwd),
                 "lines": {"begin": finding.loc.line, "end": finding.loc.end_line},
             },
         })

@@ -17,8 +17,7 @@ import attr
 import sarif_om
 
 from kapsulint.findings import Edit, Finding, Fix, Loc, Severity
-from kapsulint.lint.fingerprints import absolute, fingerprints
-from kapsulint.lint.fingerprints import relative_path as _relative_path
+from kapsulint.lint.fingerprints import fingerprints, report_path
 from kapsulint.lint.registry import REPOSITORY
 from kapsulint.reporters import ReportContext
 
@@ -281,18 +280,10 @@ def _notification(message: str, path: str | None, rule: str | None, context, lev
 # --- paths and fingerprints -----------------------------------------------------------------------
 
 
-def _absolute(path: str, context) -> str:
-    return absolute(path, context.cwd)
-
-
-def relative_path(path: str, context) -> str | None:
-    return _relative_path(path, context.repo_root, context.cwd)
-
-
 def _artifact(path: str, context) -> sarif_om.ArtifactLocation:
-    relative = relative_path(path, context)
-    if relative is None:
-        return sarif_om.ArtifactLocation(uri=Path(_absolute(path, context)).as_uri())
+    """A file's location relative to the repository root (``%SRCROOT%``), never an absolute URI of
+    the machine that ran kapsulint (see ``report_path``)."""
+    relative = report_path(path, context.repo_root, context.cwd)
     return sarif_om.ArtifactLocation(uri=urllib.parse.quote(relative, safe="/"), uri_base_id=SRCROOT)
 
 

@@ -16,13 +16,12 @@ def _paint(text: str, style: str, enabled: bool) -> str:
     return f"{_COLORS[style]}{text}{_RESET}" if enabled else text
 
 
-def _source_line(path: str, line: int, cache: dict[str, list[str] | None]) -> str | None:
+def _source_line(path: str, line: int, cache: dict[str, list[str] | None], context: ReportContext) -> str | None:
+    """Line ``line`` of the file at ``path``, read inside the repository only (a finding at a link
+    that leads out of it, KAP014, shows no source)."""
     if path not in cache:
-        try:
-            with open(path, encoding="utf-8-sig", errors="replace") as handle:
-                cache[path] = handle.read().splitlines()
-        except OSError:
-            cache[path] = None
+        text = context.boundary.read_text(path)
+        cache[path] = text.splitlines() if text is not None else None
     lines = cache[path]
     if lines is None or not 1 <= line <= len(lines):
         return None
@@ -63,7 +62,7 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         rule = _paint(f"{finding.rule} {finding.name}", finding.severity.value, color)
         mark = "[*] " if applicable(finding, context.unsafe_fixes) else ""
         out.append(f"{where} {rule} {mark}{finding.message}")
-        source = _source_line(finding.loc.path, finding.loc.line, cache)
+        source = _source_line(finding.loc.path, finding.loc.line, cache, context)
         if source is not None and finding.secret:
             start, end = finding.loc.column - 1, finding.loc.end_column - 1
             source = source[:start] + "*" * max(0, min(end, len(source)) - start) + source[end:]

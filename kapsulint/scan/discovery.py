@@ -6,6 +6,9 @@ import fnmatch
 import os
 import re
 from pathlib import Path
+from typing import NamedTuple
+
+from kapsulint.boundary import OUTSIDE, Boundary, not_regular
 
 CONFIG_SUFFIXES = (".tf", ".tofu", ".tf.json", ".tofu.json")
 TFVARS_SUFFIXES = (".tfvars", ".tfvars.json")
@@ -42,10 +45,19 @@ def is_values_file_name(name: str) -> bool:
     return any(fnmatch.fnmatchcase(name, pattern) for pattern in VALUES_PATTERNS)
 
 
+class NotFollowed(NamedTuple):
+    """A symbolic link discovery did not follow, or a file that is not a regular one."""
+
+    path: str  # the link or the file, as found
+    target: str | None  # what the link says, as written (None for a file that is no link)
+    reason: str  # boundary.OUTSIDE, or why the file is not a regular one
+
+
 class Discovered:
     files: dict[str, str]  # absolute path -> kind
     unreadable: list[tuple[str, str]]  # (path, reason)
     templates: list[tuple[str, str]]  # (path, the template-files glob it matches): left out
+    not_followed: list[NotFollowed]  # links out of the repository, FIFOs and devices: not read
 
     def __init__(
         self,
@@ -55,19 +67,26 @@ class Discovered:
         self.files = {} if files is None else files
         self.unreadable = [] if unreadable is None else unreadable
         self.templates = []
+        self.not_followed = []
 
 
-def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = (),
-             templates: TemplateFiles | None = None) -> Discovered:
-    """Walk ``root``, following directory links once each, skipping VCS and tool directories.
+def discover(root: Path, boundary: Boundary, excluded=None, values_globs: tuple[str, ...] = (),
+             templates: TemplateFiles | None = None, recursive: bool = True) -> Discovered:
+    """Walk ``root``, skipping VCS and tool directories, reading each directory once.
 
-    ``excluded`` (a predicate on paths) drops files and directories; ``values_globs`` (configuration
-    key ``values-files``) names more values files, relative to root; ``templates`` leaves out the
-    sources of a template engine (configuration key ``template-files``). Paths stay strings while
+    A symbolic link is followed only to a target inside ``boundary`` (the repository); any other is
+    kept in ``not_followed``, as is a file of a kind kapsulint reads that is not a regular one (a
+    FIFO, a device). A link to a directory of the walked tree is not followed either: that
+    directory is walked under its own path, once. ``excluded`` (a predicate on paths) drops files
+    and directories; ``values_globs`` (configuration key ``values-files``) names more values files,
+    relative to root; ``templates`` leaves out the sources of a template engine (configuration key
+    ``template-files``); ``recursive=False`` lists ``root`` alone. Paths stay strings while
     walking: most entries are not ours, and a Path per entry costs more than the walk itself.
     """
     found = Discovered()
     seen: set[tuple[int, int]] = set()
+    walked = os.path.realpath(root)
+    walked_prefix = walked if walked.endswith(os.sep) else walked + os.sep
     stack = [str(root)]
     while stack:
         directory = stack.pop()
@@ -87,13 +106,22 @@ def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = (),
         subdirectories = []
         for entry in entries:
             try:
+                is_link = entry.is_symlink()
+                refusal = boundary.refusal(entry.path) if is_link else None
+                if refusal == OUTSIDE:  # nothing more is asked of what lies outside
+                    if entry.name not in SKIPPED_DIRECTORIES and not _excludes_file(excluded, entry.path):
+                        found.not_followed.append(NotFollowed(entry.path, _link_text(entry.path), OUTSIDE))
+                    continue
                 is_dir = entry.is_dir()
                 is_file = entry.is_file()
             except OSError as error:
                 found.unreadable.append((entry.path, error.strerror or str(error)))
                 continue
             if is_dir:
-                if entry.name not in SKIPPED_DIRECTORIES and not (excluded and excluded(Path(entry.path))):
+                if is_link and _below(os.path.realpath(entry.path), walked, walked_prefix):
+                    continue  # walked under its own path
+                if (recursive and entry.name not in SKIPPED_DIRECTORIES
+                        and not (excluded and excluded(Path(entry.path)))):
                     subdirectories.append(entry.path)
                 continue
             kind = file_kind(entry.name)
@@ -106,12 +134,36 @@ def discover(root: Path, excluded=None, values_globs: tuple[str, ...] = (),
                 found.templates.append((entry.path, matched))
                 continue
             if not is_file:
-                if entry.is_symlink():
+                if refusal is not None:  # a link to a FIFO or a device inside
+                    found.not_followed.append(NotFollowed(entry.path, _link_text(entry.path), refusal))
+                elif is_link:
                     found.unreadable.append((entry.path, "broken symbolic link"))
+                else:
+                    _special(found, entry)
                 continue
             found.files[entry.path] = kind
         stack.extend(reversed(subdirectories))
     return found
+
+
+def _below(real: str, walked: str, walked_prefix: str) -> bool:
+    return real == walked or real.startswith(walked_prefix)
+
+
+def _link_text(path: str) -> str | None:
+    try:
+        return os.readlink(path)
+    except OSError:
+        return None
+
+
+def _special(found: Discovered, entry: os.DirEntry) -> None:
+    """A FIFO, a device or a socket with the name of a file kapsulint reads: not read, and said."""
+    try:
+        mode = entry.stat(follow_symlinks=False).st_mode
+    except OSError:
+        return  # gone since the directory was listed
+    found.not_followed.append(NotFollowed(entry.path, None, not_regular(mode)))
 
 
 def _excludes_file(excluded, path: str) -> bool:
@@ -150,16 +202,17 @@ class SkippingNestedProjects:
     configuration (another project, a vendored clone), unless a PATH in ``named`` is in it. The
     directories left out are kept in ``left_out``, for ``--show-files``."""
 
-    def __init__(self, root: Path, named: list[Path], excluded=None) -> None:
+    def __init__(self, root: Path, named: list[Path], boundary: Boundary, excluded=None) -> None:
         self.root = root
         self.named = named
+        self.boundary = boundary
         self.excluded = excluded
         self.left_out: list[Path] = []
 
     def __call__(self, path: Path) -> bool:
         if self.excluded is not None and self.excluded(path):
             return True
-        if path == self.root or not holds_configuration(path):
+        if path == self.root or not holds_configuration(path, self.boundary):
             return False
         if any(p == path or path in p.parents for p in self.named):
             return False
@@ -167,12 +220,14 @@ class SkippingNestedProjects:
         return True
 
 
-def holds_configuration(directory: Path) -> bool:
-    """A ``.kapsulint.toml``, or a ``pyproject.toml`` with a ``[tool.kapsulint]`` table, in ``directory``."""
-    if (directory / CONFIG_FILE).is_file():
+def holds_configuration(directory: Path, boundary: Boundary) -> bool:
+    """A ``.kapsulint.toml``, or a ``pyproject.toml`` with a ``[tool.kapsulint]`` table, in ``directory``
+    (either read only inside the repository)."""
+    if boundary.kind(directory / CONFIG_FILE) == "file":
         return True
     try:
-        text = (directory / "pyproject.toml").read_text(encoding="utf-8")
+        data = boundary.read(str(directory / "pyproject.toml"))
+        text = data.decode("utf-8") if data is not None else ""
     except (OSError, UnicodeDecodeError):
         return False
     if "kapsulint" not in text:  # most pyproject.toml files: no TOML parse
@@ -198,16 +253,9 @@ def matching_glob(path: str, root: Path, globs: tuple[str, ...]) -> str | None:
     return next((pattern for pattern in globs if fnmatch.fnmatch(relative, pattern)), None)
 
 
-def is_chart_values(path: Path) -> bool:
+def is_chart_values(path: Path, boundary: Boundary) -> bool:
     """A chart's own defaults or CI values: beside a ``Chart.yaml``, or in a chart's ``ci/``."""
     directory = path.parent
-    if (directory / "Chart.yaml").is_file():
+    if boundary.kind(directory / "Chart.yaml") == "file":
         return True
-    return directory.name == "ci" and (directory.parent / "Chart.yaml").is_file()
-
-
-def git_top_level(start: Path) -> Path | None:
-    for directory in (start, *start.parents):
-        if (directory / ".git").exists():
-            return directory
-    return None
+    return directory.name == "ci" and boundary.kind(directory.parent / "Chart.yaml") == "file"

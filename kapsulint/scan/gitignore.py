@@ -8,6 +8,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from kapsulint.boundary import Boundary
+
 
 def _pattern_regex(pattern: str) -> re.Pattern:
     """A gitignore glob as a regex over a path relative to the .gitignore's directory."""
@@ -47,17 +49,20 @@ def _pattern_regex(pattern: str) -> re.Pattern:
 class GitIgnore:
     """The .gitignore files of a tree, read lazily; only explicit patterns, no global excludes."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, boundary: Boundary) -> None:
         self.root = root
+        self.boundary = boundary  # a .gitignore is read inside the repository only
         self._real_root: str | None = None
 
     @lru_cache(maxsize=None)
     def _rules(self, directory: str) -> tuple[tuple[re.Pattern, bool, bool], ...]:
-        path = Path(directory, ".gitignore")
         try:
-            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            data = self.boundary.read(os.path.join(directory, ".gitignore"))
         except OSError:
             return ()
+        if data is None:
+            return ()
+        lines = data.decode("utf-8", errors="replace").splitlines()
         rules = []
         for line in lines:
             line = line.rstrip()
@@ -72,9 +77,12 @@ class GitIgnore:
     def ignored(self, path: str) -> bool:
         """Whether ``path`` (a file under root) is ignored; the deepest matching rule wins."""
         try:
-            if self._real_root is None:
-                self._real_root = os.path.realpath(self.root)
-            relative = os.path.relpath(os.path.realpath(path), self._real_root)
+            relative = os.path.relpath(os.path.abspath(path), os.path.abspath(self.root))
+            if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+                # not below root as written: perhaps through a link to the root (macOS /var, /private/var)
+                if self._real_root is None:
+                    self._real_root = os.path.realpath(self.root)
+                relative = os.path.relpath(os.path.realpath(path), self._real_root)
         except (ValueError, OSError):
             return False
         if relative == os.curdir or relative == os.pardir or relative.startswith(os.pardir + os.sep):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from kapsulint.boundary import Boundary
 from kapsulint.scan.cache import ParseCache, decode_entry, encode_entry
 from kapsulint.parsing.sources import SourceFile
 from kapsulint.scan.parallel import File, parse_file
@@ -42,13 +43,16 @@ class Loaded:
         self.unreadable = [] if unreadable is None else unreadable
 
 
-def load_sources(entries: list[tuple[str, str]], max_size: int, cache: ParseCache, jobs: int) -> Loaded:
+def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: ParseCache, jobs: int) -> Loaded:
+    """Each file of ``entries`` (path, kind) read inside ``boundary`` and parsed, from the cache
+    when it holds it; a file above the boundary's ``max_size`` is skipped (KAP005)."""
     loaded = Loaded()
+    max_size = boundary.max_size
     results: dict[str, SourceFile] = {}
     read: list[File] = []
     for path, kind in entries:
         try:
-            content = read_bytes(path, max_size)
+            content = read_bytes(path, boundary)
         except Unreadable as error:
             loaded.unreadable.append((path, str(error)))
             continue

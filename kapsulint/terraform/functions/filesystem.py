@@ -12,14 +12,20 @@ base directory when it is relative: without a context, or where it cannot read a
 is Unknown. A context may offer more than
 the protocol requires, and these functions use it when it does:
 
+- ``refusal(path) -> str | None``: why the context will not read a path at all (it resolves
+  outside the repository, it is a FIFO or a device), before anything else is asked of it: the
+  value is then Unknown, and the call a blind spot (``context.note``, kind
+  ``boundary.NOTE_KIND``) whose message names the path as written, never what is there;
 - ``read_bytes(path) -> bytes | None``: a file's bytes (binary files, and invalid UTF-8 told apart
   from text);
 - ``file_kind(path) -> "file" | "directory" | "missing" | None``: what is at a path, so that a
   missing file is Terraform's error rather than Unknown;
 - ``list_files(directory) -> list[str] | None``: every regular file under a directory, as
-  slash-separated paths relative to it (``fileset``).
+  slash-separated paths relative to it (``fileset``); it raises ``boundary.Refused`` when the
+  walk would leave the repository.
 
-Anything that depends on the machine (the home directory of ``~``) is Unknown.
+Anything that depends on the machine (the home directory of ``~``) is Unknown; a function that
+would read there is a blind spot too.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from __future__ import annotations
 import base64
 import posixpath
 
+from kapsulint.boundary import NOTE_KIND, Refused, shown_path
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.crypto import HASHES, hash_text
@@ -75,15 +82,44 @@ def _context(call: Call):  # type: ignore[no-untyped-def]
     return call.context
 
 
-def _resolve(call: Call, path: str) -> str:
+_HOME = "starts with ~, the home directory of the machine running kapsulint, outside the repository"
+
+
+def _written(path: Val) -> str:
+    """The path argument as a message shows it: as written, unless it is sensitive."""
+    return "(sensitive value)" if path.sensitive else shown_path(path.raw)
+
+
+def _blind_spot(call: Call, arguments: str, reason: str) -> _Unknowable:
+    """Record that ``call`` (given ``arguments``, as a message shows them) did not read its path
+    and why; the exception that makes it Unknown."""
+    note = getattr(call.context, "note", None)
+    if note is not None and call.loc is not None:
+        note(NOTE_KIND, call.loc, f"{call.name}({arguments}) is Unknown: the path {reason}")
+    return _Unknowable(arguments)
+
+
+def _resolve(call: Call, path: Val) -> str:
     """Terraform's ``openFile`` path, ``~`` expanded and cleaned; a relative path stays relative
-    (the context reads it from the base directory, as Terraform reads it from its own)."""
+    (the context reads it from the base directory, as Terraform reads it from its own). A path
+    the context refuses to read (outside the repository, not a regular file) is a blind spot."""
     try:
-        path = _expand_home(path)
+        expanded = _expand_home(path.raw)
     except EvalError as error:
         raise call_error(call.name, f"failed to expand ~: {error}") from None
-    _context(call)
-    return go_clean(path)
+    except _Unknowable:
+        raise _blind_spot(call, _written(path), _HOME) from None
+    return _allowed(call, _written(path), go_clean(expanded))
+
+
+def _allowed(call: Call, arguments: str, resolved: str) -> str:
+    """``resolved`` (the path the call's ``arguments`` give), unless the context refuses to read
+    it: then a blind spot."""
+    probe = getattr(_context(call), "refusal", None)
+    reason = probe(resolved) if probe is not None else None
+    if reason is not None:
+        raise _blind_spot(call, arguments, reason)
+    return resolved
 
 
 def _kind(call: Call, resolved: str) -> str | None:
@@ -91,9 +127,10 @@ def _kind(call: Call, resolved: str) -> str | None:
     return probe(resolved) if probe is not None else None
 
 
-def _read(call: Call, path: str) -> bytes:
-    """The bytes of the file at ``path`` (as written in the call)."""
-    resolved = _resolve(call, path)
+def _read(call: Call, argument: Val) -> bytes:
+    """The bytes of the file at the path ``argument`` gives (as written in the call)."""
+    path = argument.raw
+    resolved = _resolve(call, argument)
     context = _context(call)
     reader = getattr(context, "read_bytes", None)
     if reader is not None:
@@ -140,7 +177,7 @@ def _file(args: list[Val], call: Call) -> Val:
     path = args[0].raw
     if path is UNKNOWN:
         return Val(UNKNOWN, call.loc, type=STRING)
-    return _known(call, lambda: Val(_text(_read(call, path), path, call), call.loc, type=STRING))
+    return _known(call, lambda: Val(_text(_read(call, args[0]), path, call), call.loc, type=STRING))
 
 
 @function("filebase64", Param("path", STRING, allow_unknown=True), returns=STRING)
@@ -148,16 +185,16 @@ def _filebase64(args: list[Val], call: Call) -> Val:
     path = args[0].raw
     if path is UNKNOWN:
         return Val(UNKNOWN, call.loc, type=STRING)
-    return _known(call, lambda: Val(base64.b64encode(_read(call, path)).decode("ascii"), call.loc, type=STRING))
+    return _known(call, lambda: Val(base64.b64encode(_read(call, args[0])).decode("ascii"), call.loc, type=STRING))
 
 
 def _register_file_hash(name: str) -> None:
     @function(f"file{name}", Param("path", STRING), returns=STRING)
     def _file_hash(args: list[Val], call: Call) -> Val:
-        return _known(call, lambda: Val(hash_text(name, _hash_input(call, args[0].raw)), call.loc, type=STRING))
+        return _known(call, lambda: Val(hash_text(name, _hash_input(call, args[0])), call.loc, type=STRING))
 
 
-def _hash_input(call: Call, path: str) -> bytes:
+def _hash_input(call: Call, path: Val) -> bytes:
     """The bytes the file hashes read; their errors are Go's ``os.Open`` and ``io.Copy``'s."""
     try:
         return _read(call, path)
@@ -179,7 +216,7 @@ def _fileexists(args: list[Val], call: Call) -> Val:
         return Val(UNKNOWN, call.loc, type=BOOL)
 
     def exists() -> Val:
-        resolved = _resolve(call, path)
+        resolved = _resolve(call, args[0])
         kind = _kind(call, resolved)
         if kind is None:
             context = _context(call)
@@ -202,7 +239,7 @@ def _templatefile(args: list[Val], call: Call) -> Val:
         return Val(UNKNOWN, call.loc)
 
     def render() -> Val:
-        text = _text(_read(call, path.raw), path.raw, call)
+        text = _text(_read(call, path), path.raw, call)
         if not isinstance(type_of(names), (MapType, ObjectType)):
             raise argument_error("vars", "invalid vars value: must be a map")
         for name in names.raw:
@@ -438,13 +475,20 @@ def _fileset(args: list[Val], call: Call) -> Val:
         return Val(UNKNOWN, call.loc, type=SetType(STRING))
 
     def matches() -> Val:
+        arguments = f"{_written(args[0])}, {_written(args[1])}"
         root = go_clean(directory)
         full = go_clean(posixpath.join(root, pattern))
         relative = _inside(root, full)
         if relative is None:
-            raise _Unknowable(full)  # the pattern leaves the directory: outside what is listed
+            # the pattern leaves the directory: outside what is listed; a blind spot where the
+            # directory it reaches before its first wildcard is refused
+            _allowed(call, arguments, _fixed_prefix(full))
+            raise _Unknowable(full)
         lister = getattr(_context(call), "list_files", None)
-        files = lister(root) if lister is not None else None
+        try:
+            files = lister(_allowed(call, arguments, root)) if lister is not None else None
+        except Refused as refused:
+            raise _blind_spot(call, arguments, refused.reason) from None
         if files is None:
             raise _Unknowable(root)
         tree = _tree(files)
@@ -456,6 +500,13 @@ def _fileset(args: list[Val], call: Call) -> Val:
         return Val([Val(name, call.loc, type=STRING) for name in names], call.loc, type=SetType(STRING))
 
     return _known(call, matches)
+
+
+def _fixed_prefix(path: str) -> str:
+    """The directory of ``path`` before its first component holding a wildcard."""
+    components = path.split("/")
+    fixed = next((index for index, part in enumerate(components) if _MAGIC & set(part)), len(components))
+    return "/".join(components[:fixed]) or ("/" if path.startswith("/") else ".")
 
 
 def _inside(root: str, path: str) -> str | None:
