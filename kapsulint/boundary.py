@@ -94,15 +94,36 @@ class Boundary:
         """Whether the real path ``real`` is the repository or lies inside it."""
         return real == self.root or real.startswith(self._prefix)
 
+    def real(self, path: str | Path) -> str:
+        """``path`` with every symbolic link resolved: its directory's real path (resolved once per
+        directory), then its last component's link, if it is one."""
+        directory, name = os.path.split(os.fspath(path))
+        if name in ("", os.curdir, os.pardir):
+            return os.path.realpath(path)
+        candidate = os.path.join(self._real_directory(directory), name)
+        return os.path.realpath(candidate) if os.path.islink(candidate) else candidate
+
+    def _real_directory(self, directory: str) -> str:
+        real = self._directories.get(directory)
+        if real is None:
+            parent, name = os.path.split(directory)
+            if name in ("", os.curdir, os.pardir) or parent == directory:
+                real = os.path.realpath(directory or os.curdir)
+            else:
+                candidate = os.path.join(self._real_directory(parent), name)
+                real = os.path.realpath(candidate) if os.path.islink(candidate) else candidate
+            self._directories[directory] = real
+        return real
+
     def contains(self, path: str | Path) -> bool:
         """Whether ``path``, after every symbolic link, lies inside the repository."""
-        return self.holds(os.path.realpath(path))
+        return self.holds(self.real(path))
 
     def kind(self, path: str | Path) -> str:
         """What ``path`` is, as far as kapsulint may know: ``"outside"`` (its real path leaves the
         repository: nothing more is asked), ``"file"``, ``"directory"``, ``"special"`` (a FIFO,
         a device, a socket), ``"missing"``, or ``"unreadable"`` (``stat`` failed otherwise)."""
-        real = os.path.realpath(path)
+        real = self.real(path)
         if not self.holds(real):
             return "outside"
         try:
@@ -118,7 +139,7 @@ class Boundary:
     def refusal(self, path: str | Path) -> str | None:
         """Why ``path`` is not read (``resolves outside the repository``, ``is a FIFO, not a regular
         file``), or None: a regular file or a directory inside, or nothing there at all."""
-        real = os.path.realpath(path)
+        real = self.real(path)
         if not self.holds(real):
             return OUTSIDE
         try:
@@ -135,9 +156,7 @@ class Boundary:
         directory; the file itself is opened without following a link, and a link is resolved
         and checked before its target is opened."""
         directory, name = os.path.split(path)
-        real_directory = self._directories.get(directory)
-        if real_directory is None:
-            real_directory = self._directories[directory] = os.path.realpath(directory or os.curdir)
+        real_directory = self._real_directory(directory)
         if not self.holds(real_directory):
             raise Refused(OUTSIDE)
         candidate = os.path.join(real_directory, name)

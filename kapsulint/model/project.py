@@ -247,7 +247,7 @@ class Project:
         root, or in a nested project), read to evaluate the calls, transitively: inside the
         repository only. A source that names a module already read under another path (through a
         link) is that module, read once."""
-        real_paths = {os.path.realpath(path): path for path, module in self.modules.items() if module.files}
+        real_paths: dict[str, str] = {}  # real directory -> module path, once a call needs it
         pending = list(self.modules.values())
         while pending:
             module = pending.pop()
@@ -263,7 +263,10 @@ class Project:
                     continue
                 if kind != "directory":
                     continue
-                real = os.path.realpath(directory)
+                if not real_paths:
+                    real_paths.update((self.boundary.real(path), path) for path, read in self.modules.items()
+                                      if read.files)
+                real = self.boundary.real(directory)
                 if real in real_paths:
                     self._aliases[directory] = real_paths[real]
                     continue

@@ -90,13 +90,14 @@ def _written(path: Val) -> str:
     return "(sensitive value)" if path.sensitive else shown_path(path.raw)
 
 
-def _blind_spot(call: Call, arguments: str, reason: str) -> _Unknowable:
-    """Record that ``call`` (given ``arguments``, as a message shows them) did not read its path
-    and why; the exception that makes it Unknown."""
+def _blind_spot(call: Call, arguments: tuple[Val, ...], reason: str) -> _Unknowable:
+    """Record that ``call`` (given ``arguments``, the path first) did not read its path and why;
+    the exception that makes it Unknown."""
     note = getattr(call.context, "note", None)
     if note is not None and call.loc is not None:
-        note(NOTE_KIND, call.loc, f"{call.name}({arguments}) is Unknown: the path {reason}")
-    return _Unknowable(arguments)
+        shown = ", ".join(_written(argument) for argument in arguments)
+        note(NOTE_KIND, call.loc, f"{call.name}({shown}) is Unknown: the path {reason}")
+    return _Unknowable(arguments[0].raw)
 
 
 def _resolve(call: Call, path: Val) -> str:
@@ -108,11 +109,11 @@ def _resolve(call: Call, path: Val) -> str:
     except EvalError as error:
         raise call_error(call.name, f"failed to expand ~: {error}") from None
     except _Unknowable:
-        raise _blind_spot(call, _written(path), _HOME) from None
-    return _allowed(call, _written(path), go_clean(expanded))
+        raise _blind_spot(call, (path,), _HOME) from None
+    return _allowed(call, (path,), go_clean(expanded))
 
 
-def _allowed(call: Call, arguments: str, resolved: str) -> str:
+def _allowed(call: Call, arguments: tuple[Val, ...], resolved: str) -> str:
     """``resolved`` (the path the call's ``arguments`` give), unless the context refuses to read
     it: then a blind spot."""
     probe = getattr(_context(call), "refusal", None)
@@ -475,7 +476,7 @@ def _fileset(args: list[Val], call: Call) -> Val:
         return Val(UNKNOWN, call.loc, type=SetType(STRING))
 
     def matches() -> Val:
-        arguments = f"{_written(args[0])}, {_written(args[1])}"
+        arguments = (args[0], args[1])
         root = go_clean(directory)
         full = go_clean(posixpath.join(root, pattern))
         relative = _inside(root, full)
