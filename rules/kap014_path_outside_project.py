@@ -43,7 +43,9 @@ locals {
 }
 ```
 A value that must come from the machine is a variable (`TF_VAR_...`, `-var`), which kapsulint
-reads with `--env-vars` or `--var` and always masks in its reports.
+reads with `--env-vars` or `--var` and always masks in its reports. A note at a link that is
+meant to lead out (a developer's local checkout of another repository) is silenced with
+`per-path-ignores`, since a link holds no comment.
 
 ## References
 - [Terraform: file function](https://developer.hashicorp.com/terraform/language/functions/file)

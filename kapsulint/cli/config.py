@@ -6,6 +6,12 @@ import difflib
 from pathlib import Path
 from typing import Any
 
+from kapsulint.boundary import read_regular
+
+MAX_CONFIG_SIZE = 1024 * 1024
+"""A configuration file is read to at most this many bytes (a regular file only): it is the
+repository's, read before max-file-size is known."""
+
 KEYS = {
     "select": list,
     "extend-select": list,
@@ -62,7 +68,7 @@ def find_config(start: Path) -> Path | None:
             import tomllib  # here: most runs find no configuration, and never pay for the import
 
             try:
-                data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+                data = tomllib.loads(_text(pyproject))
             except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
                 continue
             if "kapsulint" in data.get("tool", {}):
@@ -74,9 +80,9 @@ def load_config(path: Path) -> Config:
     import tomllib
 
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(_text(path))
     except OSError as error:
-        raise ConfigError(f"{path}: cannot read: {error.strerror}") from None
+        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
     if path.name == "pyproject.toml":
@@ -89,6 +95,14 @@ def load_config(path: Path) -> Config:
         if not isinstance(value, expected) or isinstance(value, bool) and expected is int:
             raise ConfigError(f"{path}: `{key}` must be a {expected.__name__}")
     return Config(path, data)
+
+
+def _text(path: Path) -> str:
+    """A configuration file's text; ``OSError`` when it is not a regular file or is too large."""
+    data = read_regular(str(path), MAX_CONFIG_SIZE)
+    if data is None:
+        raise OSError(f"larger than {MAX_CONFIG_SIZE} bytes")
+    return data.decode("utf-8")
 
 
 def unknown_keys_message(path: Path, unknown: list[str]) -> str:

@@ -638,3 +638,28 @@ def test_a_note_at_a_link_shows_no_line_of_its_target(site, monkeypatch):
     code, out, err = cli(site.repo, ["--select", "KAP014"], monkeypatch)
     assert "shared.tf:1:1: KAP014 path-outside-project" in out, err
     assert site.marker not in out and "resource" not in out
+
+
+@pytest.mark.parametrize("name", [".kapsulint.toml", "pyproject.toml"])
+def test_a_configuration_file_that_never_ends_is_not_read(site, name):
+    write(site.repo, {"main.tf": CLUSTER.format(name="inside")})
+    site.link(name, "/dev/zero")
+    result = process(site.repo, ["--select", "KAP101", "--format", "json"])
+    assert result.returncode == 1, result.stderr  # no configuration there: linted without one
+    assert [f["rule"] for f in json.loads(result.stdout)] == ["KAP101"]
+
+
+def test_a_configuration_file_is_read_to_a_bound(site):
+    write(site.repo, {"main.tf": CLUSTER.format(name="inside")})
+    write(site.outside, {"big.toml": "# padding\n" * 200_000})
+    site.link(".kapsulint.toml", "../outside/big.toml")
+    result = process(site.repo, ["--select", "KAP101"])
+    assert result.returncode == 2
+    assert "cannot read: larger than 1048576 bytes" in result.stderr
+
+
+def test_a_fifo_for_a_configuration_file_does_not_block(site):
+    write(site.repo, {"main.tf": CLUSTER.format(name="inside")})
+    os.mkfifo(site.repo / ".kapsulint.toml")
+    result = process(site.repo, ["--select", "KAP101", "--format", "json"])
+    assert result.returncode == 1, result.stderr
