@@ -468,6 +468,13 @@ module "linked" {
     assert [line for line in listed if not line.startswith("#")] == ["main.tf\tconfig\tok\tmodule"]
 
 
+def test_what_an_unread_module_gives_is_unknown(site, monkeypatch):
+    write(site.outside, {"mod/outputs.tf": 'output "name" {\n  value = var.name\n}\n'})
+    write(site.repo, {"main.tf": 'module "m" {\n  source = "../outside/mod"\n  name   = "x"\n}\n'})
+    assert evaluate(site.repo, ["module.m.name", "module.m"], monkeypatch) == [
+        {"expression": "module.m.name", "unknown": True}, {"expression": "module.m", "unknown": True}]
+
+
 def test_an_unread_module_silences_absence_like_any_unresolved_call(site, monkeypatch):
     cluster = 'provider "scaleway" {}\n' + CLUSTER.format(name="prod").replace(
         "delete_additional_resources = true", 'type = "kapsule"')
