@@ -416,14 +416,14 @@ def test_a_fifo_named_like_terraform_is_not_read_and_said(site):
 def test_links_inside_the_repository_keep_working_and_are_read_once(site, monkeypatch):
     write(site.repo, {
         "envs/prod/main.tf": CLUSTER.format(name="prod"),
-        "shared/versions.tf": 'terraform {\n  required_version = ">= 1.5"\n}\n',
+        "common/versions.tf": 'terraform {\n  required_version = ">= 1.5"\n}\n',
     })
     site.link("a-live", "envs/prod")  # walked before its target: still read once, under its own path
-    site.link("envs/prod/versions.tf", "../../shared/versions.tf")  # a file shared by links, as Terraform reads it
+    site.link("envs/prod/versions.tf", "../../common/versions.tf")  # a file shared by links, as Terraform reads it
     found = findings(site.repo, ["--select", "KAP101,KAP014"], monkeypatch)
     assert where(found) == [("KAP101", "envs/prod/main.tf", 5, 33)]
     listed = [line.split("\t")[0] for line in show_files(site.repo, monkeypatch) if not line.startswith("#")]
-    assert listed == ["envs/prod/main.tf", "envs/prod/versions.tf", "shared/versions.tf"]
+    assert listed == ["common/versions.tf", "envs/prod/main.tf", "envs/prod/versions.tf"]
 
 
 def test_a_link_to_a_directory_of_the_repository_above_the_root_is_followed(tmp_path, monkeypatch):
