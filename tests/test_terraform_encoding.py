@@ -9,7 +9,6 @@ value is an infinity, which a kapsulint value cannot hold) gives Unknown.
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -132,29 +131,6 @@ def test_unknown_inside_is_unknown() -> None:
         json_encode(value)
     with pytest.raises(ContainsUnknown):
         yaml_encode(value)
-
-
-def test_integer_arithmetic_costs_little_more_than_python() -> None:
-    """The common case, small integers, stays close to plain ``int`` arithmetic."""
-    pairs = [(i, i * 7 + 3) for i in range(2000)]
-
-    def plain() -> None:
-        for a, b in pairs:
-            a + b, a - b, a * b, a % b
-
-    def terraform() -> None:
-        for a, b in pairs:
-            numbers.add(a, b), numbers.subtract(a, b), numbers.multiply(a, b), numbers.modulo(a, b)
-
-    def best(run) -> float:
-        times = []
-        for _ in range(5):
-            start = time.perf_counter()
-            run()
-            times.append(time.perf_counter() - start)
-        return min(times)
-
-    assert best(terraform) < 8 * best(plain)
 
 
 def test_values_500_levels_deep_encode_and_decode() -> None:
