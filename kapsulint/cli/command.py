@@ -218,16 +218,35 @@ class FixFlags:
 def _apply_fixes(lint, policy, unsafe: bool, fixing: FixFlags, resolved, cwd: Path):
     """Fix (or with --diff, print what fixing would change); exits unless findings are reported."""
     from kapsulint.lint.fixes import fix_rounds, unified_diff
+    from kapsulint.lint.writes import LockError
 
-    outcome = fix_rounds(lint, policy, unsafe, write=not fixing.diff)
+    repository = str(resolved.repo_root)
+    try:
+        outcome = fix_rounds(lint, policy, unsafe, repository, write=not fixing.diff)
+    except LockError as error:
+        _fail(str(error))
+    for path in outcome.removed:
+        click.echo(f"kapsulint: removed {os.path.relpath(path, cwd)}, a temporary file left by an interrupted --fix",
+                   err=True)
     for refused in outcome.refused:
         where = f"{os.path.relpath(refused.finding.loc.path, cwd)}:{refused.finding.loc.line}"
         click.echo(f"kapsulint: not fixed: {where}: {refused.finding.rule}: {refused.reason}", err=True)
+    errors = outcome.result.errors
+    for path, reason in sorted(outcome.unwritten.items()):
+        left = outcome.not_applied.get(path, 0)
+        fixes = f"; {left} fix{'es' if left != 1 else ''} not applied" if left else ""
+        verb = "would not write" if fixing.diff else "not written"
+        click.echo(f"kapsulint: error: {verb}: {os.path.relpath(path, cwd)} {reason}{fixes}", err=True)
+        errors.append((f"{verb}: the file {reason}{fixes}", path, None))  # an error of the run: exit 2
     count = outcome.count
     plural = "s" if count != 1 else ""
-    errors = outcome.result.errors
     if fixing.diff:
-        click.echo(unified_diff(outcome.originals, outcome.texts, str(resolved.settings.root)), nl=False)
+        base = str(resolved.settings.root)
+        if any(os.path.relpath(path, base).split(os.sep)[0] == os.pardir for path in outcome.texts):
+            base = repository  # a fixed module of the repository beside the project: paths from the top
+            click.echo(f"kapsulint: the diff applies from the repository root {os.path.relpath(base, cwd)}",
+                       err=True)
+        click.echo(unified_diff(outcome.originals, outcome.texts, base), nl=False)
         click.echo(f"Would fix {count} finding{plural}.", err=True)
         sys.exit(2 if errors else 1 if outcome.texts else 0)
     click.echo(f"Fixed {count} finding{plural}.", err=True)

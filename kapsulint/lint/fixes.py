@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import difflib
 import os
-import tempfile
 from typing import Callable, Iterable
 
 from kapsulint.findings import Edit, Finding, Fix
-from kapsulint.parsing.sources import overlaid, parse_content, set_overlay
+from kapsulint.parsing.sources import overlaid, parse_content, pin_reads, set_overlay
 from kapsulint.lint.runner import RunResult
 
 MAX_ROUNDS = 10
@@ -78,14 +77,21 @@ class Outcome:
     fixed: dict[str, int]  # fixes applied, by rule
     refused: list[Refused]
     result: RunResult
+    unwritten: dict[str, str]  # files a fix needed that were not written (or would not be), and why
+    not_applied: dict[str, int]  # for each of them, the fixes left out
+    removed: list[str]  # stale temporary files of an interrupted --fix, removed
 
     def __init__(self, originals: dict[str, bytes], texts: dict[str, bytes], fixed: dict[str, int],
-                 refused: list[Refused], result: RunResult) -> None:
+                 refused: list[Refused], result: RunResult, unwritten: dict[str, str] | None = None,
+                 not_applied: dict[str, int] | None = None) -> None:
         self.originals = originals
         self.texts = texts
         self.fixed = fixed
         self.refused = refused
         self.result = result
+        self.unwritten = {} if unwritten is None else unwritten
+        self.not_applied = {} if not_applied is None else not_applied
+        self.removed = []
 
     @property
     def count(self) -> int:
@@ -156,57 +162,105 @@ def _overlaps(edit: Edit, taken: list[Edit]) -> bool:
     return False
 
 
-def write_atomically(path: str, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path`` and rename it over, keeping the mode."""
-    target = os.path.realpath(path)  # a symlink stays a symlink
-    mode = os.stat(target).st_mode & 0o7777
-    directory, name = os.path.split(target)
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".kapsulint")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+class _Files:
+    """Where the rounds put the fixed texts (``put`` in each kind: {path: (the bytes the file must
+    hold, its new bytes)} in, the files refused with why out); ``lint`` lints what is there now."""
+
+    def __init__(self, boundary: str) -> None:
+        self.boundary = boundary
+        self._refusals: dict[str, str | None] = {}
+
+    def refusal(self, path: str) -> str | None:
+        """Why the file would not be written (once per run and file), None when it would."""
+        if path not in self._refusals:
+            from kapsulint.lint.writes import refusal
+
+            self._refusals[path] = refusal(path, self.boundary)
+        return self._refusals[path]
+
+    def lint(self, lint: Callable[[], RunResult]) -> RunResult:
+        return lint()
 
 
-def fix_rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, write: bool = True) -> Outcome:
+class _Disk(_Files):
+    """``--fix``: each lint reads every file once (its bytes pinned, see ``pin_reads``), and a file
+    is replaced only while it still holds the bytes read (``replace_files``)."""
+
+    def lint(self, lint: Callable[[], RunResult]) -> RunResult:
+        pin_reads(True)
+        return lint()
+
+    def put(self, changes: dict[str, tuple[bytes, bytes]]) -> dict[str, str]:
+        from kapsulint.lint.writes import replace_files
+
+        return replace_files(changes, self.boundary)
+
+
+class _Memory(_Files):
+    """``--diff``: the fixed texts are held in memory and read in place of the files."""
+
+    def __init__(self, boundary: str) -> None:
+        super().__init__(boundary)
+        self.pending: dict[str, bytes] = {}
+
+    def put(self, changes: dict[str, tuple[bytes, bytes]]) -> dict[str, str]:
+        self.pending.update((path, data) for path, (_, data) in changes.items())
+        set_overlay(self.pending)
+        return {}
+
+
+def fix_rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, boundary: str,
+               write: bool = True) -> Outcome:
     """Lint and fix until nothing is left to fix (or ``MAX_ROUNDS``).
 
     ``lint`` runs the linter and returns the findings that are reported (suppressed and baseline
-    findings left out). With ``write`` False (``--diff``), the rounds run alike on texts held in
-    memory (read in place of the files, see ``set_overlay``) and nothing is written: the outcome's
-    ``originals`` and ``texts`` give the diff.
+    findings left out). ``boundary`` is the repository: only files inside it are written (see
+    ``lint/writes.py`` for what else a file must be). With ``write`` the rounds hold the
+    repository's lock from the first read to the last write, and first remove the temporary files
+    an interrupted ``--fix`` left beside the project's files. With ``write`` False (``--diff``),
+    the rounds run alike on texts held in memory (read in place of the files, see
+    ``set_overlay``) and nothing is written: the outcome's ``originals`` and ``texts`` give the
+    diff. Raises LockError when the lock cannot be taken.
     """
-    if write:
-        return _rounds(lint, policy, unsafe, write_atomically)
-    pending: dict[str, bytes] = {}
+    if not write:
+        memory = _Memory(boundary)
+        try:
+            outcome = _rounds(lint, policy, unsafe, memory)
+        finally:
+            set_overlay({})
+        outcome.texts = {path: data for path, data in memory.pending.items() if data != outcome.originals.get(path)}
+        return outcome
+    from kapsulint.lint.writes import fix_lock, terminating_raises
 
-    def hold(path: str, data: bytes) -> None:
-        pending[path] = data
-        set_overlay(pending)
-
-    try:
-        outcome = _rounds(lint, policy, unsafe, hold)
-    finally:
-        set_overlay({})
-    outcome.texts = {path: data for path, data in pending.items() if data != outcome.originals.get(path)}
+    disk = _Disk(boundary)
+    removed: list[str] = []
+    with terminating_raises(), fix_lock(boundary):
+        try:
+            outcome = _rounds(lint, policy, unsafe, disk, removed)
+        finally:
+            pin_reads(False)
+    outcome.removed = removed
     return outcome
 
 
-def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool,
-            put: Callable[[str, bytes], None]) -> Outcome:
+def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, files_out: _Disk | _Memory,
+            removed: list[str] | None = None) -> Outcome:
     originals: dict[str, bytes] = {}
     fixed: dict[str, int] = {}
     refused: list[Refused] = []
     refused_keys: set[tuple] = set()
+    unwritten: dict[str, str] = {}
+    left_out: dict[str, set[tuple]] = {}  # for each unwritten file, the fixes it kept out
     broken: set[str] | None = None
     previous: dict[str, bytes] = {}  # the files the last round wrote, as they were before it
+    written: dict[str, bytes] = {}  # the files the last round wrote, as it wrote them
     applied: dict[tuple, tuple[Finding, set[str]]] = {}
-    result = lint()
+    result = files_out.lint(lint)
+    if removed is not None:
+        from kapsulint.lint.writes import remove_stale_temporaries
+
+        directories = {os.path.dirname(path) for path in result.project.files}
+        removed.extend(remove_stale_temporaries(directories, files_out.boundary))
     for _ in range(MAX_ROUNDS):
         files = result.project.files
         if broken is None:
@@ -218,10 +272,10 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool,
                 refused.append(Refused(finding, "the finding is still reported after the fix; nothing written"))
                 refused_keys.add(_key(finding))
                 fixed[finding.rule] -= 1
-            for path in {p for _, paths in undone for p in paths}:
-                put(path, previous[path])
+            back = {path: (written[path], previous[path]) for path in {p for _, paths in undone for p in paths}}
+            unwritten.update(files_out.put(back))
             applied = {}
-            result = lint()
+            result = files_out.lint(lint)
             continue
         applied = {}
         by_file: dict[str, list[Edit]] = {}
@@ -236,6 +290,12 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool,
                 refused.append(Refused(finding, reason))
                 refused_keys.add(_key(finding))
                 continue
+            kept_out = [e.path for e in fix.edits if e.path in unwritten or files_out.refusal(e.path) is not None]
+            if kept_out:
+                for path in kept_out:
+                    unwritten.setdefault(path, files_out.refusal(path) or "")
+                    left_out.setdefault(path, set()).add(_key(finding))
+                continue
             if any(_overlaps(edit, by_file.get(edit.path, [])) for edit in fix.edits):
                 continue  # the next round recomputes it on the fixed text
             for edit in fix.edits:
@@ -244,6 +304,10 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool,
         if not chosen:
             break
         new_texts, failed = _new_texts(by_file, files)
+        refusals = files_out.put(new_texts)
+        if refusals:  # nothing of this round was written: chosen again without those files
+            unwritten.update(refusals)
+            continue
         for finding, fix in chosen:
             reason = next((failed[e.path] for e in fix.edits if e.path in failed), None)
             if reason is not None:
@@ -252,15 +316,15 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool,
                 continue
             fixed[finding.rule] = fixed.get(finding.rule, 0) + 1
             applied[_key(finding)] = (finding, {e.path for e in fix.edits})
-        previous = {}
-        for path, (before, after) in new_texts.items():
+        previous = {path: before for path, (before, _) in new_texts.items()}
+        written = {path: after for path, (_, after) in new_texts.items()}
+        for path, before in previous.items():
             originals.setdefault(path, before)
-            previous[path] = before
-            put(path, after)
         if not new_texts:
             break
-        result = lint()
-    return Outcome(originals, {}, {k: v for k, v in fixed.items() if v}, refused, result)
+        result = files_out.lint(lint)
+    not_applied = {path: len(left_out.get(path, ())) for path in unwritten}
+    return Outcome(originals, {}, {k: v for k, v in fixed.items() if v}, refused, result, unwritten, not_applied)
 
 
 def _unwritable(fix: Fix, files: dict, broken: set[str]) -> str | None:

@@ -23,14 +23,19 @@ from kapsulint.parsing.sources import overlaid
 INDENT = "  "  # terraform fmt indents each nesting level by two spaces
 
 _HEREDOC = re.compile(r"<<-?([A-Za-z_][\w-]*)")
-_cache: dict[str, tuple[tuple[int, int], list[str] | None]] = {}
+_cache: dict[str, tuple[object, list[str] | None]] = {}
 
 
 def source_lines(path: str) -> list[str] | None:
     """The file's lines without line ends (a BOM dropped, CRLF read as LF), or None if unreadable."""
-    pending = overlaid(path)  # --diff: a fix of an earlier round, not written
+    pending = overlaid(path)  # --diff: a fix of an earlier round, not written; --fix: the bytes parsed
     if pending is not None:
-        return _lines(pending)
+        cached = _cache.get(path)
+        if cached is not None and cached[0] is pending:  # one split for every edit of the file
+            return cached[1]
+        lines = _lines(pending)
+        _cache[path] = (pending, lines)
+        return lines
     try:
         stat = os.stat(path)
     except OSError:

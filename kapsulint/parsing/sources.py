@@ -88,14 +88,25 @@ def _position_error(message: str, data: bytes, offset: int) -> tuple[str, int, i
 
 
 # Texts read in place of the files at these paths: ``--diff`` applies its fixes in memory, and the
-# rounds that follow lint the fixed texts without writing them.
+# rounds that follow lint the fixed texts without writing them. With ``--fix`` each file's first
+# read is pinned here, so that everything of one lint (the parse, the edits, the text the edits
+# apply to) comes from one read, and the file is written only while it still holds those bytes.
 _overlay: dict[str, bytes] = {}
+_pinning = False
 
 
 def set_overlay(texts: dict[str, bytes]) -> None:
     """Read ``texts`` (by absolute path) in place of those files from now on; ``{}`` ends it."""
     _overlay.clear()
     _overlay.update(texts)
+
+
+def pin_reads(pinning: bool) -> None:
+    """From now on, with ``pinning``, keep the bytes of each file read from disk and give them to
+    every later read of it (see :func:`overlaid`); either way, forget what was pinned."""
+    global _pinning
+    _pinning = pinning
+    _overlay.clear()
 
 
 def overlaid(path: str) -> bytes | None:
@@ -111,9 +122,12 @@ def read_bytes(path: str, boundary: Boundary) -> bytes | None:
         content = _overlay[path]
         return None if len(content) > boundary.max_size else content
     try:
-        return boundary.read(path)
+        content = boundary.read(path)
     except OSError as error:
         raise Unreadable(error.strerror or str(error)) from error
+    if _pinning and content is not None:
+        _overlay[path] = content
+    return content
 
 
 def parse_named_source(path: str, kind: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> SourceFile:
