@@ -7,6 +7,11 @@ rounds stop when nothing is left to fix, or after ``MAX_ROUNDS`` (Ruff stops at 
 infrastructure project has far fewer fixes per file). A file that had a syntax error is never
 written; a file whose new text does not parse, or whose fixed finding is still reported in the
 next round, is put back as it was and that fix is reported as refused, with the reason.
+
+What is written, and how, is ``lint/writes.py``'s: only regular files inside the repository, never
+through a symlink, never a read-only file, and only while a file holds the bytes its edits were
+computed from (each lint pins the bytes it reads, see ``pin_reads``), under a lock held from the
+first read to the last write. A file refused there keeps its findings and is an error of the run.
 """
 
 from __future__ import annotations
@@ -181,14 +186,28 @@ class _Files:
     def lint(self, lint: Callable[[], RunResult]) -> RunResult:
         return lint()
 
+    def started(self, result: RunResult) -> None:
+        """Called with the first lint's result."""
+
 
 class _Disk(_Files):
     """``--fix``: each lint reads every file once (its bytes pinned, see ``pin_reads``), and a file
     is replaced only while it still holds the bytes read (``replace_files``)."""
 
+    def __init__(self, boundary: str) -> None:
+        super().__init__(boundary)
+        self.removed: list[str] = []
+
     def lint(self, lint: Callable[[], RunResult]) -> RunResult:
         pin_reads(True)
         return lint()
+
+    def started(self, result: RunResult) -> None:
+        """Remove the temporary files an interrupted --fix left beside the project's files."""
+        from kapsulint.lint.writes import remove_stale_temporaries
+
+        directories = {os.path.dirname(path) for path in result.project.files}
+        self.removed = remove_stale_temporaries(directories, self.boundary)
 
     def put(self, changes: dict[str, tuple[bytes, bytes]]) -> dict[str, str]:
         from kapsulint.lint.writes import replace_files
@@ -233,18 +252,16 @@ def fix_rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, b
     from kapsulint.lint.writes import fix_lock, terminating_raises
 
     disk = _Disk(boundary)
-    removed: list[str] = []
     with terminating_raises(), fix_lock(boundary):
         try:
-            outcome = _rounds(lint, policy, unsafe, disk, removed)
+            outcome = _rounds(lint, policy, unsafe, disk)
         finally:
             pin_reads(False)
-    outcome.removed = removed
+    outcome.removed = disk.removed
     return outcome
 
 
-def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, files_out: _Disk | _Memory,
-            removed: list[str] | None = None) -> Outcome:
+def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, files_out: _Disk | _Memory) -> Outcome:
     originals: dict[str, bytes] = {}
     fixed: dict[str, int] = {}
     refused: list[Refused] = []
@@ -256,11 +273,7 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
     written: dict[str, bytes] = {}  # the files the last round wrote, as it wrote them
     applied: dict[tuple, tuple[Finding, set[str]]] = {}
     result = files_out.lint(lint)
-    if removed is not None:
-        from kapsulint.lint.writes import remove_stale_temporaries
-
-        directories = {os.path.dirname(path) for path in result.project.files}
-        removed.extend(remove_stale_temporaries(directories, files_out.boundary))
+    files_out.started(result)
     for _ in range(MAX_ROUNDS):
         files = result.project.files
         if broken is None:

@@ -127,12 +127,12 @@ def _target(path: str, boundary: str) -> _Target:
             raise Refusal("is not a regular file")
         if not mode & 0o222:
             raise Refusal(f"is read-only (mode {stat.S_IMODE(mode):04o})")
-        if not _may(os.W_OK, name, descriptor):
+        if not _may(os.W_OK, path, name, descriptor):
             raise Refusal("is not writable by this user")
         directory_mode = os.stat(directory).st_mode if descriptor is None else os.fstat(descriptor).st_mode
         if not directory_mode & 0o222:
             raise Refusal(f"is in a read-only directory (mode {stat.S_IMODE(directory_mode):04o})")
-        if not _may(os.W_OK | os.X_OK, directory, None):
+        if not _may(os.W_OK | os.X_OK, directory, directory, None):
             raise Refusal("is in a directory this user cannot write")
     except BaseException:
         if descriptor is not None:
@@ -141,10 +141,11 @@ def _target(path: str, boundary: str) -> _Target:
     return _Target(path, descriptor, name, status)
 
 
-def _may(mode: int, name: str, directory_fd: int | None) -> bool:
+def _may(mode: int, path: str, name: str, directory_fd: int | None) -> bool:
+    """``os.access`` of the file opened as ``name`` in ``directory_fd`` (at ``path``)."""
     if directory_fd is not None and os.access in os.supports_dir_fd:
         return os.access(name, mode, dir_fd=directory_fd)
-    return os.access(name, mode)
+    return os.access(path, mode)
 
 
 def refusal(path: str, boundary: str) -> str | None:
