@@ -206,7 +206,7 @@ def _prepare(path: str, expected: bytes, data: bytes, boundary: str) -> _Prepare
     try:
         if not _holds(target, expected):
             raise Refusal("changed since kapsulint read it; left as it is")
-        random = hashlib.sha256(os.urandom(16)).hexdigest()[:8]
+        random = os.urandom(4).hex()
         temporary = target.sibling(f".{os.path.basename(path)}.{random}.kapsulint-{os.getpid()}")
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC
         try:
@@ -222,6 +222,7 @@ def _prepare(path: str, expected: bytes, data: bytes, boundary: str) -> _Prepare
             view = memoryview(data)
             while view:
                 view = view[os.write(handle, view):]
+            _keep_owner(handle, target.status)
             os.chmod(handle if os.chmod in os.supports_fd else temporary, stat.S_IMODE(target.status.st_mode))
             os.fsync(handle)
         finally:
@@ -233,6 +234,19 @@ def _prepare(path: str, expected: bytes, data: bytes, boundary: str) -> _Prepare
         prepared.discard()
         raise
     return prepared
+
+
+def _keep_owner(handle: int, status: os.stat_result) -> None:
+    """Give the new file the original's owner and group where this user may (root may: a --fix run
+    as root leaves a user's file theirs); else its group where it may; else its own."""
+    if not hasattr(os, "fchown"):
+        return
+    for owner in (status.st_uid, -1):
+        try:
+            os.fchown(handle, owner, status.st_gid)
+            return
+        except OSError:
+            continue
 
 
 def _commit(prepared: _Prepared) -> None:

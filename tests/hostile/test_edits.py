@@ -35,7 +35,8 @@ def pool(name: str = "apps") -> str:
             f'  node_type  = "POP2-4C-16G"\n  size       = 3\n}}\n')
 
 
-FIXED_POOL = pool().replace("  size       = 3\n}", "  size       = 3\n\n  lifecycle {\n    create_before_destroy = true\n  }\n}")
+FIXED_POOL = pool().replace("  size       = 3\n}",
+                            "  size       = 3\n\n  lifecycle {\n    create_before_destroy = true\n  }\n}")
 
 
 def pools(count: int) -> str:
@@ -389,7 +390,7 @@ def test_a_file_replaced_by_rename_while_its_new_text_is_written_is_left_untouch
     assert "changed while kapsulint was writing it" in result.stderr and result.code == 2
 
 
-def test_a_fix_over_two_files_is_written_whole_or_not_at_all(tmp_path):
+def test_a_fix_over_two_files_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
     """When a file is refused before the renames, none of the round's files is written; when a
     rename is refused after others, those are put back."""
     repo = repository(tmp_path / "repo", {"a.tf": "a\n", "b.tf": "b\n"})
@@ -406,11 +407,8 @@ def test_a_fix_over_two_files_is_written_whole_or_not_at_all(tmp_path):
         real(prepared)
 
     (repo / "b.tf").write_text("b\n")
-    try:
-        writes._commit = commit
-        refused = writes.replace_files({a: (b"a\n", b"A\n"), b: (b"b\n", b"B\n")}, str(repo))
-    finally:
-        writes._commit = real
+    monkeypatch.setattr(writes, "_commit", commit)
+    refused = writes.replace_files({a: (b"a\n", b"A\n"), b: (b"b\n", b"B\n")}, str(repo))
     assert refused == {b: "changed while kapsulint was writing it; left as it is"}
     assert (repo / "a.tf").read_text() == "a\n"  # put back
     assert (repo / "b.tf").read_text() == "edited meanwhile\n" and temporaries(repo) == []
@@ -424,8 +422,11 @@ def test_a_revert_never_overwrites_a_change_made_after_the_fix(tmp_path, monkeyp
 
     repo = repository(tmp_path / "repo", {"main.tf": pool()})
     original = fixes._new_texts
-    monkeypatch.setattr(fixes, "_new_texts",
-                        lambda by_file, files: original({p: [Edit(p, 1, 1, 1, 1, "# touched\n")] for p in by_file}, files))
+
+    def useless(by_file, files):
+        return original({p: [Edit(p, 1, 1, 1, 1, "# touched\n")] for p in by_file}, files)
+
+    monkeypatch.setattr(fixes, "_new_texts", useless)
     later = "# touched\n" + pool() + "# the user's line\n"
 
     def save_after_the_fix():
@@ -490,7 +491,8 @@ def test_a_second_fix_waits_at_most_the_bound_then_exits_2(tmp_path, monkeypatch
     with writes.fix_lock(str(repo)):
         result = kapsulint(repo, monkeypatch, "--fix", ".")
     assert (repo / "main.tf").read_bytes() == before
-    assert f"kapsulint: waiting for another kapsulint --fix (process {os.getpid()}) of {repo} to finish" in result.stderr
+    waiting = f"kapsulint: waiting for another kapsulint --fix (process {os.getpid()}) of {repo} to finish"
+    assert waiting in result.stderr
     assert "kapsulint: error: another kapsulint --fix" in result.stderr and "still holds the lock" in result.stderr
     assert result.code == 2
 
@@ -739,3 +741,16 @@ def test_mode_bom_and_crlf_are_kept_through_the_guarded_write(tmp_path, monkeypa
     data = path.read_bytes()
     assert result.code == 0 and data.startswith(b"\xef\xbb\xbf") and b"lifecycle {\r\n" in data
     assert b"\n" not in data.replace(b"\r\n", b"") and stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def test_the_owner_is_kept_where_the_user_may_give_it(tmp_path, monkeypatch):
+    """Run as root, a --fix leaves another user's file theirs; otherwise the file stays the user's own."""
+    repo = repository(tmp_path / "repo", {"main.tf": pool()})
+    path = repo / "main.tf"
+    if os.geteuid() == 0:
+        os.chown(path, 65534, 65534)
+    owner = (path.stat().st_uid, path.stat().st_gid)
+    path.chmod(0o664)
+    result = kapsulint(repo, monkeypatch, "--fix", ".")
+    assert result.code == 0 and lifecycles(path) == 1
+    assert (path.stat().st_uid, path.stat().st_gid) == owner and stat.S_IMODE(path.stat().st_mode) == 0o664
