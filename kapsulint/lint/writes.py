@@ -339,8 +339,8 @@ def remove_stale_temporaries(directories: set[str], boundary: str) -> list[str]:
 
 def _alive(pid_text: str | None) -> bool:
     """Whether the process that wrote a temporary file may still be writing it."""
-    if pid_text is None:
-        return True  # an earlier version's name: its age decides
+    if pid_text is None or os.name == "nt":
+        return True  # an earlier version's name (or Windows, where signal 0 is Ctrl-C): its age decides
     pid = int(pid_text)
     if pid == os.getpid():
         return False  # this process writes its temporary files while holding the lock, never leaves one
