@@ -22,7 +22,7 @@ Terraform would have an answer, kapsulint has none.
 from __future__ import annotations
 
 import time
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.values import Val
@@ -36,7 +36,7 @@ class Limits(NamedTuple):
     """The budgets of one expression and of one run (the configuration keys in :data:`SETTINGS`)."""
 
     expression_steps: int = 200_000
-    expression_bytes: int = 16 * MIB
+    expression_bytes: int = 8 * MIB
     expression_regex_seconds: float = 1.0
     run_steps: int = 4_000_000
     run_bytes: int = 128 * MIB
@@ -60,7 +60,8 @@ class BudgetExceeded(Exception):
     """A budget ran out: ``kind`` is steps, bytes, regex, nodes or depth; ``scope`` expression or run.
 
     ``loc`` is the construct that ran out (a function call, a ``for``), or None for the
-    expression being evaluated; ``what`` names the construct for the message."""
+    expression being evaluated; ``what`` names the construct for the message ("`join()`",
+    "this `for` expression")."""
 
     def __init__(self, kind: str, scope: str, limit: float, loc: Loc | None = None, what: str = "") -> None:
         super().__init__(kind, scope, limit)
@@ -73,7 +74,7 @@ class BudgetExceeded(Exception):
     @property
     def message(self) -> str:
         """The note's text: which budget, its limit, and how to raise it."""
-        subject = f"`{self.what}`" if self.what else "this expression"
+        subject = self.what or "this expression"
         if self.kind == "nodes":
             return (f"{subject} expands to more than {self.limit:,} nodes after resolving aliases, the limit "
                     "values files have too: its value is Unknown and nothing that reads it is judged")
@@ -154,37 +155,42 @@ class Budget:
         """Charge the size of ``value`` (measured no further than the room left)."""
         self.spend(size_of(value, self.room() + 1), loc, what)
 
-    def matching(self, loc: Loc | None, what: str) -> _Timing:
-        """A ``with`` block around one regular-expression match: refused when the time is spent,
-        its duration charged after."""
-        if self.regex_seconds >= self.regex_ceiling:
-            self._regex_exceeded(loc, what)
-        return _Timing(self, loc, what)
-
-    def _regex_exceeded(self, loc: Loc | None, what: str) -> None:
-        run = self.regex_seconds >= self.limits.run_regex_seconds
-        raise BudgetExceeded("regex", "run" if run else "expression",
-                             self.limits.run_regex_seconds if run else self.limits.expression_regex_seconds, loc, what)
-
-    def nodes_exceeded(self, limit: int, loc: Loc | None, what: str) -> None:
-        """Raise for a decoded document with more nodes than ``limit`` once aliases are expanded."""
-        raise BudgetExceeded("nodes", "expression", limit, loc, what)
+    def regex_timer(self, loc: Loc | None, what: str) -> RegexTimer:
+        """A ``with`` block around the matching of one function call: refused when the time is
+        spent, its duration charged at the end; :meth:`RegexTimer.check` between matches."""
+        timer = RegexTimer(self, loc, what)
+        timer.check()
+        return timer
 
 
-class _Timing:
+class RegexTimer:
+    """The regular-expression time of one function call, charged to its budget."""
+
     __slots__ = ("budget", "loc", "what", "start")
 
     def __init__(self, budget: Budget, loc: Loc | None, what: str) -> None:
         self.budget = budget
         self.loc = loc
         self.what = what
-        self.start = 0.0
-
-    def __enter__(self) -> None:
         self.start = time.monotonic()
+
+    def __enter__(self) -> RegexTimer:
+        self.start = time.monotonic()
+        return self
 
     def __exit__(self, *exc: object) -> None:
         self.budget.regex_seconds += time.monotonic() - self.start
+
+    def check(self) -> None:
+        """:class:`BudgetExceeded` once the time spent, this call's so far included, passes the
+        ceiling (RE2 is linear: no single match runs long on the texts a budget lets be built)."""
+        budget = self.budget
+        spent = budget.regex_seconds + time.monotonic() - self.start
+        if spent >= budget.regex_ceiling:
+            run = spent >= budget.limits.run_regex_seconds
+            raise BudgetExceeded("regex", "run" if run else "expression",
+                                 budget.limits.run_regex_seconds if run else budget.limits.expression_regex_seconds,
+                                 self.loc, self.what)
 
 
 def text_bytes(length: int) -> int:
@@ -212,23 +218,3 @@ def size_of(value: Val, cap: int) -> int:
         if total > cap:
             return total
     return total
-
-
-def nodes(value: Val, cap: int) -> Iterator[int]:
-    """The nodes of ``value`` (shared parts each time they appear), counted in chunks of up to
-    ``cap`` so that a caller can charge them as it goes."""
-    count = 0
-    stack = [value]
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        raw = pop().raw
-        count += 1
-        if type(raw) is list:
-            extend(raw)
-        elif type(raw) is dict:
-            extend(raw.values())
-        if count >= cap:
-            yield count
-            count = 0
-    if count:
-        yield count

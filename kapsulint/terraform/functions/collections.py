@@ -21,7 +21,7 @@ from kapsulint.terraform import numbers
 from kapsulint.terraform.convert import convert, equal, friendly_name, unify_unsafe
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
-from kapsulint.terraform.functions.strings import grapheme_clusters
+from kapsulint.terraform.functions.strings import cluster_count
 from kapsulint.terraform.types import (
     BOOL,
     DYNAMIC,
@@ -479,7 +479,7 @@ def length(args: list[Val], call: Call) -> Val:
     if shallow_unknown(value) or (isinstance(ty, SetType) and value.contains_unknown()):
         return unknown(call, NUMBER)
     if ty == STRING:
-        return Val(len(grapheme_clusters(value.raw)), call.loc, type=NUMBER)
+        return Val(cluster_count(value.raw), call.loc, type=NUMBER)
     return Val(len(value.raw), call.loc, type=NUMBER)
 
 

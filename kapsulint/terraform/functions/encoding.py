@@ -12,7 +12,9 @@ import base64
 import codecs
 from urllib.parse import quote_plus
 
+from kapsulint.parsing.yaml import MAX_NODES
 from kapsulint.terraform import decode, encode
+from kapsulint.terraform.budget import BudgetExceeded
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.registry import argument_error, call_error
@@ -354,6 +356,7 @@ def _csvdecode(args: list[Val], call: Call) -> Val:
 def _jsonencode(args: list[Val], call: Call) -> Val:
     if args[0].contains_unknown():
         return Val(UNKNOWN, call.loc, type=STRING)
+    call.room_for(args[0])  # the text is about the size of the value, parts shared counted each time
     return string(encode.json_encode(args[0]), call.loc)
 
 
@@ -363,10 +366,13 @@ def _jsondecode(args: list[Val], call: Call) -> Val:
         return _located(decode.json_decode(args[0].raw), call)
     except EvalError as error:
         raise call_error(call.name, str(error).rstrip(".")) from None
+    except decode.TooManyNodes:
+        raise BudgetExceeded("nodes", "expression", MAX_NODES, call.loc, call.subject) from None
 
 
 @function("yamlencode", Param("value", DYNAMIC, allow_null=True), returns=STRING)
 def _yamlencode(args: list[Val], call: Call) -> Val:
+    call.room_for(args[0])
     return string(encode.yaml_encode(args[0]), call.loc)
 
 
@@ -376,6 +382,8 @@ def _yamldecode(args: list[Val], call: Call) -> Val:
         return _located(decode.yaml_decode(args[0].raw), call)
     except EvalError as error:
         raise call_error(call.name, str(error).rstrip(".")) from None
+    except decode.TooManyNodes:
+        raise BudgetExceeded("nodes", "expression", MAX_NODES, call.loc, call.subject) from None
 
 
 def _located(value: Val, call: Call) -> Val:

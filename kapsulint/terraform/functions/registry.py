@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Protocol
 
 from kapsulint.findings import Loc
-from kapsulint.terraform.budget import NODE_BYTES, Budget
+from kapsulint.terraform.budget import NODE_BYTES, Budget, size_of
 from kapsulint.terraform.convert import convert
 from kapsulint.terraform.encode import ContainsUnknown
 from kapsulint.terraform.errors import EvalError
@@ -78,9 +78,17 @@ class Call(NamedTuple):
         """The call as a budget's note names it."""
         return f"`{self.name}()`"
 
-    def spend(self, amount: int) -> None:
-        """Charge ``amount`` bytes about to be built by this call (BudgetExceeded past the budget)."""
-        self.budget.spend(amount, self.loc, self.subject)
+    def ensure(self, amount: int) -> None:
+        """BudgetExceeded unless ``amount`` bytes can still be built by this call: a builder
+        asks before it builds (what it returns is charged once built)."""
+        if amount > self.budget.room():
+            self.budget.spend(amount, self.loc, self.subject)
+
+    def room_for(self, value: Val) -> None:
+        """:meth:`ensure` room for a value the size of ``value``."""
+        room = self.budget.room()
+        if size_of(value, room + 1) > room:
+            self.budget.spend(room + 1, self.loc, self.subject)
 
 
 Implementation = Callable[[list[Val], Call], Val]
