@@ -134,7 +134,7 @@ class Budget:
 
     def steps_exceeded(self, loc: Loc | None = None, what: str = "") -> None:
         """Raise for the steps budget (the evaluator counts its own steps inline, then calls this)."""
-        run = self.steps > self.limits.run_steps
+        run = self.step_ceiling >= self.limits.run_steps  # the run's limit is the one that binds
         raise BudgetExceeded("steps", "run" if run else "expression",
                              self.limits.run_steps if run else self.limits.expression_steps, loc, what)
 
@@ -142,7 +142,7 @@ class Budget:
         """Charge ``amount`` bytes for a value about to be built (or just built); past the ceiling
         nothing is charged and :class:`BudgetExceeded` is raised."""
         if self.bytes + amount > self.byte_ceiling:
-            run = self.bytes + amount > self.limits.run_bytes
+            run = self.byte_ceiling >= self.limits.run_bytes
             raise BudgetExceeded("bytes", "run" if run else "expression",
                                  self.limits.run_bytes if run else self.limits.expression_bytes, loc, what)
         self.bytes += amount
@@ -187,7 +187,7 @@ class RegexTimer:
         budget = self.budget
         spent = budget.regex_seconds + time.monotonic() - self.start
         if spent >= budget.regex_ceiling:
-            run = spent >= budget.limits.run_regex_seconds
+            run = budget.regex_ceiling >= budget.limits.run_regex_seconds
             raise BudgetExceeded("regex", "run" if run else "expression",
                                  budget.limits.run_regex_seconds if run else budget.limits.expression_regex_seconds,
                                  self.loc, self.what)
