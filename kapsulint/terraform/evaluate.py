@@ -503,6 +503,8 @@ class _TemplateText:
             rendered = self._evaluator.eval_file_template(node, self._path, Scope(names))
         except (HclSyntaxError, TemplateSyntaxError, EvalError):
             return Val(UNKNOWN, loc)
+        except BudgetExceeded as exceeded:  # the text has no place in a file: the call is the place
+            raise BudgetExceeded(exceeded.kind, exceeded.scope, exceeded.limit, loc, "`templatestring()`") from None
         return Val(rendered.raw, loc, type=rendered.type, sensitive=rendered.sensitive)
 
 
