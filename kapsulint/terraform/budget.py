@@ -147,6 +147,21 @@ class Budget:
                                  self.limits.run_bytes if run else self.limits.expression_bytes, loc, what)
         self.bytes += amount
 
+    def walk(self, value: Val, loc: Loc | None, what: str) -> None:
+        """Charge a step per node of ``value`` (a shared part each time it appears), counted no
+        further than the steps left: what comparing it element by element may cost."""
+        left = self.step_ceiling - self.steps
+        count = 0
+        stack = [value]
+        while stack and count <= left:
+            raw = stack.pop().raw
+            count += 1
+            if type(raw) is list:
+                stack.extend(raw)
+            elif type(raw) is dict:
+                stack.extend(raw.values())
+        self.step(count, loc, what)
+
     def room(self) -> int:
         """The bytes the current expression may still build."""
         return max(0, self.byte_ceiling - self.bytes)

@@ -354,6 +354,8 @@ class Evaluator:
     def _eval_op(self, node: dict, path: str, scope: Scope) -> Val:
         loc = Loc.of(path, node["p"])
         args = [self._eval(arg, path, scope) for arg in node["args"]]
+        if node["op"] in ("==", "!=") and all(type(arg.raw) in (list, dict) for arg in args):
+            self.budget.walk(args[0], loc, "this comparison")  # collections compare element by element
         return operators.apply(node["op"], args, loc)
 
     def _eval_for(self, node: dict, path: str, scope: Scope) -> Val:

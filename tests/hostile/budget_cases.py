@@ -103,6 +103,19 @@ CASES = [
          'locals {\n  text = format("%7000s", "")\n  wide = [for i in range(1024) : local.text]\n'
          '  both = [jsonencode(local.wide), jsonencode(local.wide)]\n}\n',
          ((4, 35),)),  # the second encoding: the first used most of the room
+    Case("distinct-many-strings",  # in linear time: go-cty compares every pair, a set need not
+         'locals {\n  names  = [for i in range(512) : [for j in range(16) : "${i}-${j}"]]\n'
+         '  flat   = flatten(local.names)\n  unique = distinct(local.flat)\n}\n',
+         (),
+         (("length(local.unique)", '"value": 8192'),)),
+    Case("equality-of-big-collections",
+         f'locals {{\n  a    = [for i in range(1024) : "${{i}}"]\n  b    = [for i in range(1024) : "${{i}}"]\n'
+         '  same = [for i in range(1024) : local.a == local.b]\n}\n',
+         ((4, 34),)),  # the comparison: each walks a thousand elements
+    Case("csvdecode-wide",
+         f'locals {{\n  row   = {FOUR_KIB}\n  text  = join("\\n", [for i in range(512) : local.row])\n'
+         '  table = csvdecode(local.text)\n}\n',
+         ((4, 11),)),
     Case("templatestring-loop",
          f'locals {{\n  text     = {FOUR_KIB}\n'
          '  template = "%%{ for i in range(1024) }%%{ for j in range(4) }$${text}%%{ endfor }%%{ endfor }"\n'

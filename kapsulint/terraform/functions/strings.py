@@ -180,6 +180,12 @@ def _simple_title(char: str) -> str:
     return title if len(title) == 1 else char
 
 
+def _room_to_map(text: str, call: Call, every_character: bool = False) -> None:
+    """Room in the budget for mapping ``text`` rune by rune: a list of its characters beside the
+    result (ASCII is mapped by Python in one piece, unless ``every_character``)."""
+    call.ensure(len(text) * (9 if every_character or not text.isascii() else 1))
+
+
 _UPPER: dict[str, str] = {}
 _LOWER: dict[str, str] = {}
 _TITLE: dict[str, str] = {}
@@ -191,12 +197,14 @@ _TITLE: dict[str, str] = {}
 @function("upper", Param("str", STRING), returns=STRING)
 def _upper(args: list[Val], call: Call) -> Val:
     text = args[0].raw
+    _room_to_map(text, call)
     return _string(text.upper() if text.isascii() else _map_runes(text, _UPPER, _simple_upper), call)
 
 
 @function("lower", Param("str", STRING), returns=STRING)
 def _lower(args: list[Val], call: Call) -> Val:
     text = args[0].raw
+    _room_to_map(text, call)
     return _string(text.lower() if text.isascii() else _map_runes(text, _LOWER, _simple_lower), call)
 
 
@@ -212,6 +220,7 @@ def _is_separator(char: str) -> bool:
 
 @function("title", Param("str", STRING), returns=STRING)
 def _title(args: list[Val], call: Call) -> Val:
+    _room_to_map(args[0].raw, call, every_character=True)
     out = []
     previous = " "
     for char in args[0].raw:
