@@ -53,6 +53,12 @@ SETTINGS = {
 }
 """Configuration key -> :class:`Limits` field."""
 
+REGEX_WORK_PER_SECOND = 50_000_000
+"""Bytes of text times instructions of the compiled pattern that RE2 is sure to match in a
+second, on its slowest path (the NFA, for submatches over a long text): a match whose worst case
+would take longer than the time left is refused before it starts, since a running match cannot
+be interrupted."""
+
 _WHAT = {"steps": "evaluation steps", "bytes": "bytes of values built", "regex": "seconds of regular-expression matching"}
 
 
@@ -196,11 +202,12 @@ class RegexTimer:
     def __exit__(self, *exc: object) -> None:
         self.budget.regex_seconds += time.monotonic() - self.start
 
-    def check(self) -> None:
-        """:class:`BudgetExceeded` once the time spent, this call's so far included, passes the
-        ceiling (RE2 is linear: no single match runs long on the texts a budget lets be built)."""
+    def check(self, work: int = 0) -> None:
+        """:class:`BudgetExceeded` once the time spent, this call's so far included, and the
+        worst case of a match of ``work`` (bytes times instructions) still to come pass the
+        ceiling. RE2 is linear, so that worst case bounds the match."""
         budget = self.budget
-        spent = budget.regex_seconds + time.monotonic() - self.start
+        spent = budget.regex_seconds + time.monotonic() - self.start + work / REGEX_WORK_PER_SECOND
         if spent >= budget.regex_ceiling:
             run = budget.regex_ceiling >= budget.limits.run_regex_seconds
             raise BudgetExceeded("regex", "run" if run else "expression",

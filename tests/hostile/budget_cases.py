@@ -58,6 +58,12 @@ CASES = [
          '  scans = [for i in range(1024) : regexall("\\\\s+x", local.text)]\n'
          '}\n',
          ((4, 35),)),
+    Case("regex-one-slow-match",  # submatches over 8 MB: the worst case is refused before it starts
+         'locals {\n'
+         '  text  = format("%8000000s", "")\n'
+         '  match = regex("(( |b){20}c| )*$", local.text)\n'
+         '}\n',
+         ((3, 11),)),
     Case("join-nested-4-gib",
          'locals {\n'
          f'  joined = join(join(join(",", range(1024)), range(1024)), range(1024))\n'

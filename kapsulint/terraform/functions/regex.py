@@ -50,6 +50,8 @@ class Translation(NamedTuple):
     """Go's ``SubexpNames()[1:]``: the name of each capture group, ``""`` when unnamed."""
     unicode: bool
     """Folds case or uses a Unicode class: exact for characters whose tables agree."""
+    size: int
+    """RE2's count of the program's instructions: a match costs at most the text's bytes times this."""
 
     def exact_for(self, subject: str) -> bool:
         """True when matching ``subject`` gives Go's answer."""
@@ -79,7 +81,7 @@ def translate(pattern: str) -> Translation:
         compiled = re2.compile(pattern.encode(), options)
     except re2.error as error:  # beyond RE2's own limits (its memory for one program)
         raise Untranslatable(str(error)) from None
-    return Translation(compiled, tuple(parser.names), unicode)
+    return Translation(compiled, tuple(parser.names), unicode, compiled.programsize)
 
 
 # Go 1.23's unicode.Categories (Go's "C" is Cc|Cf|Co|Cs) and unicode.Scripts (Unicode 15.0.0),

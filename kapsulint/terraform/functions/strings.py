@@ -795,8 +795,9 @@ class _Groups:
 
 def _search(translation: Translation, data: bytes, position: int, timer: RegexTimer) -> _Groups | None:
     """The leftmost-first match at or after byte ``position`` (``^`` and ``\\b`` still see the
-    text before it, as Go's ``doExecute`` does)."""
-    timer.check()
+    text before it, as Go's ``doExecute`` does); refused when its worst case does not fit in the
+    time left."""
+    timer.check((len(data) - position + 1) * translation.size)
     match = translation.compiled.search(data, position)
     if match is None:
         return None
