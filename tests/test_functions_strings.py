@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from kapsulint.findings import Loc
+from kapsulint.terraform.budget import Budget, BudgetExceeded, Limits
 from kapsulint.terraform import numbers
 from kapsulint.terraform.convert import convert
 from kapsulint.terraform.encode import json_encode
@@ -34,17 +35,10 @@ GOLDENS = json.loads((Path(__file__).parent / "oracle/functions/strings/goldens.
 CASES = GOLDENS["cases"]
 CONVERSIONS = {"tolist": ListType(DYNAMIC), "toset": SetType(DYNAMIC), "tomap": MapType(DYNAMIC)}
 
-# Case-insensitive matching of non-ASCII text, which kapsulint answers Unknown rather than risk
-# the engine's case folding differing from Go's (U+0130 and i fold together in the engine only).
-UNKNOWN_ALLOWED = {
-    'regex("(?i)i", "\\u0130i")',
-    'regex("(?i)\\\\W+", "sſ-K+k")',
-    'regex("(?i)ΣΑΣ", "σας")',
-}
-# The same where Terraform reports an error (no match): Unknown is allowed there too.
-UNKNOWN_INSTEAD_OF_ERROR = {
-    'regex("(?i)ss", "ß")',
-}
+# Unknown where Terraform knows the value: none since matching is RE2's, as Go's regexp is.
+UNKNOWN_ALLOWED: set[str] = set()
+# The same where Terraform reports an error.
+UNKNOWN_INSTEAD_OF_ERROR: set[str] = set()
 
 TOKEN = re.compile(r'\s*(?:(?P<number>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(?P<string>"(?:[^"\\]|\\.)*")'
                    r'|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<punct>[()\[\]{},=+/\-]))')
@@ -230,11 +224,15 @@ def test_regex_type_from_pattern_when_subject_unknown() -> None:
     assert type_text(result.type) == "tuple([\n    string,\n    string,\n])"
 
 
-def test_untranslatable_pattern_is_unknown_not_wrong() -> None:
-    # Go's (?i)i does not match U+0130; the engine would: kapsulint answers Unknown
-    assert not call("regexall", [Val("(?i)i"), Val("\u0130")]).known
-    assert not call("replace", [Val("x\u0130"), Val("/(?i)i/"), Val("-")]).known
+def test_case_folding_is_gos_and_unknown_beyond_the_tables_python_knows() -> None:
+    # Go's (?i)i matches neither U+0130 nor U+0131, and neither does RE2
+    assert call("regexall", [Val("(?i)i"), Val("\u0130\u0131")]).raw == []
+    assert call("replace", [Val("x\u0130"), Val("/(?i)i/"), Val("-")]).raw == "x\u0130"
     assert call("replace", [Val("xI"), Val("/(?i)i/"), Val("-")]).raw == "x-"
+    # a character Python's Unicode tables do not assign (U+1FAE8, Unicode 15.0): Unknown
+    assert not call("regexall", [Val("(?i)a"), Val("a\U0001fae8")]).known
+    assert not call("regex", [Val("\\p{L}"), Val("\U0001fae8a")]).known
+    assert call("regex", [Val("a"), Val("\U0001fae8a")]).raw == "a"
 
 
 def test_sensitive_argument_gives_sensitive_result() -> None:
@@ -288,16 +286,32 @@ def test_grapheme_clusters() -> None:
     assert grapheme_clusters("") == []
 
 
-def test_absurd_widths_and_indents_are_unknown_not_gigabytes() -> None:
-    assert not call("indent", [Val(10**9), Val("a\nb")]).known
-    assert not call("format", [Val("%2000000s"), Val("a")]).known
-    assert not call("format", [Val("%.2000000f"), Val(1)]).known
+def test_widths_and_indents_past_the_budget_are_refused_before_they_are_built() -> None:
+    for name, args in [("indent", [Val(10**9), Val("a\nb")]), ("format", [Val("%10000000d"), Val(1)]),
+                       ("format", [Val("%.10000000f"), Val(1)]), ("format", [Val("%10000000s"), Val("a")]),
+                       ("formatlist", [Val("%999999d"), Val([Val(i) for i in range(10)])])]:
+        with pytest.raises(BudgetExceeded) as raised:
+            call(name, args)
+        assert raised.value.kind == "bytes" and raised.value.what == f"`{name}()`"
     assert call("format", [Val("%3s"), Val("a")]).raw == "  a"
 
 
-def test_exponential_backtracking_gives_unknown_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    # linear in Go's engine, exponential in a backtracking one
-    monkeypatch.setattr(strings, "_MATCH_SECONDS", 0.05)
-    subject = Val("a" * 60 + "b")
-    assert not call("regexall", [Val("(a|aa)+$"), subject]).known
-    assert not call("replace", [subject, Val("/(a|aa)+$/"), Val("-")]).known
+def test_backtracking_patterns_match_in_linear_time() -> None:
+    # exponential in a backtracking engine, linear in Go's and in RE2
+    subject = Val("a" * 5000 + "b")
+    assert call("regexall", [Val("(a|aa)+$"), subject]).raw == []
+    assert call("replace", [subject, Val("/(a|aa)+$/"), Val("-")]).raw == subject.raw
+    assert call("regex", [Val("(?:a|aa)+b$"), subject]).raw == subject.raw
+
+
+def test_regex_time_is_summed_across_calls_and_refused_once_spent() -> None:
+    budget = Budget(Limits(expression_regex_seconds=0.0))
+    budget.enter()
+    with pytest.raises(BudgetExceeded) as raised:
+        call("regex", [Val("a"), Val("a")], budget=budget)
+    assert raised.value.kind == "regex" and raised.value.scope == "expression"
+    budget = Budget(Limits(run_regex_seconds=0.0))
+    budget.enter()
+    with pytest.raises(BudgetExceeded) as raised:
+        call("replace", [Val("a"), Val("/a/"), Val("b")], budget=budget)
+    assert raised.value.kind == "regex" and raised.value.scope == "run"

@@ -26,6 +26,12 @@ KEYS = {
     "template-files": list,
     "extra-node-types": list,
     "max-file-size": int,
+    "max-expression-steps": int,  # the evaluation budgets (kapsulint.terraform.budget.Limits)
+    "max-expression-bytes": int,
+    "max-expression-regex-seconds": float,
+    "max-run-steps": int,
+    "max-run-bytes": int,
+    "max-run-regex-seconds": float,
     "today": object,  # a TOML date or a "YYYY-MM-DD" string, checked by settings
     "fix": bool,  # as --fix
     "unsafe-fixes": bool,  # as --unsafe-fixes
@@ -92,7 +98,9 @@ def load_config(path: Path) -> Config:
         raise ConfigError(unknown_keys_message(path, unknown))
     for key, value in data.items():
         expected = KEYS[key]
-        if not isinstance(value, expected) or isinstance(value, bool) and expected is int:
+        if expected is float and isinstance(value, int) and not isinstance(value, bool):
+            continue  # TOML writes a whole number of seconds as an integer
+        if not isinstance(value, expected) or isinstance(value, bool) and expected in (int, float):
             raise ConfigError(f"{path}: `{key}` must be a {expected.__name__}")
     return Config(path, data)
 

@@ -15,6 +15,7 @@ from kapsulint.cli.config import Config, ConfigError, find_config, load_config
 from kapsulint.kapsule.values_readers import values_readers
 from kapsulint.model.options import ScanOptions
 from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles
+from kapsulint.terraform.budget import SETTINGS as BUDGET_SETTINGS, Limits
 from kapsulint.lint.fixes import FixPolicy
 from kapsulint.lint.registry import SelectionError, matching, selected, split_selectors
 from kapsulint.lint.runner import Settings, left_out
@@ -191,6 +192,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     origins["var-files"] = (var_files, _merged_origin(cli.var_files, "var-files", config, in_config))
     root_modules = [os.path.relpath((base / p).resolve(), root) for p in pick("root-modules", None, [])]
     exclude = pick("exclude", None, [])
+    limits = _limits(pick, config)
     values_globs = pick("values-files", None, [])
     template_globs = pick("template-files", None, list(TEMPLATE_FILES))
     if not all(isinstance(glob, str) for glob in template_globs):
@@ -229,6 +231,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         today=today,
         values_readers=values_readers,
         boundary=boundary,
+        limits=limits,
     )
     settings = Settings(
         scan=scan,
@@ -245,6 +248,19 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     unsafe_fixes = bool(pick("unsafe-fixes", cli.unsafe_fixes, False))
     return Resolved(settings, config, repo_root, fail_on, origins, fix, unsafe_fixes,
                     _fix_policy(config, pick))
+
+
+def _limits(pick, config: Config) -> Limits:
+    """The evaluation budgets: each configuration key ``max-expression-*`` and ``max-run-*``,
+    else its default; every limit is positive."""
+    defaults = Limits()
+    values = {}
+    for key, field in BUDGET_SETTINGS.items():
+        value = pick(key, None, getattr(defaults, field))
+        if value <= 0:
+            raise SettingsError(f"{config.path}: `{key}` must be positive")
+        values[field] = value
+    return Limits(**values)
 
 
 def _fix_policy(config: Config, pick) -> FixPolicy:

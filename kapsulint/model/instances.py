@@ -15,6 +15,7 @@ import re
 from typing import Iterator, Protocol
 
 from kapsulint.boundary import OUTSIDE, Boundary, Refused, shown_path
+from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
 from kapsulint.findings import Loc
 from kapsulint.model.modules import Block, Module, ModuleCall, Resource, Variable
@@ -25,7 +26,10 @@ from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
 
 class ProjectFiles(Protocol):
-    """What module instances need of the project: the files Terraform functions read, parsed once."""
+    """What module instances need of the project: the files Terraform functions read, parsed once,
+    and the run's evaluation budget."""
+
+    budget: Budget
 
     def read_text(self, path: str) -> str | None: ...
 
@@ -67,7 +71,7 @@ class ModuleInstance:
         self.call_scope = call_scope
         self._context: FunctionContext | None = None
         self.root_values = root_values or {}
-        self.evaluator = Evaluator(self)
+        self.evaluator = Evaluator(self, project.budget)
         self._variables: dict[str, Val] = {}
         self._locals: dict[str, Val] = {}
         self._in_progress: set[str] = set()

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from kapsulint.boundary import Boundary, repository_of
+from kapsulint.terraform.budget import Limits
 
 ValuesReaders = Callable[[Any], dict[str, list]]
 """Each file read as Helm values, with the resource instances reading it: a question of the domain
@@ -29,6 +30,7 @@ class ScanOptions:
     today: datetime.date | None  # the lint date; None means today in UTC
     values_readers: ValuesReaders | None  # which files releases read as values (from the domain)
     boundary: Boundary  # what may be read: the repository around root, max_file_size bytes per file
+    limits: Limits  # the evaluation budgets (configuration keys max-expression-*, max-run-*)
 
     def __init__(
         self,
@@ -47,6 +49,7 @@ class ScanOptions:
         today: datetime.date | None = None,
         values_readers: ValuesReaders | None = None,
         boundary: Boundary | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.root = root
         self.max_file_size = max_file_size
@@ -63,3 +66,4 @@ class ScanOptions:
         self.today = today
         self.values_readers = values_readers
         self.boundary = Boundary(repository_of(root), max_file_size) if boundary is None else boundary
+        self.limits = limits if limits is not None else Limits()

@@ -31,6 +31,7 @@ from kapsulint.model.modules import (
     block_from,
 )
 from kapsulint.parsing.sources import Unreadable, decode, read_bytes
+from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Scope
 from kapsulint.terraform.values import Val
 
@@ -63,6 +64,7 @@ class Project:
         self._aliases: dict[str, str] = {}  # a module directory as a call names it -> the one read there
         self.cache = ParseCache.default(options.cache)
         self._memo: dict[object, object] = {}
+        self.budget = Budget(options.limits)  # what evaluating the whole project may cost
         self._notes: dict[tuple[str, Loc], str] = {}  # blind spots met while evaluating, first message kept
 
     # -- loading ------------------------------------------------------------------------------

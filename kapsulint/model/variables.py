@@ -73,7 +73,8 @@ def _cli_value(name: str, text: str, module: Module, scratch) -> Val:
     if declared is None or declared.type_expr is None:
         return Val(text)
     try:
-        mode = parse_type_constraint(declared.type_expr, lambda node: scratch.evaluator.eval_strict(node, "")).parsing_mode
+        path = declared.block.path
+        mode = parse_type_constraint(declared.type_expr, lambda node: scratch.evaluator.eval_strict(node, path)).parsing_mode
     except EvalError:
         return Val(UNKNOWN)
     if mode == "literal":

@@ -14,7 +14,10 @@ module resolves them.
 
 Errors Terraform reports raise :class:`EvalError` with go-cty-yaml's or Go's message (without
 the position Terraform prefixes to some); values a kapsulint value cannot hold (``.inf``)
-raise :class:`~kapsulint.terraform.numbers.Unrepresentable`.
+raise :class:`~kapsulint.terraform.numbers.Unrepresentable`. A document of more nodes than a
+values file may hold (:data:`~kapsulint.parsing.yaml.MAX_NODES`, aliases counted as the nodes
+they stand for) raises :class:`TooManyNodes`: an alias bomb of a few lines is refused as it is
+read, before anything walks it.
 
 https://github.com/zclconf/go-cty/blob/v1.16.2/cty/json/unmarshal.go,
 https://github.com/zclconf/go-cty-yaml/blob/v1.1.0/decode.go,
@@ -31,12 +34,22 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Iterator
 
+from kapsulint.parsing.yaml import MAX_NODES
 from kapsulint.terraform.encode import deep_recursion
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.numbers import Unrepresentable, format_number, parse_number
 from kapsulint.terraform.values import Val
 
+
+class TooManyNodes(Exception):
+    """A document with more than :data:`MAX_NODES` nodes once its aliases are expanded."""
+
+
 # ---------------------------------------------------------------------------------------- JSON
+
+# The tokens that make a node of a JSON document: a string (a key or a value), a collection's
+# opening bracket, a number or a literal word.
+_JSON_NODE = r'"(?:[^"\\]|\\.)*"|[\[{]|-?[0-9][0-9.eE+-]*|true|false|null'
 
 # Patterns are compiled on first use (re keeps them): a run that decodes nothing pays nothing.
 _SURROGATE = "[\ud800-\udfff]"
@@ -99,7 +112,11 @@ def _check_fits(value: Val, model: Val) -> None:
 
 
 def json_decode(text: str) -> Val:
-    """The value ``jsondecode(text)`` gives: objects become object values, arrays tuples."""
+    """The value ``jsondecode(text)`` gives: objects become object values, arrays tuples;
+    :class:`TooManyNodes` when the text holds more than :data:`MAX_NODES` (counted before
+    anything is built)."""
+    if len(text) > MAX_NODES and re.subn(_JSON_NODE, "", text)[1] > MAX_NODES:
+        raise TooManyNodes
     try:
         with deep_recursion():
             data = json.loads(
@@ -285,11 +302,20 @@ def _go_quote(text: str) -> str:
 
 
 class _Decoder:
+    """go-cty-yaml's decoder over ruamel.yaml's events. An alias is the anchored value itself
+    (shared, as Go's decoder shares it), counted as the nodes it stands for."""
+
     def __init__(self, events: Iterator[Any], kinds: ModuleType) -> None:
         self.events = events
         self.kinds = kinds
         self.pending: dict[str, int] = {}
-        self.anchors: dict[str, Val] = {}
+        self.anchors: dict[str, tuple[Val, int]] = {}  # the value and its nodes, aliases expanded
+        self.count = 0  # nodes so far, aliases expanded
+
+    def counted(self, nodes: int) -> None:
+        self.count += nodes
+        if self.count > MAX_NODES:
+            raise TooManyNodes
 
     def next(self) -> Any:
         return next(self.events)
@@ -298,28 +324,33 @@ class _Decoder:
         if anchor:
             self.pending[anchor] = self.pending.get(anchor, 0) + 1
 
-    def complete(self, anchor: str | None, value: Val) -> None:
+    def complete(self, anchor: str | None, value: Val, start: int) -> None:
+        """The end of a node begun when ``start`` nodes had been read."""
         if anchor:
             self.pending[anchor] -= 1
             if not self.pending[anchor]:
                 del self.pending[anchor]
-            self.anchors[anchor] = value
+            self.anchors[anchor] = (value, self.count - start)
 
     def node(self, event: Any) -> Val:
         if isinstance(event, self.kinds.ScalarEvent):
+            start = self.count
             self.begin(event.anchor)
+            self.counted(1)
             raw = _resolve(event.tag, event.value, event.style is not None)
             if raw is _INFINITY:
                 raise Unrepresentable(event.value)
             value = Val("<<" if raw is _MERGE else raw)
-            self.complete(event.anchor, value)
+            self.complete(event.anchor, value, start)
             return value
         if isinstance(event, self.kinds.AliasEvent):
             if event.anchor in self.pending:
                 raise EvalError(f'cannot refer to anchor "{event.anchor}" from inside its own definition')
             if event.anchor not in self.anchors:
                 raise EvalError(f'reference to undefined anchor "{event.anchor}"')
-            return self.anchors[event.anchor]
+            value, nodes = self.anchors[event.anchor]
+            self.counted(nodes)
+            return value
         if isinstance(event, self.kinds.MappingStartEvent):
             return self.mapping(event)
         if isinstance(event, self.kinds.SequenceStartEvent):
@@ -331,13 +362,15 @@ class _Decoder:
     def mapping(self, start: Any) -> Val:
         if start.tag not in (None, _MAP):
             raise EvalError(f'can\'t interpret mapping as {start.tag}')
+        first = self.count
         self.begin(start.anchor)
+        self.counted(1)
         members: dict[str, Val] = {}
         while True:
             event = self.next()
             if isinstance(event, self.kinds.MappingEndEvent):
                 value = Val(members)
-                self.complete(start.anchor, value)
+                self.complete(start.anchor, value, first)
                 return value
             if not isinstance(event, self.kinds.ScalarEvent):
                 raise EvalError("only strings are allowed as mapping keys")
@@ -353,18 +386,21 @@ class _Decoder:
                 raise EvalError("mapping key cannot be null")
             if key is _INFINITY:
                 raise Unrepresentable(event.value)
+            self.counted(1)  # the key, a node as a values file counts it
             members[_key_text(key)] = self.node(self.next())
 
     def sequence(self, start: Any) -> Val:
         if start.tag not in (None, _SEQ):
             raise EvalError(f"can't interpret sequence as {start.tag}")
+        first = self.count
         self.begin(start.anchor)
+        self.counted(1)
         items: list[Val] = []
         while True:
             event = self.next()
             if isinstance(event, self.kinds.SequenceEndEvent):
                 value = Val(items)
-                self.complete(start.anchor, value)
+                self.complete(start.anchor, value, first)
                 return value
             items.append(self.node(event))
 

@@ -7,8 +7,11 @@ to the types operators and functions declare, indexes and attributes that do not
 errors, conditionals unify their results' types. Where Terraform reports an error the evaluator
 raises :class:`~kapsulint.terraform.errors.EvalError`; ``try``/``can`` catch it, and at the top
 (:meth:`Evaluator.eval`) it becomes Unknown, so no rule fires on what Terraform would refuse.
-References resolve through the module instance (variables, locals, resources, module outputs);
-each module instance has a step budget so no input can make a run hang.
+References resolve through the module instance (variables, locals, resources, module outputs).
+Every evaluation is bounded by the run's :class:`~kapsulint.terraform.budget.Budget`: each
+top-level evaluation is an expression with budgets of its own, and one that runs out is Unknown
+with a located note (``evaluation-budget-exceeded``), so no input can make a run hang or fill
+the memory.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from kapsulint.findings import Loc
 from kapsulint.terraform.documents import located_result
 from kapsulint.terraform import functions, operators
 from kapsulint.terraform.access import elements, index_value, iteration_pairs, number
+from kapsulint.terraform.budget import Budget, BudgetExceeded, text_bytes
 from kapsulint.terraform.convert import conditional, convert, make_list
 from kapsulint.terraform.errors import EvalError, InvalidReference
 from kapsulint.terraform.numbers import parse_number
@@ -30,12 +34,8 @@ from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
 __all__ = ["EMPTY_SCOPE", "Evaluator", "Scope", "index_value", "iteration_pairs", "number"]
 
-STEP_BUDGET = 200_000
-MAX_VALUE_SIZE = 100_000
-
-
-class BudgetExceeded(Exception):
-    """Raised inside evaluation when a module instance used up its budget."""
+BUDGET_EXCEEDED = "evaluation-budget-exceeded"
+"""The kind of note an expression whose budget ran out leaves (rule KAP015)."""
 
 
 class Scope:
@@ -79,9 +79,9 @@ class References(Protocol):
 
 
 class Evaluator:
-    def __init__(self, instance: References) -> None:
+    def __init__(self, instance: References, budget: Budget) -> None:
         self.instance = instance
-        self.steps = 0
+        self.budget = budget
 
     def eval(self, node: dict | None, path: str, scope: Scope = EMPTY_SCOPE) -> Val:
         """The value of ``node`` (written in file ``path``); Unknown where Terraform would fail."""
@@ -93,16 +93,31 @@ class Evaluator:
             return Val(UNKNOWN, Loc.of(path, node["p"]))
 
     def eval_strict(self, node: dict, path: str, scope: Scope = EMPTY_SCOPE) -> Val:
-        """The value of ``node``, raising :class:`EvalError` where Terraform reports an error."""
+        """The value of ``node``, raising :class:`EvalError` where Terraform reports an error.
+
+        ``node`` is one expression for the budget: Unknown, and a note where it ran out, when
+        evaluating it costs more than an expression may (what it reads of locals and variables
+        are expressions of their own)."""
+        budget = self.budget
+        saved = budget.enter()
         try:
             return self._eval(node, path, scope)
-        except (BudgetExceeded, RecursionError):
-            return Val(UNKNOWN, Loc.of(path, node["p"]))
+        except BudgetExceeded as exceeded:
+            loc = Loc.of(path, node["p"])
+            self.instance.note(BUDGET_EXCEEDED, exceeded.loc or loc, exceeded.message)
+            return Val(UNKNOWN, loc)
+        except RecursionError:
+            loc = Loc.of(path, node["p"])
+            self.instance.note(BUDGET_EXCEEDED, loc, BudgetExceeded("depth", "expression", 0).message)
+            return Val(UNKNOWN, loc)
+        finally:
+            budget.leave(saved)
 
     def _eval(self, node: dict, path: str, scope: Scope) -> Val:
-        self.steps += 1
-        if self.steps > STEP_BUDGET:
-            raise BudgetExceeded
+        budget = self.budget
+        budget.steps += 1
+        if budget.steps > budget.step_ceiling:
+            budget.steps_exceeded()
         handler = _HANDLERS.get(node["t"])
         if handler is None:
             return Val(UNKNOWN, Loc.of(path, node["p"]))
@@ -127,7 +142,13 @@ class Evaluator:
 
     def _eval_tuple(self, node: dict, path: str, scope: Scope) -> Val:
         items = [self._eval(item, path, scope) for item in node["items"]]
-        return Val(items, Loc.of(path, node["p"]))
+        return self._built(Val(items, Loc.of(path, node["p"])), "this tuple")
+
+    def _built(self, value: Val, what: str) -> Val:
+        """``value``, just built, charged to the budget with every part it holds (a part shared
+        with another value counts again: what is built can never be larger than what was paid)."""
+        self.budget.spend_size(value, value.loc, what)
+        return value
 
     def _eval_object(self, node: dict, path: str, scope: Scope) -> Val:
         result: dict[str, Val] = {}
@@ -152,7 +173,7 @@ class Evaluator:
         loc = Loc.of(path, node["p"])
         if unknown_key is not None:
             return Val(UNKNOWN, loc, sensitive=unknown_key.sensitive)
-        return Val(result, loc, keylocs=keylocs)
+        return self._built(Val(result, loc, keylocs=keylocs), "this object")
 
     # -- templates ----------------------------------------------------------------------------
 
@@ -160,13 +181,14 @@ class Evaluator:
         loc = Loc.of(path, node["p"])
         if node.get("single"):
             return self._eval(node["parts"][0], path, scope)
-        pieces = _Rendered()
+        pieces = _Rendered(loc)
         sources: list[Val] = []
         segments: list[tuple[int, int, Val]] = []
         known = self._render(node["parts"], path, scope, pieces, sources, segments)
         sensitive = any(s.sensitive for s in sources)
         if not known:
             return Val(UNKNOWN, loc, type=STRING, sensitive=sensitive)
+        self.budget.spend(text_bytes(pieces.length), loc, "this template")
         value = Val(nfc("".join(pieces.parts)), loc, sensitive=sensitive)
         heredoc = node.get("heredoc")
         if heredoc is not None:
@@ -176,8 +198,9 @@ class Evaluator:
         return value
 
     def eval_file_template(self, node: dict, path: str, scope: Scope) -> Val:
-        """A ``templatefile()`` body, located like a heredoc that starts on the file's first line."""
-        return self.eval_strict({**node, "heredoc": {"line": 1, "indent": 0}}, path, scope)
+        """A ``templatefile()`` body, located like a heredoc that starts on the file's first line;
+        part of the expression that calls the function, for the budget."""
+        return self._eval({**node, "heredoc": {"line": 1, "indent": 0}}, path, scope)
 
     def _render(self, parts: list, path: str, scope: Scope, out: _Rendered, sources: list[Val],
                 segments: list[tuple[int, int, Val]] | None = None) -> bool:
@@ -229,8 +252,8 @@ class Evaluator:
                 if segments is not None:
                     segments.append((out.length, out.length + len(text), value))
                 out.add(text)
-            if out.length > MAX_VALUE_SIZE * 10:
-                return False
+            if out.length > self.budget.room():
+                self.budget.spend(out.length, out.loc, "this template")
         return known
 
     # -- references -------------------------------------------------------------------------
@@ -299,8 +322,8 @@ class Evaluator:
                 # https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/expression.go
                 element = self._splat_each(Val(UNKNOWN, loc, type=target.type.element), node, path, scope)
                 return make_list([], type_of(element), loc=loc)
-            return make_list(results, loc=loc)
-        return Val(results, loc)
+            return self._built(make_list(results, loc=loc), "this splat expression")
+        return self._built(Val(results, loc), "this splat expression")
 
     def _splat_each(self, item: Val, node: dict, path: str, scope: Scope) -> Val:
         value = item
@@ -331,6 +354,8 @@ class Evaluator:
     def _eval_op(self, node: dict, path: str, scope: Scope) -> Val:
         loc = Loc.of(path, node["p"])
         args = [self._eval(arg, path, scope) for arg in node["args"]]
+        if node["op"] in ("==", "!=") and all(type(arg.raw) in (list, dict) for arg in args):
+            self.budget.walk(args[0], loc, "this comparison")  # collections compare element by element
         return operators.apply(node["op"], args, loc)
 
     def _eval_for(self, node: dict, path: str, scope: Scope) -> Val:
@@ -382,10 +407,10 @@ class Evaluator:
         if unknown:
             return Val(UNKNOWN, loc, sensitive=collection.sensitive)
         if not is_object:
-            return Val(items, loc)
+            return self._built(Val(items, loc), "this `for` expression")
         if node["group"]:
             mapping = {k: Val(v, loc) for k, v in groups.items()}
-        return Val(mapping, loc, keylocs=keylocs)
+        return self._built(Val(mapping, loc, keylocs=keylocs), "this `for` expression")
 
     # -- functions ----------------------------------------------------------------------------
 
@@ -410,7 +435,7 @@ class Evaluator:
         context = self.instance.function_context(path)
         if name == "templatestring" and node["args"] and node["args"][0]["t"] in _REFERENCES:
             context = _TemplateText(self, context, path)
-        result = functions.call(name, args, loc, context)
+        result = functions.call(name, args, loc, context, self.budget)
         return located_result(name, args, result, context, loc)
 
     def _eval_try(self, node: dict, path: str, scope: Scope, loc: Loc) -> Val:
@@ -480,17 +505,21 @@ class _TemplateText:
             rendered = self._evaluator.eval_file_template(node, self._path, Scope(names))
         except (HclSyntaxError, TemplateSyntaxError, EvalError):
             return Val(UNKNOWN, loc)
+        except BudgetExceeded as exceeded:  # the text has no place in a file: the call is the place
+            raise BudgetExceeded(exceeded.kind, exceeded.scope, exceeded.limit, loc, "`templatestring()`") from None
         return Val(rendered.raw, loc, type=rendered.type, sensitive=rendered.sensitive)
 
 
 class _Rendered:
-    """A template's text so far, with its length kept (templates can be long; no re-summing)."""
+    """A template's text so far, with its length kept (templates can be long; no re-summing), and
+    where the template is written (what a budget that runs out while rendering points at)."""
 
-    __slots__ = ("parts", "length")
+    __slots__ = ("parts", "length", "loc")
 
-    def __init__(self) -> None:
+    def __init__(self, loc: Loc) -> None:
         self.parts: list[str] = []
         self.length = 0
+        self.loc = loc
 
     def add(self, text: str) -> None:
         self.parts.append(text)

@@ -17,11 +17,13 @@ and the implementation makes go-cty's shallow check itself (:func:`shallow_unkno
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from kapsulint.terraform import numbers
 from kapsulint.terraform.convert import convert, equal, friendly_name, unify_unsafe
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
-from kapsulint.terraform.functions.strings import grapheme_clusters
+from kapsulint.terraform.functions.strings import cluster_count
 from kapsulint.terraform.types import (
     BOOL,
     DYNAMIC,
@@ -149,11 +151,29 @@ def compact(args: list[Val], call: Call) -> Val:
 
 @function("distinct", Param("list", ListType(DYNAMIC)), returns=lambda args: list_type(args[0]))
 def distinct(args: list[Val], call: Call) -> Val:
+    """The first of each run of equal elements, in order. A string, number or bool is equal only
+    to the same raw value (kept in a set); another element is compared with the kept ones that
+    are not scalars, each comparison a step of the budget."""
     kept: list[Val] = []
+    scalars: set[tuple[type, object]] = set()
+    others: list[Val] = []
     for item in args[0].raw:
-        if not any(equal(other, item) is True for other in kept):
-            kept.append(item)
+        raw = item.raw
+        if type(raw) in _SCALARS:
+            key = (type(raw) if type(raw) is str or type(raw) is bool else int, raw)
+            if key in scalars:
+                continue
+            scalars.add(key)
+        else:
+            call.budget.step(len(others), call.loc, call.subject)
+            if any(equal(other, item) is True for other in others):
+                continue
+            others.append(item)
+        kept.append(item)
     return Val(kept, call.loc, type=type_of(args[0]))
+
+
+_SCALARS = frozenset({str, bool, int, Fraction})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -479,7 +499,7 @@ def length(args: list[Val], call: Call) -> Val:
     if shallow_unknown(value) or (isinstance(ty, SetType) and value.contains_unknown()):
         return unknown(call, NUMBER)
     if ty == STRING:
-        return Val(len(grapheme_clusters(value.raw)), call.loc, type=NUMBER)
+        return Val(cluster_count(value.raw), call.loc, type=NUMBER)
     return Val(len(value.raw), call.loc, type=NUMBER)
 
 

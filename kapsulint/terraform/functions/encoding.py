@@ -12,7 +12,9 @@ import base64
 import codecs
 from urllib.parse import quote_plus
 
+from kapsulint.parsing.yaml import MAX_NODES
 from kapsulint.terraform import decode, encode
+from kapsulint.terraform.budget import NODE_BYTES, BudgetExceeded
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.registry import argument_error, call_error
@@ -100,7 +102,9 @@ def _base64decode(args: list[Val], call: Call) -> Val:
 
 @function("base64encode", Param("str", STRING), returns=STRING)
 def _base64encode(args: list[Val], call: Call) -> Val:
-    return string(base64.b64encode(args[0].raw.encode()).decode("ascii"), call.loc)
+    data = args[0].raw.encode()
+    call.ensure(len(data) * 4 // 3 + 4)
+    return string(base64.b64encode(data).decode("ascii"), call.loc)
 
 
 @function("base64gzip", Param("str", STRING), returns=STRING)
@@ -113,6 +117,7 @@ def _base64gzip(args: list[Val], call: Call) -> Val:
 @function("urlencode", Param("str", STRING), returns=STRING)
 def _urlencode(args: list[Val], call: Call) -> Val:
     # Go's url.QueryEscape: letters, digits and "-_.~" kept, space as "+", the rest %XX
+    call.ensure(3 * len(args[0].raw.encode()))
     return string(quote_plus(args[0].raw, safe=""), call.loc)
 
 
@@ -339,6 +344,9 @@ def _csv_table(text: str) -> tuple[ListType, list[str], list[tuple[int, list[str
 
 @function("csvdecode", Param("str", STRING), returns=_csv_type)
 def _csvdecode(args: list[Val], call: Call) -> Val:
+    text = args[0].raw
+    lines = text.count("\n") + 1
+    call.ensure(len(text) + NODE_BYTES * (text.count(",") + 2 * lines))  # a field a separator, an object a line
     try:
         list_type, headers, rows = _csv_table(args[0].raw)
     except EvalError as error:
@@ -354,6 +362,7 @@ def _csvdecode(args: list[Val], call: Call) -> Val:
 def _jsonencode(args: list[Val], call: Call) -> Val:
     if args[0].contains_unknown():
         return Val(UNKNOWN, call.loc, type=STRING)
+    call.room_for(args[0])  # the text is about the size of the value, parts shared counted each time
     return string(encode.json_encode(args[0]), call.loc)
 
 
@@ -363,10 +372,13 @@ def _jsondecode(args: list[Val], call: Call) -> Val:
         return _located(decode.json_decode(args[0].raw), call)
     except EvalError as error:
         raise call_error(call.name, str(error).rstrip(".")) from None
+    except decode.TooManyNodes:
+        raise BudgetExceeded("nodes", "expression", MAX_NODES, call.loc, call.subject) from None
 
 
 @function("yamlencode", Param("value", DYNAMIC, allow_null=True), returns=STRING)
 def _yamlencode(args: list[Val], call: Call) -> Val:
+    call.room_for(args[0])
     return string(encode.yaml_encode(args[0]), call.loc)
 
 
@@ -376,6 +388,8 @@ def _yamldecode(args: list[Val], call: Call) -> Val:
         return _located(decode.yaml_decode(args[0].raw), call)
     except EvalError as error:
         raise call_error(call.name, str(error).rstrip(".")) from None
+    except decode.TooManyNodes:
+        raise BudgetExceeded("nodes", "expression", MAX_NODES, call.loc, call.subject) from None
 
 
 def _located(value: Val, call: Call) -> Val:

@@ -12,6 +12,11 @@ Implementations take ``(args, call)`` and return a :class:`~kapsulint.terraform.
 :class:`~kapsulint.terraform.errors.EvalError` with Terraform's message where Terraform fails.
 Any other exception is an internal failure: the call's value is Unknown, never a crash.
 
+Every call is charged to the run's :class:`~kapsulint.terraform.budget.Budget` (``call.budget``):
+a step per element of the arguments it walks, and the size of the value it returns. A function
+whose result can be much larger than its arguments (``join``, ``range``, ``setproduct``,
+``format`` widths...) charges its estimate before it builds anything.
+
 The modules beside this one register their functions when imported; the package imports them all.
 """
 
@@ -20,6 +25,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Protocol
 
 from kapsulint.findings import Loc
+from kapsulint.terraform.budget import NODE_BYTES, Budget, size_of
 from kapsulint.terraform.convert import convert
 from kapsulint.terraform.encode import ContainsUnknown
 from kapsulint.terraform.errors import EvalError
@@ -59,11 +65,30 @@ class Context(Protocol):
 
 
 class Call(NamedTuple):
-    """Where a function is called from: its location and the caller's context."""
+    """Where a function is called from: its location, the caller's context and the budget the
+    call is charged to."""
 
     name: str
     loc: Loc | None
     context: Context | None
+    budget: Budget
+
+    @property
+    def subject(self) -> str:
+        """The call as a budget's note names it."""
+        return f"`{self.name}()`"
+
+    def ensure(self, amount: int) -> None:
+        """BudgetExceeded unless ``amount`` bytes can still be built by this call: a builder
+        asks before it builds (what it returns is charged once built)."""
+        if amount > self.budget.room():
+            self.budget.spend(amount, self.loc, self.subject)
+
+    def room_for(self, value: Val) -> None:
+        """:meth:`ensure` room for a value the size of ``value``."""
+        room = self.budget.room()
+        if size_of(value, room + 1) > room:
+            self.budget.spend(room + 1, self.loc, self.subject)
 
 
 Implementation = Callable[[list[Val], Call], Val]
@@ -93,12 +118,20 @@ def function(
     return register
 
 
-def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | None = None) -> Val:
-    """The value of ``name(args...)``: Terraform's result, Unknown, or :class:`EvalError`."""
+def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | None = None,
+         budget: Budget | None = None) -> Val:
+    """The value of ``name(args...)``: Terraform's result, Unknown, or :class:`EvalError`;
+    :class:`~kapsulint.terraform.budget.BudgetExceeded` when ``budget`` (by default one of the
+    default limits for this call alone) runs out."""
     spec = FUNCTIONS.get(name)
     if spec is None:
         raise EvalError(f'Call to unknown function: there is no function named "{name}".')
+    if budget is None:
+        budget = Budget()
+        budget.enter()
+    here = Call(name, loc, context, budget)
     params = _params_for(spec, len(args))
+    marked = _walk(args, budget, here)
     converted: list[Val] = []
     wait = False
     for param, arg in zip(params, args):
@@ -114,7 +147,7 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
             except EvalError as error:
                 raise argument_error(param.name, str(error)) from None
         converted.append(arg)
-    sensitive = any(not param.allow_marked and _marked_anywhere(arg) for param, arg in zip(params, args))
+    sensitive = any(not param.allow_marked and is_marked for param, is_marked in zip(params, marked))
     if wait:
         # the resource an Unknown came from travels on, so a rule can follow
         # ``element(split("/", scaleway_lb_ip.x.id), 1)`` back to that resource
@@ -122,7 +155,7 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
         return Val(UNKNOWN, loc, type=_return_type(spec, converted), sensitive=sensitive,
                    ref=refs.pop() if len(refs) == 1 else None)
     try:
-        result = spec.implementation(converted, Call(name, loc, context))
+        result = spec.implementation(converted, here)
     except EvalError:
         raise
     except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError,
@@ -133,6 +166,10 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
         result = Val(nfc(result.raw), result.loc, sensitive=result.sensitive, type=result.type, origin=result.origin)
     if sensitive and not result.sensitive:
         result = _marked(result)
+    if type(result.raw) is str:
+        budget.spend(NODE_BYTES + len(result.raw), loc, here.subject)
+    elif type(result.raw) is list or type(result.raw) is dict:
+        budget.spend_size(result, loc, here.subject)
     return result
 
 
@@ -158,18 +195,41 @@ def _params_for(spec: Function, count: int) -> list[Param]:
     return list(spec.params) + [spec.varparam] * (count - fixed)  # type: ignore[list-item]
 
 
-def _marked_anywhere(value: Val) -> bool:
-    """go-cty marks a function's whole result when any part of an argument is marked."""
-    stack = [value]
-    while stack:
-        current = stack.pop()
-        if current.sensitive:
-            return True
-        if isinstance(current.raw, dict):
-            stack.extend(current.raw.values())
-        elif isinstance(current.raw, list):
-            stack.extend(current.raw)
-    return False
+_STEPS_CHUNK = 4096
+
+
+def _walk(args: list[Val], budget: Budget, here: Call) -> list[bool]:
+    """Whether any part of each argument is marked sensitive (go-cty then marks the whole
+    result), the elements walked charged as steps to ``budget``: converting the arguments and
+    looking for Unknown parts walks them all, and a shared part is walked each time it appears."""
+    marked = []
+    walked = 0
+    for value in args:
+        found = False
+        stack = [value]
+        pop, extend = stack.pop, stack.extend
+        while stack:
+            current = pop()
+            walked += 1
+            if walked >= _STEPS_CHUNK:
+                _charge_steps(budget, walked, here)
+                walked = 0
+            if current.sensitive:
+                found = True
+            raw = current.raw
+            if type(raw) is list:
+                extend(raw)
+            elif type(raw) is dict:
+                extend(raw.values())
+        marked.append(found)
+    _charge_steps(budget, walked, here)
+    return marked
+
+
+def _charge_steps(budget: Budget, count: int, here: Call) -> None:
+    budget.steps += count
+    if budget.steps > budget.step_ceiling:
+        budget.steps_exceeded(here.loc, here.subject)
 
 
 def _return_type(spec: Function, args: list[Val]) -> Type:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from kapsulint.terraform.budget import NODE_BYTES
 from kapsulint.terraform.convert import convert, equal, make_set, unify_unsafe
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.collections import shallow_unknown, unknown
@@ -111,6 +112,10 @@ def setproduct(args: list[Val], call: Call) -> Val:
     if any(shallow_unknown(arg) or (isinstance(type_of(arg), SetType) and arg.contains_unknown()) for arg in args):
         return unknown(call, ty)
     product = ty.element  # type: ignore[attr-defined]
+    count = 1
+    for arg in args:
+        count *= len(arg.raw)
+    call.ensure(count * NODE_BYTES * (len(args) + 1))  # a tuple per combination, before any is built
     combinations: list[list[Val]] = [[]]
     for arg, ety in zip(args, product.elements):
         converted = [convert(item, ety) for item in arg.raw]

@@ -18,7 +18,6 @@ segments them (Unicode 15.0, https://www.unicode.org/reports/tr29/tr29-41.html):
 
 from __future__ import annotations
 
-import time
 import unicodedata
 from fractions import Fraction
 from typing import Callable
@@ -27,6 +26,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from kapsulint.terraform import numbers
+from kapsulint.terraform.budget import NODE_BYTES as _NODE_BYTES, RegexTimer
 from kapsulint.terraform.convert import convert, go_quote
 from kapsulint.terraform.encode import json_encode, json_string
 from kapsulint.terraform.errors import EvalError
@@ -75,11 +75,41 @@ def grapheme_clusters(text: str) -> list[str]:
     for cluster in _pattern(r"\X").findall(text):
         start = 0
         for index in range(1, len(cluster)):
-            if _pattern(r"\p{InCB=Consonant}").match(cluster[index]) and not _pattern(r"\p{GCB=Prepend}").match(cluster[index - 1]):
+            if _breaks_conjunct(cluster, index):
                 clusters.append(cluster[start:index])
                 start = index
         clusters.append(cluster[start:])
     return clusters
+
+
+def _breaks_conjunct(cluster: str, index: int) -> bool:
+    """Unicode 15.0 breaks a cluster of the engine's before an Indic conjunct's consonant."""
+    return bool(_pattern(r"\p{InCB=Consonant}").match(cluster[index])
+                and not _pattern(r"\p{GCB=Prepend}").match(cluster[index - 1]))
+
+
+def cluster_count(text: str) -> int:
+    """``len(grapheme_clusters(text))``, without building the clusters of a long text."""
+    if text.isascii():
+        return len(text) - text.count("\r\n")
+    count = 0
+    for match in _pattern(r"\X").finditer(text):
+        cluster = match.group()
+        count += 1 + sum(1 for index in range(1, len(cluster)) if _breaks_conjunct(cluster, index))
+    return count
+
+
+_CLUSTER_BYTES = 64
+"""What one cluster of a text that is not ASCII costs once split (a string object each)."""
+
+
+def _clusters(text: str, call: Call) -> list[str] | str:
+    """The grapheme clusters of ``text`` for slicing: an ASCII text without CR LF is its own
+    list of clusters; another is split, its clusters charged first."""
+    if text.isascii() and "\r\n" not in text:
+        return text
+    call.ensure(len(text) * _CLUSTER_BYTES)
+    return grapheme_clusters(text)
 
 
 # --------------------------------------------------------------------------------------- helpers
@@ -104,8 +134,6 @@ def _invalid(param: str, detail: str) -> EvalError:
 
 
 _INT64 = (-(1 << 63), (1 << 63) - 1)
-_MAX_PADDING = 1_000_000
-"""Widths, precisions and indents beyond this give Unknown (Go's fmt refuses widths past 1e6)."""
 
 
 def _go_int(value: Val, call: Call) -> int:
@@ -152,6 +180,12 @@ def _simple_title(char: str) -> str:
     return title if len(title) == 1 else char
 
 
+def _room_to_map(text: str, call: Call, every_character: bool = False) -> None:
+    """Room in the budget for mapping ``text`` rune by rune: a list of its characters beside the
+    result (ASCII is mapped by Python in one piece, unless ``every_character``)."""
+    call.ensure(len(text) * (9 if every_character or not text.isascii() else 1))
+
+
 _UPPER: dict[str, str] = {}
 _LOWER: dict[str, str] = {}
 _TITLE: dict[str, str] = {}
@@ -163,12 +197,14 @@ _TITLE: dict[str, str] = {}
 @function("upper", Param("str", STRING), returns=STRING)
 def _upper(args: list[Val], call: Call) -> Val:
     text = args[0].raw
+    _room_to_map(text, call)
     return _string(text.upper() if text.isascii() else _map_runes(text, _UPPER, _simple_upper), call)
 
 
 @function("lower", Param("str", STRING), returns=STRING)
 def _lower(args: list[Val], call: Call) -> Val:
     text = args[0].raw
+    _room_to_map(text, call)
     return _string(text.lower() if text.isascii() else _map_runes(text, _LOWER, _simple_lower), call)
 
 
@@ -184,6 +220,7 @@ def _is_separator(char: str) -> bool:
 
 @function("title", Param("str", STRING), returns=STRING)
 def _title(args: list[Val], call: Call) -> Val:
+    _room_to_map(args[0].raw, call, every_character=True)
     out = []
     previous = " "
     for char in args[0].raw:
@@ -194,7 +231,7 @@ def _title(args: list[Val], call: Call) -> Val:
 
 @function("strrev", Param("str", STRING), returns=STRING)
 def _strrev(args: list[Val], call: Call) -> Val:
-    return _string("".join(reversed(grapheme_clusters(args[0].raw))), call)
+    return _string("".join(reversed(_clusters(args[0].raw, call))), call)
 
 
 @function("chomp", Param("str", STRING), returns=STRING)
@@ -230,9 +267,9 @@ def _indent(args: list[Val], call: Call) -> Val:
     if spaces < 0:
         # strings.Repeat panics; go-cty reports the panic (with a stack trace) as the error
         raise _failed(call, "panic in function implementation: strings: negative Repeat count")
-    if spaces > _MAX_PADDING:
-        raise ValueError("an indent no configuration needs")  # Unknown rather than gigabytes
-    return _string(args[1].raw.replace("\n", "\n" + " " * spaces), call)
+    text = args[1].raw
+    call.ensure(len(text) + text.count("\n") * spaces)
+    return _string(text.replace("\n", "\n" + " " * spaces), call)
 
 
 @function("startswith", Param("str", STRING, allow_unknown=True), Param("prefix", STRING), returns=BOOL)
@@ -258,6 +295,7 @@ def _strcontains(args: list[Val], call: Call) -> Val:
 def _split(args: list[Val], call: Call) -> Val:
     separator, text = args[0].raw, args[1].raw
     # Go's strings.Split: an empty separator splits after each rune, and "" splits to nothing
+    call.ensure(len(text) + _NODE_BYTES * (len(text) if separator == "" else text.count(separator) + 1))
     parts = list(text) if separator == "" else text.split(separator)
     return Val([_string(part, call) for part in parts], call.loc, type=ListType(STRING))
 
@@ -274,7 +312,9 @@ def _join(args: list[Val], call: Call) -> Val:
                 where = f"element {index} of list {number}" if len(lists) > 1 else f"element {index}"
                 raise _invalid("lists", f"{where} is null; cannot concatenate null values")
             items.append(element.raw)
-    return _string(args[0].raw.join(items), call)
+    separator = args[0].raw
+    call.ensure(sum(map(len, items)) + len(separator) * max(0, len(items) - 1))  # before joining
+    return _string(separator.join(items), call)
 
 
 @function("substr", Param("str", STRING), Param("offset", NUMBER), Param("length", NUMBER), returns=STRING)
@@ -283,7 +323,7 @@ def _substr(args: list[Val], call: Call) -> Val:
     length counts from the start, and a zero length with a negative offset takes the rest."""
     offset = _go_int(args[1], call)
     length = _go_int(args[2], call)
-    clusters = grapheme_clusters(args[0].raw)
+    clusters = _clusters(args[0].raw, call)
     if offset < 0:
         offset += len(clusters)
     elif length == 0:
@@ -373,8 +413,10 @@ def _go_rune(char: str) -> str:
     return f"'{quoted}'"
 
 
-def _format(text: str, args: list[Val]) -> str:
-    """go-cty's ``formatFSM``."""
+def _format(text: str, args: list[Val], call: Call, built: int = 0) -> str:
+    """go-cty's ``formatFSM``. Before each verb the call's budget must have room for what is
+    built so far (``built`` bytes by the caller before this text) and the verb's width and
+    precision: ``%10000000d`` is refused before its padding exists."""
     out: list[str] = []
     next_arg = 1
     highest = 0
@@ -392,7 +434,10 @@ def _format(text: str, args: list[Val]) -> str:
             continue
         verb, i = _scan_verb(text, i, next_arg)
         highest = max(highest, verb.arg)
-        out.append(_format_verb(verb, args))
+        call.ensure(built + i + max(verb.width, 0) + max(verb.precision, 0))
+        piece = _format_verb(verb, args, call)
+        built += len(piece)
+        out.append(piece)
         next_arg = verb.arg + 1
     if highest < len(args):
         if highest == 0:
@@ -401,7 +446,7 @@ def _format(text: str, args: list[Val]) -> str:
     return "".join(out)
 
 
-def _format_verb(verb: _Verb, args: list[Val]) -> str:
+def _format_verb(verb: _Verb, args: list[Val], call: Call) -> str:
     """go-cty's ``formatAppend``."""
     if verb.arg > len(args):
         raise _FormatError(
@@ -413,13 +458,11 @@ def _format_verb(verb: _Verb, args: list[Val]) -> str:
         raise _FormatError(f"unsupported value for {go_quote(verb.raw)} at {verb.offset}: null value cannot be formatted")
     mode = verb.mode
     if mode == "v":
-        return _format_as_is(verb, arg)
+        return _format_as_is(verb, arg, call)
     if mode == "t":
         return "true" if _converted(verb, arg, BOOL).raw else "false"
     if mode in "bdoxXeEfgG":
         number = _converted(verb, arg, NUMBER).raw
-        if verb.width > _MAX_PADDING or verb.precision > _MAX_PADDING:
-            raise ValueError("Go's fmt refuses such a width")  # %!(BADWIDTH): kapsulint gives Unknown
         if mode in "bdoxX":
             if not isinstance(number, int):
                 raise _FormatError(f"unsupported value for {go_quote(verb.raw)} at {verb.offset}: an integer is required")
@@ -428,8 +471,8 @@ def _format_verb(verb: _Verb, args: list[Val]) -> str:
     if mode in "sq":
         string = _converted(verb, arg, STRING).raw
         if verb.precision > 0:
-            string = "".join(grapheme_clusters(string)[: verb.precision])
-        return _pad(verb, string if mode == "s" else json_string(string))
+            string = "".join(_clusters(string, call)[: verb.precision])
+        return _pad(verb, string if mode == "s" else json_string(string), call)
     raise _FormatError(f"unsupported format verb {_go_rune(mode)} in {go_quote(verb.raw)} at offset {verb.offset}")
 
 
@@ -440,24 +483,23 @@ def _converted(verb: _Verb, arg: Val, target: Type) -> Val:
         raise _FormatError(f"unsupported value for {go_quote(verb.raw)} at {verb.offset}: {error}") from None
 
 
-def _format_as_is(verb: _Verb, arg: Val) -> str:
+def _format_as_is(verb: _Verb, arg: Val, call: Call) -> str:
     """``%v`` and ``%#v``: strings and numbers plainly (numbers as ``%g``), the rest as JSON."""
     if not verb.sharp and arg.raw is not None:
         ty = type_of(arg)
         if ty == STRING:
-            return _pad(verb, arg.raw)
+            return _pad(verb, arg.raw, call)
         if ty == NUMBER:
-            return _pad(verb, _float_text(arg.raw, "g", -1))
-    return _pad(verb, json_encode(arg))
+            return _pad(verb, _float_text(arg.raw, "g", -1), call)
+    call.room_for(arg)
+    return _pad(verb, json_encode(arg), call)
 
 
-def _pad(verb: _Verb, text: str) -> str:
+def _pad(verb: _Verb, text: str, call: Call) -> str:
     """go-cty's ``formatPadWidth``: width in grapheme clusters, zeros or spaces, either side."""
     if verb.width < 0:
         return text
-    if verb.width > _MAX_PADDING:
-        raise ValueError("a width no configuration needs")  # Unknown rather than gigabytes
-    missing = verb.width - len(grapheme_clusters(text))
+    missing = verb.width - cluster_count(text)
     if missing <= 0:
         return text
     padding = ("0" if verb.zero else " ") * missing
@@ -628,7 +670,7 @@ def _format_function(args: list[Val], call: Call) -> Val:
     if any(arg.contains_unknown() for arg in args[1:]):
         return Val(UNKNOWN, call.loc, type=STRING)
     try:
-        return _string(_format(args[0].raw, args[1:]), call)
+        return _string(_format(args[0].raw, args[1:], call), call)
     except _FormatError as error:
         raise (_invalid("args", str(error)) if error.argument else _failed(call, str(error))) from None
 
@@ -643,7 +685,7 @@ def _formatlist(args: list[Val], call: Call) -> Val:
         return Val(UNKNOWN, call.loc, type=DYNAMIC)
     if not values:
         try:
-            return Val([_string(_format(text, []), call)], call.loc, type=result_type)
+            return Val([_string(_format(text, [], call), call)], call.loc, type=result_type)
         except _FormatError as error:
             raise _failed(call, str(error)) from None
     length = -1
@@ -673,6 +715,7 @@ def _formatlist(args: list[Val], call: Call) -> Val:
     if length == 0:
         return Val([], call.loc, type=result_type)
     results: list[Val] = []
+    built = 0  # bytes of the items so far
     for iteration in range(max(length, 1)):
         current = [
             sequence[iteration] if sequence is not None else value
@@ -682,7 +725,9 @@ def _formatlist(args: list[Val], call: Call) -> Val:
             results.append(Val(UNKNOWN, call.loc, type=STRING))
             continue
         try:
-            results.append(_string(_format(text, current), call))
+            item = _format(text, current, call, built)
+            built += _NODE_BYTES + len(item)
+            results.append(_string(item, call))
         except _FormatError as error:
             raise _failed(call, f"error on format iteration {iteration}: {error}") from None
     return Val(results, call.loc, type=result_type)
@@ -722,7 +767,7 @@ def _regexall_type(args: list[Val]) -> Type:
 
 
 def _usable(pattern: str, subject: str) -> Translation | None:
-    """The translated pattern, or None when kapsulint cannot match ``subject`` as Go would."""
+    """The compiled pattern, or None when kapsulint cannot match ``subject`` as Go would."""
     try:
         translation = translate(pattern)
     except Untranslatable:
@@ -730,54 +775,78 @@ def _usable(pattern: str, subject: str) -> Translation | None:
     return translation if translation.exact_for(subject) else None
 
 
-_MATCH_SECONDS = 1.0
-"""Go's engine is linear; a backtracking one can take exponential time (``(a|aa)+$``): past this
-budget for one call the answer is Unknown."""
+class _Groups:
+    """One match: the text of each group, None for a group that did not take part."""
+
+    __slots__ = ("data", "spans")
+
+    def __init__(self, data: bytes, spans: list[tuple[int, int]]) -> None:
+        self.data = data
+        self.spans = spans
+
+    @property
+    def end(self) -> int:
+        return self.spans[0][1]
+
+    def group(self, index: int) -> str | None:
+        start, end = self.spans[index]
+        return None if start < 0 else self.data[start:end].decode()
 
 
-class _Searcher:
-    """``search`` calls that share one call's time budget (``TimeoutError`` past it)."""
-
-    def __init__(self, compiled: engine.Pattern) -> None:
-        self.compiled = compiled
-        self.deadline = time.monotonic() + _MATCH_SECONDS
-
-    def search(self, text: str, position: int = 0) -> engine.Match | None:
-        remaining = self.deadline - time.monotonic()
-        if remaining <= 0:
-            raise TimeoutError("regular expression budget spent")
-        return self.compiled.search(text, position, timeout=remaining)
+def _search(translation: Translation, data: bytes, position: int, timer: RegexTimer) -> _Groups | None:
+    """The leftmost-first match at or after byte ``position`` (``^`` and ``\\b`` still see the
+    text before it, as Go's ``doExecute`` does); refused when its worst case does not fit in the
+    time left."""
+    timer.check((len(data) - position + 1) * translation.size)
+    match = translation.compiled.search(data, position)
+    if match is None:
+        return None
+    return _Groups(data, [match.span(index) for index in range(len(translation.names) + 1)])
 
 
-def _all_matches(compiled: engine.Pattern, text: str) -> list[engine.Match]:
-    """Go's ``Regexp.allMatches``: an empty match right after a match is skipped."""
-    searcher = _Searcher(compiled)
-    matches: list[engine.Match] = []
-    position, previous_end, end = 0, -1, len(text)
+def _rune_width(data: bytes, position: int) -> int:
+    """The UTF-8 length of the character at ``position`` (0 at the end)."""
+    if position >= len(data):
+        return 0
+    lead = data[position]
+    return 1 if lead < 0xC0 else 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
+
+
+def _all_matches(translation: Translation, data: bytes, call: Call, timer: RegexTimer) -> list[_Groups]:
+    """Go's ``Regexp.allMatches``: an empty match right after a match is skipped, and after an
+    empty match the search moves on by one character. The budget must have room for each match
+    as it is found (``regexall("", text)`` finds one per character)."""
+    matches: list[_Groups] = []
+    built = 0
+    position, previous_end, end = 0, -1, len(data)
     while position <= end:
-        match = searcher.search(text, position)
+        match = _search(translation, data, position, timer)
         if match is None:
             break
+        start, stop = match.spans[0]
         accept = True
-        if match.end() == position:
-            if match.start() == previous_end:
+        if stop == position:
+            if start == previous_end:
                 accept = False
-            position += 1
+            width = _rune_width(data, position)
+            position += width if width else 1
         else:
-            position = match.end()
-        previous_end = match.end()
+            position = stop
+        previous_end = stop
         if accept:
+            built += _NODE_BYTES * (1 + len(translation.names)) + stop - start
+            call.ensure(built)
             matches.append(match)
     return matches
 
 
-def _result(match: engine.Match, translation: Translation, ty: Type, call: Call) -> Val:
+def _result(match: _Groups, translation: Translation, ty: Type, call: Call) -> Val:
     if ty == STRING:
         return _string(match.group(0), call)
-    groups = [
-        _string(match.group(index), call) if match.start(index) >= 0 else Val(None, call.loc, type=STRING)
-        for index in range(1, len(translation.names) + 1)
-    ]
+    groups = []
+    for index in range(1, len(translation.names) + 1):
+        text = match.group(index)
+        groups.append(Val(None, call.loc, type=STRING) if text is None else _string(text, call))
     if isinstance(ty, TupleType):
         return Val(groups, call.loc, type=ty)
     attributes = {name: group for name, group in zip(translation.names, groups)}  # a repeated name: the last
@@ -790,10 +859,8 @@ def _regex(args: list[Val], call: Call) -> Val:
     translation = _usable(args[0].raw, args[1].raw)
     if translation is None or ty == DYNAMIC:
         return Val(UNKNOWN, call.loc, type=ty)
-    try:
-        match = _Searcher(translation.compiled).search(args[1].raw)
-    except TimeoutError:
-        return Val(UNKNOWN, call.loc, type=ty)
+    with call.budget.regex_timer(call.loc, call.subject) as timer:
+        match = _search(translation, args[1].raw.encode(), 0, timer)
     if match is None:
         raise _failed(call, "pattern did not match any part of the given string")
     return _result(match, translation, ty, call)
@@ -805,14 +872,12 @@ def _regexall(args: list[Val], call: Call) -> Val:
     translation = _usable(args[0].raw, args[1].raw)
     if translation is None or ty == DYNAMIC:
         return Val(UNKNOWN, call.loc, type=ListType(ty))
-    try:
-        matches = _all_matches(translation.compiled, args[1].raw)
-    except TimeoutError:
-        return Val(UNKNOWN, call.loc, type=ListType(ty))
+    with call.budget.regex_timer(call.loc, call.subject) as timer:
+        matches = _all_matches(translation, args[1].raw.encode(), call, timer)
     return Val([_result(match, translation, ty, call) for match in matches], call.loc, type=ListType(ty))
 
 
-def _expand(template: str, match: engine.Match, names: tuple[str, ...]) -> str:
+def _expand(template: str, match: _Groups, names: tuple[str, ...]) -> str:
     """Go's ``Regexp.Expand``: ``$1``, ``${1}``, ``$name``, ``${name}``, ``$$``; a reference to
     no group is empty, a malformed ``$`` is literal."""
     out: list[str] = []
@@ -833,11 +898,11 @@ def _expand(template: str, match: engine.Match, names: tuple[str, ...]) -> str:
         template = rest
         number = int(name) if name.isascii() and name.isdigit() and (name == "0" or not name.startswith("0")) and len(name) <= 9 else -1
         if number >= 0:
-            if number <= len(names) and match.start(number) >= 0:
-                out.append(match.group(number))
+            if number <= len(names):
+                out.append(match.group(number) or "")
         else:
             for index, group_name in enumerate(names, start=1):
-                if group_name == name and match.start(index) >= 0:
+                if group_name == name and match.group(index) is not None:
                     out.append(match.group(index))
                     break
     out.append(template)
@@ -865,30 +930,35 @@ def _extract(text: str) -> tuple[str | None, str]:
     return name, body[i:]
 
 
-def _replace_all(compiled: engine.Pattern, text: str, template: str, names: tuple[str, ...]) -> str:
-    """Go's ``Regexp.ReplaceAllString`` loop."""
-    searcher = _Searcher(compiled)
-    out: list[str] = []
+def _replace_all(translation: Translation, text: str, template: str, call: Call, timer: RegexTimer) -> str:
+    """Go's ``Regexp.ReplaceAllString`` loop; the budget must have room for each piece before it
+    is kept."""
+    data = text.encode()
+    out: list[bytes] = []
+    built = 0
     last_end = search = 0
-    end = len(text)
+    end = len(data)
     while search <= end:
-        match = searcher.search(text, search)
+        match = _search(translation, data, search, timer)
         if match is None:
             break
-        start, stop = match.span()
-        out.append(text[last_end:start])
+        start, stop = match.spans[0]
+        pieces = [data[last_end:start]]
         if stop > last_end or start == 0:
-            out.append(_expand(template, match, names))
+            pieces.append(_expand(template, match, translation.names).encode())
+        built += sum(len(piece) for piece in pieces)
+        call.ensure(built)
+        out.extend(pieces)
         last_end = stop
-        width = 1 if search < end else 0
+        width = _rune_width(data, search)
         if search + width > stop:
             search += width
         elif search + 1 > stop:
             search += 1
         else:
             search = stop
-    out.append(text[last_end:])
-    return "".join(out)
+    out.append(data[last_end:])
+    return b"".join(out).decode()
 
 
 @function("replace", Param("str", STRING), Param("substr", STRING), Param("replace", STRING), returns=STRING)
@@ -903,10 +973,11 @@ def _replace(args: list[Val], call: Call) -> Val:
             return Val(UNKNOWN, call.loc, type=STRING)
         if not translation.exact_for(text):
             return Val(UNKNOWN, call.loc, type=STRING)
-        try:
-            return _string(_replace_all(translation.compiled, text, replacement, translation.names), call)
-        except TimeoutError:
-            return Val(UNKNOWN, call.loc, type=STRING)
+        with call.budget.regex_timer(call.loc, call.subject) as timer:
+            return _string(_replace_all(translation, text, replacement, call, timer), call)
+    # Go's strings.Replace: an empty substring is replaced before every character and at the end
+    count = len(text) + 1 if substring == "" else text.count(substring)
+    call.ensure(len(text) + count * max(0, len(replacement) - len(substring)))
     return _string(text.replace(substring, replacement), call)
 
 
