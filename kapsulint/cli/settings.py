@@ -250,15 +250,25 @@ def resolve_settings(cli: CommandLine) -> Resolved:
                     _fix_policy(config, pick))
 
 
+LIMIT_CEILING = 10
+"""How far the configuration may raise an evaluation budget above its default."""
+
+
 def _limits(pick, config: Config) -> Limits:
     """The evaluation budgets: each configuration key ``max-expression-*`` and ``max-run-*``,
-    else its default; every limit is positive."""
+    else its default; every limit is positive and at most :data:`LIMIT_CEILING` times its default
+    (the configuration file is the repository's, as much as its code: a pull request must not be
+    able to lift the bounds that keep a run on its runner short)."""
     defaults = Limits()
     values = {}
     for key, field in BUDGET_SETTINGS.items():
-        value = pick(key, None, getattr(defaults, field))
+        default = getattr(defaults, field)
+        value = pick(key, None, default)
         if value <= 0:
             raise SettingsError(f"{config.path}: `{key}` must be positive")
+        if value > LIMIT_CEILING * default:
+            raise SettingsError(f"{config.path}: `{key}` may be at most {LIMIT_CEILING * default:,} "
+                                f"({LIMIT_CEILING} times its default)")
         values[field] = value
     return Limits(**values)
 

@@ -9,8 +9,17 @@ case says, and the child's peak memory stays under 300 MB.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hostile.budget_cases import CASES, run_case
+
+from kapsulint.model.options import ScanOptions
+from kapsulint.model.project import Project
+from kapsulint.parsing.hcl import parse_expression
+from kapsulint.terraform.budget import Limits
 
 PEAK_BYTES = 300 * 1024 * 1024
 
@@ -27,12 +36,6 @@ def test_hostile_evaluation_ends_with_a_located_note_in_bounded_memory(case) -> 
 
 # -- the budget's semantics, in process --------------------------------------------------------
 
-from pathlib import Path  # noqa: E402
-
-from kapsulint.model.options import ScanOptions  # noqa: E402
-from kapsulint.model.project import Project  # noqa: E402
-from kapsulint.parsing.hcl import parse_expression  # noqa: E402
-from kapsulint.terraform.budget import Limits  # noqa: E402
 
 KIND = "evaluation-budget-exceeded"
 
@@ -81,3 +84,17 @@ def test_the_limits_are_the_configuration_s(tmp_path) -> None:
     loaded = project(tmp_path, LOOPS, Limits(expression_steps=1_000_000))
     assert evaluate(loaded, "local.count").raw == 300
     assert loaded.blind_spots(KIND) == []
+
+
+def test_configuration_cannot_lift_a_budget_beyond_ten_times_its_default(tmp_path: Path) -> None:
+    """A pull request edits `.kapsulint.toml` as easily as the code: it may raise a budget, within a ceiling."""
+    (tmp_path / "main.tf").write_text('locals {\n  a = 1\n}\n')
+    (tmp_path / ".kapsulint.toml").write_text("max-run-steps = 40000001\n")
+    refused = subprocess.run([sys.executable, "-m", "kapsulint", str(tmp_path)], capture_output=True, text=True,
+                             timeout=120)
+    assert refused.returncode == 2
+    assert "`max-run-steps` may be at most 40,000,000" in refused.stderr
+    (tmp_path / ".kapsulint.toml").write_text("max-run-steps = 40000000\n")
+    accepted = subprocess.run([sys.executable, "-m", "kapsulint", str(tmp_path)], capture_output=True, text=True,
+                              timeout=120)
+    assert accepted.returncode == 0, accepted.stderr
