@@ -347,18 +347,18 @@ def _show_files(resolved, cwd: Path) -> None:
 
 
 def _evaluate(resolved, target: Path, expressions: list[str]) -> None:
-    from kapsulint.cli.console import ExpressionSyntaxError, evaluate_lines, parse_expressions
+    from kapsulint.cli.console import evaluate_lines, parse_expressions
     from kapsulint.model.project import Project
 
     if not target.is_dir():
         _fail(f"--eval evaluates in a module directory; {target} is not a directory")
-    try:
-        nodes = parse_expressions(expressions)
-    except ExpressionSyntaxError as error:
-        _fail(str(error))
+    parsed = parse_expressions(expressions)
     project = Project(resolved.settings.scan).load()
-    for line in evaluate_lines(project, str(target), expressions, nodes):
+    for line in evaluate_lines(project, str(target), parsed):
         click.echo(line)
+    unparsed = [expression.text for expression in parsed if expression.syntax_error is not None]
+    if unparsed:
+        _fail("--eval " + ", ".join(repr(text) for text in unparsed) + " does not parse")
 
 
 def _show_settings(resolved) -> None:

@@ -3,7 +3,8 @@
 Each expression is evaluated in the root module instance of a directory, with its tfvars and the
 run's ``--var``/``--var-file``, and printed as one JSON object a line: the value as Terraform's
 ``jsonencode`` writes it and its type as ``type()`` prints it, or ``"unknown": true`` where
-Terraform would know the value only after apply, or the error Terraform would report.
+Terraform would know the value only after apply, or the error Terraform would report. An
+expression that does not parse gets its line too, an error, and the others are still evaluated.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from typing import NamedTuple
 
 from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
 from kapsulint.parsing.template import TemplateSyntaxError
@@ -20,29 +22,49 @@ from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import type_of, type_text
 
 
-class ExpressionSyntaxError(Exception):
-    """An expression given to ``--eval`` that does not parse."""
+class Parsed(NamedTuple):
+    """One ``--eval`` expression: its node, or why it does not parse."""
+
+    text: str
+    node: dict | None
+    syntax_error: str | None
 
 
-def parse_expressions(expressions: list[str]) -> list[dict]:
-    """The parsed expressions, or :class:`ExpressionSyntaxError` naming the first that fails."""
-    nodes = []
-    for text in expressions:
-        try:
-            nodes.append(parse_expression(text))
-        except (HclSyntaxError, TemplateSyntaxError) as error:
-            raise ExpressionSyntaxError(f"--eval {text!r} does not parse: {error}") from None
-        except Exception as error:  # noqa: BLE001 - the parser's own failure, said as such
-            raise ExpressionSyntaxError(f"--eval {text!r} could not be parsed (internal error: "
-                                        f"{type(error).__name__}: {error})") from None
-    return nodes
+def parse_expressions(expressions: list[str]) -> list[Parsed]:
+    """Every expression parsed; one that does not parse keeps its error, the others are still
+    evaluated."""
+    return [_parse(text) for text in expressions]
 
 
-def evaluate_lines(project: Project, directory: str, expressions: list[str], nodes: list[dict]) -> list[str]:
+def _parse(text: str) -> Parsed:
+    try:
+        return Parsed(text, parse_expression(text), None)
+    except (HclSyntaxError, TemplateSyntaxError) as error:
+        return Parsed(text, None, syntax_message(error))
+    except Exception as error:  # noqa: BLE001 - the parser's own failure, said as such
+        return Parsed(text, None, f"Invalid expression: the expression could not be parsed (internal error: "
+                                  f"{type(error).__name__}: {error}).")
+
+
+def syntax_message(error: HclSyntaxError | TemplateSyntaxError) -> str:
+    """A syntax error as an ``--eval`` line says it: Terraform's summary and detail where the
+    error has them, else "Invalid expression" and kapsulint's description with its place."""
+    terraform = getattr(error, "terraform", None)
+    if terraform is not None:
+        return f"{terraform[0]}: {terraform[1]}"
+    line, column = getattr(error, "line", None), getattr(error, "column", None)
+    place = f" (line {line}, column {column})" if line and column else ""
+    return f"Invalid expression: {getattr(error, 'message', None) or error}{place}."
+
+
+def evaluate_lines(project: Project, directory: str, parsed: list[Parsed]) -> list[str]:
     """One JSON line per expression, evaluated in the root module instance of ``directory``."""
     instance = project.root_instance(directory)
     path = os.path.join(os.path.normpath(directory), "<eval>")
-    return [_line(text, instance, node, path) for text, node in zip(expressions, nodes)]
+    return [_line(expression.text, instance, expression.node, path) if expression.node is not None
+            else '{"expression": ' + json.dumps(expression.text) + ', "error": '
+            + json.dumps(expression.syntax_error) + "}"
+            for expression in parsed]
 
 
 def _line(text: str, instance, node: dict, path: str) -> str:

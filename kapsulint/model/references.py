@@ -225,7 +225,7 @@ class _Walk:
             self._reference(node, chain, None, suffix, calls, bound)
         elif kind == "splat":
             chain = _chain(node["obj"])
-            ops = node.get("ops", [])
+            ops = _splat_steps(node.get("ops", []))
             if chain is not None and all(op == "attr" for op, _ in ops):
                 self._reference(node, chain, tuple(operand for _, operand in ops), suffix, calls, bound)
                 return
@@ -238,7 +238,7 @@ class _Walk:
         elif kind == "paren":
             self.expr(node["e"], suffix, calls, bound)
         elif kind == "call":
-            name = node.get("name", "")
+            name = node.get("name", "").removeprefix("core::")  # core::NAME is the built-in NAME
             kept = suffix if name in PASS_THROUGH else ()
             for arg in node.get("args", []):
                 self.expr(arg, kept, calls + (name,), bound)
@@ -307,6 +307,20 @@ class _Walk:
         self.found.append(
             Reference(root, tuple(steps), splat, suffix, calls, Loc.of(self.path, node["p"]), root in bound)
         )
+
+
+def _splat_steps(ops: list) -> list:
+    """A splat's attribute and index steps, those of the splats it applies to each element
+    (``a[*].b[*].c``) in their place."""
+    steps: list = []
+    pending = list(reversed(ops))
+    while pending:
+        op, operand = pending.pop()
+        if op == "splat":
+            pending.extend(reversed(operand))
+        else:
+            steps.append((op, operand))
+    return steps
 
 
 def _chain(node: dict) -> tuple[str, list[tuple[str, object]]] | None:

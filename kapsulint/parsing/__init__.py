@@ -11,7 +11,9 @@ Expression nodes are dicts with a ``"t"`` kind and a ``"p"`` span:
   integer, such as ``0.1``, ``1e20`` or ``-1.5e-3``, also has ``num``, its source text, so that it
   can be read exactly: Terraform numbers are arbitrary-precision), ``tmpl`` (``parts``: strings and nodes),
   ``tif`` / ``tfor`` (template directives), ``var`` (a root name), ``attr`` (``obj``, ``name``),
-  ``index`` (``obj``, ``key``), ``splat`` (``obj``, ``ops``), ``call`` (``name``, ``args``,
+  ``index`` (``obj``, ``key``), ``splat`` (``obj``, ``ops``: the steps applied to each element,
+  ``["attr", name]``, ``["index", key node]`` or ``["splat", ops]`` for a splat applied to each
+  element's value, as in ``a[*].b[*].c``), ``call`` (``name``, ``args``,
   ``expand``), ``tuple`` (``items``), ``object`` (``items``: ``[key node, value node]``),
   ``op`` (``op``, ``args``), ``cond`` (``test``, ``then``, ``else``), ``for`` (``kv``, ``vv``,
   ``coll``, ``key``, ``value``, ``cond``, ``group``), ``paren`` (``e``).
@@ -23,11 +25,12 @@ scalar holding a template expression (``str`` when it is certainly a string).
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 8  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
+SCHEMA_VERSION = 9  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
 # 4: HCL parsed as Terraform parses it (tests/test_parse_conformance.py), number literals keep ``num``;
 # 5: Unicode identifiers by XID properties, heredocs nesting one of the same marker;
 # 6: a brace after `in` inside an expression opens an object; 7: attributes say whether they compute;
-# 8: YAML template expressions are ``unknown`` nodes, a values file not YAML once they are seen is ``left_out``
+# 8: YAML template expressions are ``unknown`` nodes, a values file not YAML once they are seen is ``left_out``;
+# 9: a splat after a full splat is a ``["splat", ops]`` step of it
 
 
 def span(line: int, column: int, end_line: int, end_column: int) -> list[int]:

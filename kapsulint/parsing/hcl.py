@@ -86,13 +86,23 @@ _BINARY_OPERATORS = {"==", "!=", "<", ">", "<=", ">=", "-", "*", "/", "%", "&&",
 
 
 class HclSyntaxError(Exception):
-    """A file that does not parse, with a readable message and the position of the problem."""
+    """A file that does not parse, with a readable message and the position of the problem, and
+    the summary and detail hclsyntax reports for it where kapsulint makes the same check."""
 
-    def __init__(self, message: str, line: int, column: int) -> None:
+    def __init__(self, message: str, line: int, column: int, terraform: tuple[str, str] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
         self.column = column
+        self.terraform = terraform
+
+
+# hclsyntax's words for the errors kapsulint's conversion finds itself
+# (https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/parser.go)
+_LEGACY_INDEX_CHAIN = ("Invalid legacy index syntax", "When using the legacy index syntax, chaining two indexes "
+                       "together is not permitted. Use the proper index syntax instead, like [0][1].")
+_NESTED_SPLAT = ("Nested splat expression not allowed",
+                 "A splat expression (*) cannot be used inside another attribute-only splat expression.")
 
 
 def grammar_and_options() -> tuple[str, dict[str, Any]]:
@@ -467,6 +477,7 @@ def _parse(text: str, start: str, source_end: int | None = None):
     limit = sys.getrecursionlimit()
     if outermost:
         _CONVERTER.attr_splats.clear()
+        _CONVERTER.full_splats.clear()
         _POSTLEX.depth = 0
         _POSTLEX.heredocs = 0
         # Room for heredocs in heredocs, each a nested parse of a few frames (the rest is iterative).
@@ -702,7 +713,10 @@ class _Converter:
 
     def __init__(self) -> None:
         self.comments: list[list] = []
-        self.attr_splats: set[int] = set()  # ids of the attribute-only splats of the parse under way
+        # ids of the parse under way's splats, top-level nodes and nested ``["splat", ops]`` steps:
+        # the attribute-only ones (``.*``), and the full ones (``[*]``), which take every later step
+        self.attr_splats: set[int] = set()
+        self.full_splats: set[int] = set()
 
     def __getattr__(self, name: str):
         handler = type(self).__dict__.get("_" + name)
@@ -972,6 +986,8 @@ class _Converter:
 
     def _index_expr_term(self, tree, children):
         obj, step = _as_expr(children[0]), children[1]
+        if id(obj) in self.full_splats:
+            return self._into_splat(obj, ["index", step["key"]], tree)
         return {"t": "index", "obj": obj, "key": step["key"], "p": _meta_span(tree)}
 
     def _braces_index(self, tree, children):
@@ -983,29 +999,67 @@ class _Converter:
         text = str(token)
         if "." in text:
             raise HclSyntaxError("invalid legacy index: `.N` takes a whole number (write `[N]` for other keys)",
-                                 token.line, token.column)
+                                 token.line, token.column, _LEGACY_INDEX_CHAIN)
         key = int(text) if text.isdigit() else int(float(text))
         return {"t": "_step", "kind": "index", "key": lit(key, _tok_span(token)), "p": _meta_span(tree)}
 
     def _get_attr_expr_term(self, tree, children):
         obj, step = _as_expr(children[0]), children[1]
+        if id(obj) in self.full_splats:
+            return self._into_splat(obj, ["attr", step["name"]], tree)
         return {"t": "attr", "obj": obj, "name": step["name"], "p": _meta_span(tree)}
 
     def _get_attr(self, tree, children):
         return {"t": "_step", "kind": "attr", "name": children[1][0], "p": _meta_span(tree)}
 
+    # hclsyntax parses every traversal step after ``[*]``, a splat too, into that splat's Each
+    # (``a[*].b[*].c`` is ``a[*]`` of ``.b[*].c``), while ``.*`` takes only the attribute and
+    # ``.N`` steps that follow it (``a.*.b[*]`` is ``[*]`` of ``a.*.b``): parseExpressionTraversals
+    # in https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/parser.go. A splat that follows
+    # a full one is a ``["splat", ops]`` step of it, applied to each element as a splat of its own.
+
     def _attr_splat_expr_term(self, tree, children):
-        obj = _as_expr(children[0])
+        obj, ops = _as_expr(children[0]), children[1]["ops"]
+        if id(obj) in self.full_splats:
+            last = self._open_steps(obj)[-1:]
+            if last and id(last[0]) in self.attr_splats:
+                self._nested_attr_splat(children)
+            step = ["splat", ops]
+            self.attr_splats.add(id(step))
+            return self._into_splat(obj, step, tree)
         if id(obj) in self.attr_splats:
-            line, column = children[1]["p"][:2]
-            raise HclSyntaxError("nested splat expression: `.*` cannot follow an attribute-only splat "
-                                 "(write `[*]`)", line, column)
-        node = {"t": "splat", "obj": obj, "ops": children[1]["ops"], "p": _meta_span(tree)}
+            self._nested_attr_splat(children)
+        node = {"t": "splat", "obj": obj, "ops": ops, "p": _meta_span(tree)}
         self.attr_splats.add(id(node))
         return node
 
+    @staticmethod
+    def _nested_attr_splat(children) -> None:
+        line, column = children[1]["p"][:2]
+        raise HclSyntaxError("nested splat expression: `.*` cannot follow an attribute-only splat "
+                             "(write `[*]`)", line, column, _NESTED_SPLAT)
+
     def _full_splat_expr_term(self, tree, children):
-        return {"t": "splat", "obj": _as_expr(children[0]), "ops": children[1]["ops"], "p": _meta_span(tree)}
+        obj, ops = _as_expr(children[0]), children[1]["ops"]
+        if id(obj) in self.full_splats:
+            step = ["splat", ops]
+            self.full_splats.add(id(step))
+            return self._into_splat(obj, step, tree)
+        node = {"t": "splat", "obj": obj, "ops": ops, "p": _meta_span(tree)}
+        self.full_splats.add(id(node))
+        return node
+
+    def _open_steps(self, splat: dict) -> list:
+        """The steps of the innermost full splat that ``splat`` still takes steps into."""
+        steps = splat["ops"]
+        while steps and id(steps[-1]) in self.full_splats:
+            steps = steps[-1][1]
+        return steps
+
+    def _into_splat(self, splat: dict, step: list, tree) -> dict:
+        self._open_steps(splat).append(step)
+        splat["p"] = _meta_span(tree)
+        return splat
 
     def _attr_splat(self, tree, children):
         ops = []

@@ -12,12 +12,12 @@ from fractions import Fraction
 from kapsulint.terraform.convert import convert
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import (
-    DYNAMIC, NUMBER, STRING, Dynamic, ListType, MapType, ObjectType, SetType, TupleType, Type, kind_of, type_of,
-    type_text,
+    DYNAMIC, NUMBER, STRING, Dynamic, ListType, MapType, ObjectType, Primitive, SetType, TupleType, Type, kind_of,
+    type_of, type_text,
 )
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
-_MISSING_KEY = "Invalid index: The given key does not identify an element in this collection value."
+_MISSING_KEY = "Invalid index: The given key does not identify an element in this collection value"
 
 
 def elements(value: Val) -> list[Val]:
@@ -60,7 +60,8 @@ def _unknown_element_type(target_type: Type, key: Val, attribute: bool) -> Type:
 
 
 def index_value(target: Val, key: Val, *, attribute: bool = False) -> Val:
-    """``target[key]`` (or ``target.key`` when ``attribute``), with HCL's errors."""
+    """``target[key]`` (or ``target.key`` when ``attribute``), with HCL's errors (``hcl.Index``
+    and ``hcl.GetAttr``)."""
     if target.raw is None:
         if attribute:
             raise EvalError("Attempt to get attribute from null value: This value is null, so it does not have any attributes.")
@@ -73,49 +74,87 @@ def index_value(target: Val, key: Val, *, attribute: bool = False) -> Val:
             result.type = _unknown_element_type(target.type, key, attribute)
         return result
     kind = kind_of(target)
+    if attribute:
+        return _attribute(target, kind, key.raw)
     raw = target.raw
     if kind is ListType or kind is TupleType:
-        if attribute:
-            raise EvalError("Unsupported attribute: This value does not have any attributes.")
-        try:
-            position = convert(key, NUMBER).raw
-        except EvalError:
-            raise EvalError("Invalid index: The given key does not identify an element in this collection "
-                            "value: a number is required.") from None
-        if isinstance(position, Fraction):
-            raise EvalError("Invalid index: The given key does not identify an element in this collection "
-                            "value: indexing a sequence requires a whole number, but the given index has a "
-                            "fractional part.")
-        if 0 <= position < len(raw):
+        position = _key(key, NUMBER)
+        if isinstance(position, int) and 0 <= position < len(raw):
             return raw[position]
         if target.open:
             return Val(UNKNOWN, target.loc)
-        raise EvalError(_MISSING_KEY)
+        raise EvalError(_MISSING_KEY + _missing_position(position, len(raw), target.sensitive))
     if kind is MapType or kind is ObjectType:
-        try:
-            name = convert(key, STRING).raw
-        except EvalError:
-            raise EvalError("Invalid index: The given key does not identify an element in this collection "
-                            "value: string required.") from None
+        name = _key(key, STRING)
         if name in raw:
             return raw[name]
         if target.open:
             return unknown_from(target)
-        if attribute and kind is ObjectType:
-            raise EvalError(f'Unsupported attribute: This object does not have an attribute named "{name}".')
-        if attribute:
-            raise EvalError(f'Missing map element: This map does not have an element with the key "{name}".')
-        raise EvalError(_MISSING_KEY)
+        numeric = kind is ObjectType and type_of(key) == NUMBER
+        raise EvalError(_MISSING_KEY + (". An object only supports looking up attributes by name, not by "
+                                        "numeric index." if numeric else "."))
     if kind is SetType:
         raise EvalError("Invalid index: Elements of a set are identified only by their value and don't have any "
                         "separate index or key to select with, so it's only possible to perform operations "
                         "across all elements of the set.")
     if kind is Dynamic:
         return unknown_from(target)
-    if attribute:
+    raise EvalError("Invalid index: This value does not have any indices.")
+
+
+def _key(key: Val, target: Type) -> object:
+    """An index converted to the type a collection's keys have, or HCL's error."""
+    try:
+        return convert(key, target).raw
+    except EvalError as error:
+        raise EvalError("Invalid index: The given key does not identify an element in this collection "
+                        f"value: {error}.") from None
+
+
+def _missing_position(position: object, length: int, sensitive: bool) -> str:
+    """Why a number names no element of a sequence of ``length``, as hcl.Index words it: the
+    end of its message. It says more for a fraction, a negative number and, unless the length
+    is sensitive, a number equal to the length (hcl.Index tests ``index - length < 1`` on a
+    number it already knows is out of range: a larger one gets the general message)."""
+    if isinstance(position, Fraction):
+        return ": indexing a sequence requires a whole number, but the given index has a fractional part."
+    if isinstance(position, int) and position < 0:
+        return ": a negative number is not a valid index for a sequence."
+    if position != length or sensitive:
+        return "."
+    if length == 0:
+        return ": the collection has no elements."
+    return ": the given index is greater than or equal to the length of the collection."
+
+
+def _attribute(target: Val, kind: type[Type], name: str) -> Val:
+    """``target.name`` of a known value."""
+    raw = target.raw
+    if kind is MapType or kind is ObjectType:
+        if name in raw:
+            return raw[name]
+        if target.open:
+            return unknown_from(target)
+        if kind is ObjectType:
+            raise EvalError(f'Unsupported attribute: This object does not have an attribute named "{name}".')
+        raise EvalError(f'Missing map element: This map does not have an element with the key "{name}".')
+    if kind is Dynamic:
+        return unknown_from(target)
+    element = target.type.element if kind is ListType or kind is SetType else None  # type: ignore[union-attr]
+    if kind is ListType and isinstance(element, ObjectType):
+        if name in element.attributes:
+            raise EvalError("Unsupported attribute: Can't access attributes on a list of objects. Did you mean to "
+                            f'access attribute "{name}" for a specific element of the list, or across all '
+                            "elements of the list?")
+        raise EvalError("Unsupported attribute: Can't access attributes on a list of objects. Did you mean to "
+                        "access an attribute for a specific element of the list, or across all elements of the list?")
+    if kind is SetType and isinstance(element, ObjectType):
+        raise EvalError("Unsupported attribute: Can't access attributes on a set of objects. Did you mean to "
+                        "access an attribute across all elements of the set?")
+    if kind is Primitive:
         raise EvalError("Unsupported attribute: Can't access attributes on a primitive-typed value "
                         f"({type_text(type_of(target))}).")
-    raise EvalError("Invalid index: This value does not have any indices.")
+    raise EvalError("Unsupported attribute: This value does not have any attributes.")
 
 
 def number(value: Val) -> int | Fraction | None:

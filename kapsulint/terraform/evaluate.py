@@ -25,10 +25,11 @@ from kapsulint.terraform.access import elements, index_value, iteration_pairs, n
 from kapsulint.terraform.budget import Budget, BudgetExceeded, text_bytes
 from kapsulint.terraform.convert import conditional, convert, make_list
 from kapsulint.terraform.errors import EvalError, InvalidReference
+from kapsulint.terraform.functions.names import EXPRESSION_FUNCTIONS, builtin_name
 from kapsulint.terraform.numbers import parse_number
 from kapsulint.terraform.strings import nfc
 from kapsulint.terraform.types import (
-    BOOL, STRING, ListType, MapType, ObjectType, SetType, TupleType, kind_of, type_of,
+    BOOL, STRING, Dynamic, ListType, MapType, ObjectType, SetType, TupleType, kind_of, type_of,
 )
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
@@ -306,30 +307,56 @@ class Evaluator:
 
     def _eval_splat(self, node: dict, path: str, scope: Scope) -> Val:
         target = self._eval(node["obj"], path, scope)
-        loc = Loc.of(path, node["p"])
-        if target.raw is None:
-            return Val([], loc)
+        return self._splat(target, node["ops"], Loc.of(path, node["p"]), path, scope)
+
+    def _splat(self, target: Val, ops: list, loc: Loc, path: str, scope: Scope) -> Val:
+        """``ops`` applied to each element of ``target`` (HCL's SplatExpr): a value that is not
+        a list, set or tuple is a tuple of itself, or empty when null; a null sequence is an error.
+        https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/expression.go"""
         source_kind = kind_of(target)
         sequence = source_kind in (ListType, SetType, TupleType)
+        if target.raw is None:
+            if sequence:
+                raise EvalError("Splat of null value: Splat expressions (with the * symbol) cannot be applied "
+                                "to null sequences.")
+            return Val([], loc)
         if not target.known:
-            return unknown_from(target, loc=loc)
+            return self._unknown_splat(target, ops, loc, path, scope)
         items = elements(target) if sequence else [target]
-        results = [self._splat_each(item, node, path, scope) for item in items]
+        results = [self._splat_each(item, ops, loc, path, scope) for item in items]
         if source_kind is ListType or source_kind is SetType:
             if not results:
                 # An empty list's result type is what the traversal gives an Unknown element of
-                # the source's element type (HCL's SplatExpr resultTy):
-                # https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/expression.go
-                element = self._splat_each(Val(UNKNOWN, loc, type=target.type.element), node, path, scope)
+                # the source's element type (HCL's SplatExpr resultTy).
+                element = self._splat_each(Val(UNKNOWN, loc, type=target.type.element), ops, loc, path, scope)
                 return make_list([], type_of(element), loc=loc)
             return self._built(make_list(results, loc=loc), "this splat expression")
         return self._built(Val(results, loc), "this splat expression")
 
-    def _splat_each(self, item: Val, node: dict, path: str, scope: Scope) -> Val:
+    def _unknown_splat(self, target: Val, ops: list, loc: Loc, path: str, scope: Scope) -> Val:
+        """The splat of an Unknown: Unknown, of the type the steps give its elements' type (a
+        list of it for a list or set, a tuple for a tuple); the steps' errors are still errors."""
+        result = unknown_from(target, loc=loc)
+        source_type = target.type
+        if isinstance(source_type, (ListType, SetType)):
+            each = self._splat_each(Val(UNKNOWN, loc, type=source_type.element), ops, loc, path, scope)
+            result.type = ListType(type_of(each))
+        elif isinstance(source_type, TupleType):
+            result.type = TupleType(type_of(self._splat_each(Val(UNKNOWN, loc, type=element), ops, loc, path, scope))
+                                    for element in source_type.elements)
+        elif source_type is not None and kind_of(target) is not Dynamic:
+            # a value that may be null, so its tuple may be empty: only the type of the steps is
+            # checked
+            self._splat_each(Val(UNKNOWN, loc, type=source_type), ops, loc, path, scope)
+        return result
+
+    def _splat_each(self, item: Val, ops: list, loc: Loc, path: str, scope: Scope) -> Val:
         value = item
-        for kind, operand in node["ops"]:
+        for kind, operand in ops:
             if kind == "attr":
                 value = self.get_attr(value, operand)
+            elif kind == "splat":  # a splat after the splat: applied to this element's value
+                value = self._splat(value, operand, loc, path, scope)
             else:
                 value = index_value(value, self._eval(operand, path, scope))
         return value
@@ -416,9 +443,9 @@ class Evaluator:
 
     def _eval_call(self, node: dict, path: str, scope: Scope) -> Val:
         loc = Loc.of(path, node["p"])
-        name = node["name"]
-        if name in ("try", "can"):
-            return self._eval_try(node, path, scope, loc)
+        name = builtin_name(node["name"], functions.FUNCTIONS)
+        if name in EXPRESSION_FUNCTIONS:
+            return self._eval_try(name, node, path, scope, loc)
         args = [self._eval(arg, path, scope) for arg in node["args"]]
         if node["expand"] and args:
             spread = args[-1]
@@ -430,7 +457,7 @@ class Evaluator:
                 raise EvalError("Invalid expanding argument value: The expanding argument (indicated by ...) "
                                 "must be of a tuple, list, or set type.")
             args = args[:-1] + elements(spread)
-        if "::" in name:  # a provider-defined function: only the provider knows
+        if name is None:  # a provider-defined function: only the provider knows
             return unknown_from(*args, loc=loc)
         context = self.instance.function_context(path)
         if name == "templatestring" and node["args"] and node["args"][0]["t"] in _REFERENCES:
@@ -438,9 +465,9 @@ class Evaluator:
         result = functions.call(name, args, loc, context, self.budget)
         return located_result(name, args, result, context, loc)
 
-    def _eval_try(self, node: dict, path: str, scope: Scope, loc: Loc) -> Val:
+    def _eval_try(self, name: str, node: dict, path: str, scope: Scope, loc: Loc) -> Val:
         """``try`` and ``can``: the first argument that evaluates without an error."""
-        can = node["name"] == "can"
+        can = name == "can"
         if can and len(node["args"]) != 1:
             raise EvalError('Invalid function arguments: function "can" expects 1 argument.')
         if not node["args"]:

@@ -2,7 +2,9 @@
 
 https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/expression_ops.go: each operator
 converts its operands to the type it declares (``"5" + 1`` is 6), a null operand is an error,
-and an Unknown operand gives an Unknown result of the operator's type. ``&&`` and ``||`` do not
+and an Unknown operand gives an Unknown result of the operator's type. Errors are worded as
+Terraform reports them: ``Invalid operand`` for a value that does not convert (the left operand
+before the right), ``Operation failed`` for a null operand or an impossible division. ``&&`` and ``||`` do not
 short-circuit: both operands are evaluated, so an error on either side is reported.
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from kapsulint.findings import Loc
 from kapsulint.terraform import numbers
-from kapsulint.terraform.convert import convert, equal
+from kapsulint.terraform.convert import ConversionError, convert, equal
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import BOOL, NUMBER, Type
 from kapsulint.terraform.values import UNKNOWN, Val
@@ -39,9 +41,9 @@ def apply(operator: str, args: list[Val], loc: Loc) -> Val:
             return Val(UNKNOWN, loc, type=BOOL, sensitive=sensitive)
         return Val(same if operator == "==" else not same, loc, sensitive=sensitive)
     operand_type: Type = BOOL if operator in ("!", "&&", "||") else NUMBER
-    operands = [_operand(arg, operand_type, side) for arg, side in zip(args, _sides(len(args)))]
+    operands = _operands(args, operand_type)
     result_type = NUMBER if operator in _ARITHMETIC or operator == "neg" else BOOL
-    if any(a.raw is UNKNOWN for a in operands):
+    if any(a.contains_unknown() for a in operands):
         return Val(UNKNOWN, loc, type=result_type, sensitive=sensitive)
     raws = [a.raw for a in operands]
     if operator == "!":
@@ -59,6 +61,8 @@ def apply(operator: str, args: list[Val], loc: Loc) -> Val:
             value = _ARITHMETIC[operator](raws[0], raws[1])
         except numbers.Unrepresentable:  # an infinity: Terraform has it, kapsulint's values do not
             return Val(UNKNOWN, loc, type=NUMBER, sensitive=sensitive)
+        except EvalError as error:  # an error of the operation, as go-cty reports it
+            raise EvalError(f"Operation failed: Error during operation: {error}.") from None
     else:
         raise EvalError(f"Unsupported operator {operator}")
     return Val(value, loc, sensitive=sensitive)
@@ -68,15 +72,19 @@ def _sides(count: int) -> tuple[str, ...]:
     return ("unary",) if count == 1 else ("left", "right")
 
 
-def _operand(value: Val, target: Type, side: str) -> Val:
-    required = "a bool is required" if target == BOOL else "a number is required"
-    if value.raw is None:
-        raise EvalError(f"Invalid operand: Unsuitable value for {side} operand: {required}.")
-    if value.raw is UNKNOWN:
-        return value
-    if value.contains_unknown():
-        return Val(UNKNOWN, value.loc)
-    try:
-        return convert(value, target)
-    except EvalError:
-        raise EvalError(f"Invalid operand: Unsuitable value for {side} operand: {required}.") from None
+def _operands(args: list[Val], target: Type) -> list[Val]:
+    """The operands converted to ``target`` as HCL's BinaryOpExpr and UnaryOpExpr do: a
+    conversion error of the left operand first, then of the right; then a null operand fails
+    the operation itself (go-cty's ``function.Call``: no operator allows null)."""
+    converted: list[Val] = []
+    failure: EvalError | None = None
+    for arg, side in zip(args, _sides(len(args))):
+        try:
+            converted.append(convert(arg, target))
+        except ConversionError as error:
+            failure = failure or EvalError(f"Invalid operand: Unsuitable value for {side} operand: {error}.")
+    if failure is not None:
+        raise failure
+    if any(value.raw is None for value in converted):
+        raise EvalError("Operation failed: Error during operation: argument must not be null.")
+    return converted

@@ -1,8 +1,10 @@
 """Compare kapsulint's ``--eval`` answers with the values Terraform's console recorded.
 
-Usage: ``python -m tests.oracle.compare [NAME ...]`` from the repository root. It runs kapsulint
-once per case (every expression of the case as a repeated ``--eval``) and prints, by topic and by
-function, how many answers are the same as Terraform's, Unknown, wrong or agreed errors.
+Usage: ``python -m tests.oracle.compare [--messages] [NAME ...]`` from the repository root. It
+runs kapsulint once per case (every expression of the case as a repeated ``--eval``) and prints,
+by topic and by function, how many answers are the same as Terraform's, Unknown, wrong or agreed
+errors, and how many agreed errors are not worded as Terraform words them (``--messages`` lists
+them).
 
 kapsulint's ``--eval`` answers are one JSON object per line, in the order of the expressions:
 ``{"expression": E, "value": V, "type": T}`` where V is the text Terraform's jsonencode writes,
@@ -19,6 +21,8 @@ Categories (each a list of ``Outcome``):
   or knows it only after apply, or no answer at all;
 - ``error_agreed``: both error (the messages need not match), or kapsulint errors where the
   console reported an error of the configuration (``configuration_error``) and answered anyway;
+  of the errors both report, the summary lists those whose message is not Terraform's
+  (:func:`same_message`: its summary and detail, ``SUMMARY: DETAIL``);
 - ``error_unknown``: Unknown where Terraform errors, which is what a rule must see then;
 - ``false_error``: an error where Terraform has a value;
 - ``crash``: kapsulint failed with an internal error on the expression alone.
@@ -95,6 +99,25 @@ def classify_one(golden: dict[str, Any], answer: dict[str, Any] | None) -> str:
     return "same" if same_value and answer.get("type") == golden.get("type") else "wrong"
 
 
+def terraform_message(golden: dict[str, Any]) -> str:
+    """The error of a golden entry as kapsulint words one: ``SUMMARY: DETAIL`` (the summary alone
+    when there is no detail)."""
+    detail = golden.get("detail") or ""
+    return f"{golden['error']}: {detail}" if detail else golden["error"]
+
+
+def same_message(golden: dict[str, Any], answer: dict[str, Any]) -> bool:
+    """Whether kapsulint's error is Terraform's, spaces aside (the recorder joins the lines the
+    console wrapped with one space)."""
+    return " ".join(answer["error"].split()) == " ".join(terraform_message(golden).split())
+
+
+def differing_messages(categories: dict[str, list[Outcome]]) -> list[Outcome]:
+    """The agreed errors whose message is not Terraform's (an error of the configuration aside)."""
+    return [outcome for outcome in categories["error_agreed"]
+            if "error" in outcome.golden and not same_message(outcome.golden, outcome.answer)]
+
+
 def classify(goldens: dict[str, dict[str, Any]], answers: Iterable[dict[str, Any]]) -> dict[str, list[Outcome]]:
     """Every golden expression in one category of ``CATEGORIES``; answers are matched by expression."""
     by_expression = {answer["expression"]: answer for answer in answers}
@@ -123,15 +146,17 @@ def evaluate_directory(directory: Path | str, expressions: Sequence[str], var_fi
     """kapsulint's answers for ``expressions`` in the root module ``directory``, in one process.
 
     ``var_files`` are relative to ``directory``, where kapsulint runs. An answer's ``value`` is
-    parsed with decimal numbers, as ``classify`` expects. When the process fails (exit 2 for an
-    expression that does not parse, anything else is a crash), the expressions are split in
-    halves until the failing ones run alone; one that fails by itself is answered
-    ``{"expression", "error", "exit": 2}`` or ``{"expression", "crash", "exit"}`` with the last
-    line of kapsulint's stderr.
+    parsed with decimal numbers, as ``classify`` expects. kapsulint answers every expression,
+    one that does not parse with an error line (and exit 2). When the process fails otherwise
+    (a crash), the expressions are split in halves until the failing ones run alone; one that
+    fails by itself is answered ``{"expression", "error", "exit": 2}`` or
+    ``{"expression", "crash", "exit"}`` with the last line of kapsulint's stderr.
     """
     result = _run_kapsulint(directory, expressions, var_files, variables)
-    if result.returncode == 0:
-        return [_parse_json(line) for line in result.stdout.splitlines() if line.strip()]
+    if result.returncode in (0, 2):
+        answers = [_parse_json(line) for line in result.stdout.splitlines() if line.strip()]
+        if len(answers) == len(expressions):
+            return answers
     if len(expressions) == 1:
         lines = result.stderr.strip().splitlines()
         message = lines[-1] if lines else f"exit {result.returncode}"
@@ -159,8 +184,9 @@ def function_of(expression: str) -> str | None:
     return None
 
 
-def summarise(results: dict[str, dict[str, list[Outcome]]]) -> str:
-    """A table of categories per topic, then per function, then the wrong answers."""
+def summarise(results: dict[str, dict[str, list[Outcome]]], show_messages: bool = False) -> str:
+    """A table of categories per topic, then per function, the count of error messages that are
+    not Terraform's (each of them with ``show_messages``), then the wrong answers."""
     by_topic: dict[str, Counter[str]] = defaultdict(Counter)
     by_function: dict[str, Counter[str]] = defaultdict(Counter)
     for topic, categories in results.items():
@@ -180,6 +206,16 @@ def summarise(results: dict[str, dict[str, list[Outcome]]]) -> str:
     known = sum(total.values())
     lines.append(f"{'total':<44}" + "".join(f"{total[category]:>13}" for category in CATEGORIES))
     lines.append(f"{known} expressions; wrong {total['wrong']}, unknown {total['unknown']}, crash {total['crash']}")
+    differing = {topic: differing_messages(categories) for topic, categories in results.items()}
+    agreed = sum(1 for categories in results.values() for o in categories["error_agreed"] if "error" in o.golden)
+    lines.append(f"error messages: {agreed - sum(map(len, differing.values()))} of {agreed} agreed errors "
+                 f"say what Terraform says, {sum(map(len, differing.values()))} differ")
+    if show_messages:
+        for topic, outcomes in differing.items():
+            for outcome in outcomes:
+                lines.append(f"MESSAGE {topic}: {outcome.expression}\n"
+                             f"  terraform: {terraform_message(outcome.golden)}\n"
+                             f"  kapsulint: {outcome.answer['error']}")
     for topic, categories in results.items():
         for category in ("wrong", "crash"):
             for outcome in categories[category]:
@@ -190,9 +226,11 @@ def summarise(results: dict[str, dict[str, list[Outcome]]]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    cases = [case for case in load_cases() if not argv or any(name in case.name for name in argv)]
+    show_messages = "--messages" in argv
+    names = [argument for argument in argv if argument != "--messages"]
+    cases = [case for case in load_cases() if not names or any(name in case.name for name in names)]
     results = {case.name: run_case(case) for case in cases}
-    print(summarise(results))
+    print(summarise(results, show_messages))
     return 1 if any(categories["wrong"] or categories["crash"] for categories in results.values()) else 0
 
 

@@ -18,7 +18,6 @@ import math
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
 from kapsulint.terraform.numbers import (
-    NEGATIVE_ZERO,
     Number,
     Unrepresentable,
     from_float,
@@ -67,9 +66,12 @@ def _floor(args: list[Val], call: Call) -> Val:
 
 
 def _integral(result: int, source: Number) -> Number:
-    """``big.Float.SetInt`` keeps the argument's precision (53 bits after ``pow``/``log``)."""
+    """go-cty's ``Floor``/``Ceil`` go through a ``big.Int``, which has no negative zero
+    (``floor(-0)`` and ``ceil(-0.5)`` are 0); ``big.Float.SetInt`` then keeps the argument's
+    precision (53 bits after ``pow``/``log``).
+    https://github.com/zclconf/go-cty/blob/v1.16.0/cty/function/stdlib/number.go"""
     if result == 0:
-        return NEGATIVE_ZERO if source is NEGATIVE_ZERO else 0
+        return 0
     return round_to_precision(result, precision(source))
 
 

@@ -29,6 +29,7 @@ from kapsulint.terraform.budget import NODE_BYTES, Budget, size_of
 from kapsulint.terraform.convert import convert
 from kapsulint.terraform.encode import ContainsUnknown
 from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.functions.names import unknown_function
 from kapsulint.terraform.numbers import Unrepresentable
 from kapsulint.terraform.strings import nfc
 from kapsulint.terraform.types import DYNAMIC, Type, type_of
@@ -125,7 +126,7 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
     default limits for this call alone) runs out."""
     spec = FUNCTIONS.get(name)
     if spec is None:
-        raise EvalError(f'Call to unknown function: there is no function named "{name}".')
+        raise unknown_function(name, FUNCTIONS)
     if budget is None:
         budget = Budget()
         budget.enter()
