@@ -39,6 +39,7 @@ from kapsulint.terraform.encode import deep_recursion
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.numbers import Unrepresentable, format_number, parse_number
 from kapsulint.terraform.values import Val
+from kapsulint.terraform.yaml_scanner import go_mark as _go_mark, go_yaml_message
 
 
 class TooManyNodes(Exception):
@@ -114,13 +115,19 @@ def _check_fits(value: Val, model: Val) -> None:
 def json_decode(text: str) -> Val:
     """The value ``jsondecode(text)`` gives: objects become object values, arrays tuples;
     :class:`TooManyNodes` when the text holds more than :data:`MAX_NODES` (counted before
-    anything is built)."""
+    anything is built).
+
+    The text is first read token by token as go-cty reads it (:func:`_first_json_value`), which
+    gives Go's errors and where the first value ends; what follows a value that ends with a
+    ``]`` or ``}`` is not read (``jsondecode("[1]]")`` is ``[1]``)."""
     if len(text) > MAX_NODES and re.subn(_JSON_NODE, "", text)[1] > MAX_NODES:
         raise TooManyNodes
+    data = text.encode("utf-8", "surrogatepass")
+    end = _first_json_value(data)
     try:
         with deep_recursion():
             data = json.loads(
-                text,
+                data[:end].decode("utf-8", "surrogatepass"),
                 parse_int=parse_number,
                 parse_float=parse_number,
                 parse_constant=_reject_constant,
@@ -131,6 +138,177 @@ def json_decode(text: str) -> Val:
         raise EvalError(error.msg) from None
     except RecursionError:
         raise Unrepresentable("nesting too deep") from None
+
+
+# Go's json.Decoder.Token states (https://github.com/golang/go/blob/go1.23.0/src/encoding/json/stream.go)
+_TOP, _ARRAY_START, _ARRAY_VALUE, _ARRAY_COMMA, _OBJECT_START, _OBJECT_KEY, _OBJECT_COLON, _OBJECT_VALUE, \
+    _OBJECT_COMMA = range(9)
+_VALUE_ALLOWED = (_TOP, _ARRAY_START, _ARRAY_VALUE, _OBJECT_VALUE)
+_TOKEN_CONTEXT = {
+    _TOP: " looking for beginning of value", _ARRAY_START: " looking for beginning of value",
+    _ARRAY_VALUE: " looking for beginning of value", _OBJECT_VALUE: " looking for beginning of value",
+    _ARRAY_COMMA: " after array element", _OBJECT_KEY: " looking for beginning of object key string",
+    _OBJECT_COLON: " after object key", _OBJECT_COMMA: " after object key:value pair", _OBJECT_START: "",
+}
+_JSON_SPACE = b" \t\r\n"
+
+
+def _first_json_value(data: bytes) -> int:
+    """Where the first JSON value of ``data`` ends, read as go-cty's ``ImpliedType`` reads it
+    (``json.Decoder.Token`` until the value is complete, then ``More``), or :class:`EvalError`
+    with Go's message: ``EOF`` where the text ends between tokens, ``unexpected EOF`` inside
+    one, ``invalid character ...`` and ``extraneous data after JSON object``.
+    https://github.com/zclconf/go-cty/blob/v1.16.0/cty/json/type_implied.go"""
+    state, stack, position, size = _TOP, [], 0, len(data)
+    while True:
+        while position < size and data[position] in _JSON_SPACE:
+            position += 1
+        if position == size:
+            raise EvalError("EOF")
+        byte = data[position]
+        completed = False
+        if byte in b"[{":
+            if state not in _VALUE_ALLOWED:
+                _token_error(byte, state)
+            stack.append(state)
+            state = _ARRAY_START if byte == ord("[") else _OBJECT_START
+            position += 1
+        elif byte in b"]}":
+            closing = (_ARRAY_START, _ARRAY_COMMA) if byte == ord("]") else (_OBJECT_START, _OBJECT_COMMA)
+            if state not in closing:
+                _token_error(byte, state)
+            state, completed = stack.pop(), True
+            position += 1
+        elif byte == ord(":"):
+            if state != _OBJECT_COLON:
+                _token_error(byte, state)
+            state = _OBJECT_VALUE
+            position += 1
+        elif byte == ord(","):
+            if state not in (_ARRAY_COMMA, _OBJECT_COMMA):
+                _token_error(byte, state)
+            state = _ARRAY_VALUE if state == _ARRAY_COMMA else _OBJECT_KEY
+            position += 1
+        elif byte == ord('"') and state in (_OBJECT_START, _OBJECT_KEY):
+            position = _json_scalar_end(data, position)
+            state = _OBJECT_COLON
+        else:
+            if state not in _VALUE_ALLOWED:
+                _token_error(byte, state)
+            position = _json_scalar_end(data, position)
+            completed = True
+        if completed:
+            # Decoder.tokenValueEnd: after a value, a separator or the end is expected
+            state = {_ARRAY_START: _ARRAY_COMMA, _ARRAY_VALUE: _ARRAY_COMMA, _OBJECT_VALUE: _OBJECT_COMMA}.get(state, state)
+            if not stack:
+                break
+    end = position
+    while position < size and data[position] in _JSON_SPACE:
+        position += 1
+    if position < size and data[position] not in b"]}":
+        raise EvalError("extraneous data after JSON object")
+    return end
+
+
+def _token_error(byte: int, state: int) -> None:
+    raise EvalError(f"invalid character {_go_quote_byte(byte)}{_TOKEN_CONTEXT[state]}")
+
+
+def _json_scalar_end(data: bytes, start: int) -> int:
+    """Where the string, number or literal at ``start`` ends, as Go's scanner reads one value
+    (``Decoder.readValue``): at the first byte that cannot continue it, whatever that byte is."""
+    size = len(data)
+    byte = data[start]
+    position = start + 1
+    if byte == ord('"'):
+        while position < size:
+            byte = data[position]
+            if byte == ord('"'):
+                return position + 1
+            if byte == ord("\\"):
+                position += 1
+                if position == size:
+                    break
+                escape = data[position]
+                if escape == ord("u"):
+                    for offset in range(1, 5):
+                        if position + offset == size:
+                            raise EvalError("unexpected EOF")
+                        if data[position + offset] not in b"0123456789abcdefABCDEF":
+                            _scan_error(data[position + offset], "in \\u hexadecimal character escape")
+                    position += 4
+                elif escape not in b'bfnrt\\/"':
+                    _scan_error(escape, "in string escape code")
+            elif byte < 0x20:
+                _scan_error(byte, "in string literal")
+            position += 1
+        raise EvalError("unexpected EOF")
+    for word in (b"true", b"false", b"null"):
+        if byte == word[0]:
+            for expected in word[1:]:
+                if position == size:
+                    raise EvalError("unexpected EOF")
+                if data[position] != expected:
+                    _scan_error(data[position], f"in literal {word.decode()} (expecting {chr(expected)!r})")
+                position += 1
+            return position
+    if byte == ord("-"):
+        if position == size:
+            raise EvalError("unexpected EOF")
+        byte = data[position]
+        if not ord("0") <= byte <= ord("9"):
+            _scan_error(byte, "in numeric literal")
+        position += 1
+    elif not ord("0") <= byte <= ord("9"):
+        _scan_error(byte, "looking for beginning of value")
+    if byte != ord("0"):
+        position = _digits(data, position)
+    if position < size and data[position] == ord("."):
+        position += 1
+        if position == size:
+            raise EvalError("unexpected EOF")
+        if data[position] not in b"0123456789":
+            _scan_error(data[position], "after decimal point in numeric literal")
+        position = _digits(data, position)
+    if position < size and data[position] in b"eE":
+        position += 1
+        if position < size and data[position] in b"+-":
+            position += 1
+        if position == size:
+            raise EvalError("unexpected EOF")
+        if data[position] not in b"0123456789":
+            _scan_error(data[position], "in exponent of numeric literal")
+        position = _digits(data, position)
+    return position
+
+
+def _digits(data: bytes, position: int) -> int:
+    while position < len(data) and data[position] in b"0123456789":
+        position += 1
+    return position
+
+
+def _scan_error(byte: int, context: str) -> None:
+    raise EvalError(f"invalid character {_go_quote_byte(byte)} {context}")
+
+
+def _go_quote_byte(byte: int) -> str:
+    """Go's ``quoteChar``: a byte between single quotes as ``strconv.Quote`` writes the rune of
+    that value (a byte of a UTF-8 sequence is a Latin-1 rune: the first of "é" is 'Ã')."""
+    if byte == ord("'"):
+        return "'\\''"
+    if byte == ord('"'):
+        return "'\"'"
+    character = chr(byte)
+    escapes = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+               "\v": "\\v", "\\": "\\\\"}
+    if character in escapes:
+        return f"'{escapes[character]}'"
+    if byte < 0x20 or byte == 0x7F:
+        return f"'\\x{byte:02x}'"
+    if byte >= 0x80 and not character.isprintable():
+        return f"'\\u{byte:04x}'"
+    return f"'{character}'"
 
 
 def _wrap(data: object) -> Val:
@@ -305,9 +483,10 @@ class _Decoder:
     """go-cty-yaml's decoder over ruamel.yaml's events. An alias is the anchored value itself
     (shared, as Go's decoder shares it), counted as the nodes it stands for."""
 
-    def __init__(self, events: Iterator[Any], kinds: ModuleType) -> None:
+    def __init__(self, events: Iterator[Any], kinds: ModuleType, length: int) -> None:
         self.events = events
         self.kinds = kinds
+        self.length = length
         self.pending: dict[str, int] = {}
         self.anchors: dict[str, tuple[Val, int]] = {}  # the value and its nodes, aliases expanded
         self.count = 0  # nodes so far, aliases expanded
@@ -332,12 +511,20 @@ class _Decoder:
                 del self.pending[anchor]
             self.anchors[anchor] = (value, self.count - start)
 
+    def fail(self, event: Any, message: str) -> EvalError:
+        """go-cty-yaml's ``parseEventErrorf``: ``message`` at the event's start, unless that is
+        on the first line (go-cty-yaml tests the line before it counts it from 1)."""
+        return EvalError(_at_event(event, self.length) + message)
+
     def node(self, event: Any) -> Val:
         if isinstance(event, self.kinds.ScalarEvent):
             start = self.count
             self.begin(event.anchor)
             self.counted(1)
-            raw = _resolve(event.tag, event.value, event.style is not None)
+            try:
+                raw = _resolve(event.tag, event.value, event.style is not None)
+            except EvalError as error:
+                raise self.fail(event, str(error)) from None
             if raw is _INFINITY:
                 raise Unrepresentable(event.value)
             value = Val("<<" if raw is _MERGE else raw)
@@ -356,12 +543,12 @@ class _Decoder:
         if isinstance(event, self.kinds.SequenceStartEvent):
             return self.sequence(event)
         if isinstance(event, self.kinds.DocumentStartEvent):
-            raise EvalError("only a single document is allowed")
-        raise EvalError("expecting value but found end of stream")
+            raise self.fail(event, "only a single document is allowed")
+        raise self.fail(event, "expecting value but found end of stream")
 
     def mapping(self, start: Any) -> Val:
         if start.tag not in (None, _MAP):
-            raise EvalError(f'can\'t interpret mapping as {start.tag}')
+            raise self.fail(start, f"can't interpret mapping as {start.tag}")
         first = self.count
         self.begin(start.anchor)
         self.counted(1)
@@ -373,17 +560,21 @@ class _Decoder:
                 self.complete(start.anchor, value, first)
                 return value
             if not isinstance(event, self.kinds.ScalarEvent):
-                raise EvalError("only strings are allowed as mapping keys")
-            key = _resolve(event.tag, event.value, event.style is not None)
+                raise self.fail(event, "only strings are allowed as mapping keys")
+            try:
+                key = _resolve(event.tag, event.value, event.style is not None)
+            except EvalError as error:
+                raise self.fail(event, str(error)) from None
             if key is _MERGE:
-                merged = self.node(self.next())
+                merged_event = self.next()
+                merged = self.node(merged_event)
                 if not isinstance(merged.raw, dict):
                     kind = "tuple" if isinstance(merged.raw, list) else "primitive"
-                    raise EvalError(f"cannot merge {kind} into mapping")
+                    raise self.fail(merged_event, f"cannot merge {kind} into mapping")
                 members.update(merged.raw)
                 continue
             if key is None:
-                raise EvalError("mapping key cannot be null")
+                raise self.fail(event, "mapping key cannot be null")
             if key is _INFINITY:
                 raise Unrepresentable(event.value)
             self.counted(1)  # the key, a node as a values file counts it
@@ -391,7 +582,7 @@ class _Decoder:
 
     def sequence(self, start: Any) -> Val:
         if start.tag not in (None, _SEQ):
-            raise EvalError(f"can't interpret sequence as {start.tag}")
+            raise self.fail(start, f"can't interpret sequence as {start.tag}")
         first = self.count
         self.begin(start.anchor)
         self.counted(1)
@@ -416,12 +607,17 @@ def _key_text(key: object) -> str:
 
 @cache
 def _ruamel() -> tuple[Any, ModuleType, type[Exception]]:
-    """ruamel.yaml's parser, its events and its error, imported on first use only: a warm run
-    that decodes no YAML imports no YAML library."""
+    """ruamel.yaml's parser with go-yaml's rules for tabs, its events and its error, imported on
+    first use only: a warm run that decodes no YAML imports no YAML library."""
     from ruamel.yaml import YAML, events
     from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.scanner import Scanner, ScannerError
 
-    return YAML(typ="safe", pure=True), events, YAMLError
+    from kapsulint.terraform.yaml_scanner import go_tabs_scanner
+
+    parser = YAML(typ="safe", pure=True)
+    parser.Scanner = go_tabs_scanner(Scanner, ScannerError)
+    return parser, events, YAMLError
 
 
 def yaml_decode(text: str) -> Val:
@@ -432,21 +628,29 @@ def yaml_decode(text: str) -> Val:
 
 def _yaml_decode(text: str) -> Val:
     parser, events, yaml_error = _ruamel()
+    source = text or "\n"
     try:
-        decoder = _Decoder(iter(parser.parse(text or "\n")), events)
+        decoder = _Decoder(iter(parser.parse(source)), events, len(source))
         decoder.next()  # stream start
         start = decoder.next()
         if not isinstance(start, events.DocumentStartEvent):
-            raise EvalError("missing start of document")
+            raise decoder.fail(start, "missing start of document")
         if start.version is not None and start.version != (1, 1):
             raise EvalError("found incompatible YAML document")
         value = decoder.node(decoder.next())
-        if not isinstance(decoder.next(), events.DocumentEndEvent):
-            raise EvalError("unexpected extra content after value")
-        if not isinstance(decoder.next(), events.StreamEndEvent):
-            raise EvalError("unexpected extra content after value")
+        following = decoder.next()
+        if not isinstance(following, events.DocumentEndEvent):
+            raise decoder.fail(following, "unexpected extra content after value")
+        following = decoder.next()
+        if not isinstance(following, events.StreamEndEvent):
+            raise decoder.fail(following, "unexpected extra content after value")
     except yaml_error as error:
-        raise EvalError(str(getattr(error, "problem", None) or error)) from None
+        raise EvalError(go_yaml_message(error, len(source))) from None
     except RecursionError:
         raise Unrepresentable("nesting too deep") from None
     return value
+
+
+def _at_event(event: Any, length: int) -> str:
+    line, column = _go_mark(event.start_mark, length)
+    return f"on line {line}, column {column + 1}: " if line else ""
