@@ -20,6 +20,7 @@ from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_va
 from kapsulint.findings import Loc
 from kapsulint.model.modules import Block, Module, ModuleCall, Resource, Variable
 from kapsulint.terraform.errors import EvalError, InvalidReference
+from kapsulint.terraform.functions.names import suggestion
 from kapsulint.terraform.typeexpr import NO_CONSTRAINT, convert_variable, parse_type_constraint, prepare_default
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
@@ -204,11 +205,17 @@ class ModuleInstance:
         name = steps[0] if steps and isinstance(steps[0], str) else None
         if root == "var":
             if name is None or name not in self.module.variables:
-                raise InvalidReference(f'Reference to undeclared input variable: An input variable with the name "{name or ""}" has not been declared.')
+                found = suggestion(name or "", self.module.variables)
+                hint = f'Did you mean "{found}"?' if found else f'This variable can be declared with a variable "{name or ""}" {{}} block.'
+                raise InvalidReference(f'Reference to undeclared input variable: An input variable with the name "{name or ""}" has '
+                                       f"not been declared. {hint}")
             return self.variable(name), steps[1:]
         if root == "local":
             if name is None or name not in self.module.locals:
-                raise InvalidReference(f'Reference to undeclared local value: A local value with the name "{name or ""}" has not been declared.')
+                found = suggestion(name or "", self.module.locals)
+                hint = f' Did you mean "{found}"?' if found else ""
+                raise InvalidReference(f'Reference to undeclared local value: A local value with the name "{name or ""}" has '
+                                       f"not been declared.{hint}")
             return self.local(name), steps[1:]
         if root == "path":
             paths = {"module": posixpath.relpath(self.module.path, self.root.module.path),
@@ -218,14 +225,18 @@ class ModuleInstance:
             return Val(paths[name], loc), steps[1:]
         if root == "module":
             if name is None or name not in self.module.calls:
-                raise InvalidReference(f'Reference to undeclared module: No module call named "{name or ""}" is declared.')
+                found = suggestion(name or "", sorted(self.module.calls), first_in_order=True)
+                hint = f' Did you mean "{found}"?' if found else ""
+                raise InvalidReference(f'Reference to undeclared module: No module call named "{name or ""}" is declared in '
+                                       f"{self._display_path()}.{hint}")
             return self._module_output(name, steps[1:], loc)
         if root == "data":
             if len(steps) < 2 or not all(isinstance(s, str) for s in steps[:2]):
                 raise InvalidReference("Invalid data resource reference.")
             resource = self.module.resources.get(f"data.{steps[0]}.{steps[1]}")
             if resource is None:
-                raise InvalidReference(f'Reference to undeclared resource: A data resource "{steps[0]}" "{steps[1]}" has not been declared.')
+                raise InvalidReference(f'Reference to undeclared resource: A data resource "{steps[0]}" "{steps[1]}" has not '
+                                      f'been declared in {self._display_path()}.')
             return self._resource_reference(resource, steps[2:], loc)
         if root == "terraform":
             if name != "workspace":
@@ -242,8 +253,19 @@ class ModuleInstance:
                                    "one attribute access, specifying the resource name.")
         resource = self.module.resources.get(f"{root}.{name}")
         if resource is None:
-            raise InvalidReference(f'Reference to undeclared resource: A managed resource "{root}" "{name}" has not been declared.')
+            raise InvalidReference(f'Reference to undeclared resource: A managed resource "{root}" "{name}" has not been '
+                                   f'declared in {self._display_path()}.')
         return self._resource_reference(resource, steps[1:], loc)
+
+    def _display_path(self) -> str:
+        """The module as Terraform's reference errors name it: "the root module", or its calls
+        without instance keys (``module.a.module.b``)."""
+        names: list[str] = []
+        instance: ModuleInstance | None = self
+        while instance is not None and instance.call is not None:
+            names.append(f"module.{instance.call.name}")
+            instance = instance.parent
+        return ".".join(reversed(names)) or "the root module"
 
     # -- resources ----------------------------------------------------------------------------
 

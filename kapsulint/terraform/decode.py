@@ -566,11 +566,9 @@ class _Decoder:
             except EvalError as error:
                 raise self.fail(event, str(error)) from None
             if key is _MERGE:
-                merged_event = self.next()
-                merged = self.node(merged_event)
+                merged = self.node(self.next())
                 if not isinstance(merged.raw, dict):
-                    kind = "tuple" if isinstance(merged.raw, list) else "primitive"
-                    raise self.fail(merged_event, f"cannot merge {kind} into mapping")
+                    raise self.fail(event, f"cannot merge {_friendly_kind(merged.raw)} into mapping")
                 members.update(merged.raw)
                 continue
             if key is None:
@@ -594,6 +592,17 @@ class _Decoder:
                 self.complete(start.anchor, value, first)
                 return value
             items.append(self.node(event))
+
+
+def _friendly_kind(raw: object) -> str:
+    """The friendly name of the type go-cty-yaml implies for a decoded value that is not a mapping."""
+    if isinstance(raw, list):
+        return "tuple"
+    if raw is None:
+        return "dynamic"
+    if isinstance(raw, bool):
+        return "bool"
+    return "string" if isinstance(raw, str) else "number"
 
 
 def _key_text(key: object) -> str:

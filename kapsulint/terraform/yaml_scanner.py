@@ -101,6 +101,22 @@ def go_tabs_scanner(base: type, scanner_error: type[Exception]) -> type:
             chunks = [line_break] if line_break != "\n" else [] if breaks else [" "]
             return chunks + breaks
 
+        def scan_tag(self) -> Any:
+            """A tag, which go-yaml ends at any blank: a tab after it separates it as a space does
+            (ruamel.yaml wants a space), so the tab is read as a space for the tag's own check."""
+            reader = self.reader
+            end = reader.pointer
+            while reader.buffer[end] not in " \t" + _END:
+                end += 1
+            if reader.buffer[end] != "\t":
+                return super().scan_tag()
+            buffer = reader.buffer
+            reader.buffer = buffer[:end] + " " + buffer[end + 1:]
+            try:
+                return super().scan_tag()
+            finally:
+                reader.buffer = buffer
+
         def _document_indicator(self) -> bool:
             prefix = self.reader.prefix(3)
             return prefix in ("---", "...") and self.reader.peek(3) in _END + " \t"
@@ -127,11 +143,12 @@ def go_tabs_scanner(base: type, scanner_error: type[Exception]) -> type:
 
 
 def go_mark(mark: Any, length: int) -> tuple[int, int]:
-    """A ruamel.yaml mark as go-yaml's (0-based line and column): the end of a text that does
-    not end with a line break is at the start of the next line."""
+    """A ruamel.yaml mark as go-yaml's (0-based line and column): the end of a text of
+    ``length`` that does not end with a line break is at the start of the next line (a negative
+    ``length``: the mark is not the stream's end token's)."""
     if mark is None:
         return 0, 0
-    if getattr(mark, "index", 0) >= length and mark.column:
+    if length >= 0 and getattr(mark, "index", 0) >= length and mark.column:
         return mark.line + 1, 0
     return mark.line, mark.column
 
@@ -144,10 +161,12 @@ def go_yaml_message(error: Exception, length: int) -> str:
         if problem.startswith(start) and (not wanted_context or context == wanted_context):
             problem = words
             break
-    line, column = go_mark(getattr(error, "problem_mark", None), length)
+    scanner = type(error).__name__ == "ScannerError"
+    # only the stream's end token is on a line of its own, not a scanner error at the end
+    line, column = go_mark(getattr(error, "problem_mark", None), -1 if scanner else length)
     if line:
-        if type(error).__name__ == "ScannerError":  # go-yaml has not counted the line yet
+        if scanner:  # go-yaml has not counted the line yet
             return f"on line {line + 1}, column 1: {problem}"
         return f"on line {line}, column {column + 1}: {problem}"
-    line, column = go_mark(getattr(error, "context_mark", None), length)
+    line, column = go_mark(getattr(error, "context_mark", None), -1 if scanner else length)
     return f"on line {line}, column {column + 1}: {problem}" if line else problem

@@ -46,11 +46,22 @@ def unknown_function(name: str, functions: Collection[str]) -> EvalError:
     """HCL's error for a call of ``name``, which is not in the ``functions`` table, with its
     suggestion."""
     builtins = {*functions, *EXPRESSION_FUNCTIONS}
-    available = sorted({*builtins, *(CORE_NAMESPACE + builtin for builtin in builtins)})
-    scored = [(distance, candidate) for candidate in available
-              if (distance := _edit_distance(name, candidate)) < _SUGGESTION_DISTANCE]
-    suggestion = f' Did you mean "{min(scored)[1]}"?' if scored else ""
-    return EvalError(f'Call to unknown function: There is no function named "{name}".{suggestion}')
+    found = suggestion(name, {*builtins, *(CORE_NAMESPACE + builtin for builtin in builtins)})
+    hint = f' Did you mean "{found}"?' if found else ""
+    return EvalError(f'Call to unknown function: There is no function named "{name}".{hint}')
+
+
+def suggestion(given: str, candidates: Collection[str], *, first_in_order: bool = False) -> str | None:
+    """The name HCL and Terraform suggest for ``given`` (``didyoumean.NameSuggestion``): one
+    less than three edits away. Terraform takes the first such candidate in its order, which for
+    a Go map changes from run to run; kapsulint then takes the nearest, the first in alphabetical
+    order among equals (``first_in_order`` takes the first in the order given, where Terraform
+    sorts the candidates itself)."""
+    close = [(distance, candidate) for candidate in (candidates if first_in_order else sorted(candidates))
+             if (distance := _edit_distance(given, candidate)) < _SUGGESTION_DISTANCE]
+    if not close:
+        return None
+    return close[0][1] if first_in_order else min(close)[1]
 
 
 def _edit_distance(given: str, candidate: str) -> int:
