@@ -31,7 +31,8 @@ python-hcl2's grammar departs from it; kapsulint corrects it where it is loaded
   ``- -1``); a number followed by ``.`` and a digit is invalid, and so is a legacy index ``a.0.1``
   (``a.1e5`` is index 100000, as in hclsyntax);
 - an attribute-only splat ends at the first ``[`` (``a.*.b[0]`` indexes the result), and cannot
-  hold another (``a.*.*``); ``a . * . b`` and ``a[ * ]`` are splats;
+  hold another (``a.*.*``); a full splat takes every traversal step after it, a splat too
+  (``a[*].b[*].c`` applies ``.b[*].c`` to each element); ``a . * . b`` and ``a[ * ]`` are splats;
 - a heredoc's markers are identifiers; its closing marker may be indented and followed by spaces,
   then a newline of the file (a heredoc cannot end the file); a line of its marker inside one of
   its ``${ }`` or ``%{ }`` sequences closes nothing (braces, strings and heredocs of the same marker
