@@ -159,8 +159,8 @@ def distinct(args: list[Val], call: Call) -> Val:
     others: list[Val] = []
     for item in args[0].raw:
         raw = item.raw
-        if type(raw) in _SCALARS:
-            key = (type(raw) if type(raw) is str or type(raw) is bool else int, raw)
+        if isinstance(raw, _SCALARS):  # a number of any precision, -0 too, is keyed by its value
+            key = (str if isinstance(raw, str) else bool if isinstance(raw, bool) else int, raw)
             if key in scalars:
                 continue
             scalars.add(key)
@@ -173,7 +173,7 @@ def distinct(args: list[Val], call: Call) -> Val:
     return Val(kept, call.loc, type=type_of(args[0]))
 
 
-_SCALARS = frozenset({str, bool, int, Fraction})
+_SCALARS = (str, bool, int, Fraction)
 
 
 # ---------------------------------------------------------------------------------------------
