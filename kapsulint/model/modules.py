@@ -213,12 +213,17 @@ class ModuleCall:
     block: Block
     source: str | None
     target: Module | None  # the module directory when scanned (local or from .terraform)
+    # When this call closes a cycle of module calls (Terraform refuses the configuration): the
+    # calls of the cycle, from the one that enters the module this call leads back to, ending with
+    # this one. Such a call is never followed: its ``target`` is None.
+    cycle: tuple[ModuleCall, ...] | None
 
     def __init__(self, name: str, block: Block, source: str | None, target: Module | None = None) -> None:
         self.name = name
         self.block = block
         self.source = source
         self.target = target
+        self.cycle = None
 
 
 class UnreadCall(NamedTuple):
@@ -298,6 +303,12 @@ class Module:
         self.root = root
         self.downloaded = downloaded
         self.duplicates: list[Duplicate] = []
+
+    @property
+    def applied(self) -> bool:
+        """Whether the module shows it is applied as a root: a provider block, a backend or ``cloud``
+        block, a lock file or a tfvars file."""
+        return bool(self.providers or self.backends or self.clouds or self.lock or self.tfvars)
 
     @property
     def broken(self) -> bool:

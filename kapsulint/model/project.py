@@ -99,7 +99,7 @@ class Project:
         for source in overrides:
             self._add_guarded(source, self._apply_override)
         for step in (self._load_called_local_modules, self._load_downloaded_modules, self._mark_terragrunt_trees,
-                     self._link_calls, self._choose_roots):
+                     self._link_calls, self._break_cycles, self._choose_roots):
             self._step_guarded(step)
         return self
 
@@ -358,16 +358,61 @@ class Project:
         root, key = module.downloaded
         return self._downloaded.get(root, {}).get(f"{key}.{call_name}")
 
+    def _break_cycles(self) -> None:
+        """A call that closes a cycle of module calls is not followed (``call.cycle`` says which
+        calls loop; KAP016 reports it). Terraform follows such a call without end and refuses the
+        configuration; kapsulint reads the modules of the cycle once each, from their real root.
+
+        Calls are walked depth first, from the modules that show they are applied (and the
+        configured roots), then from the modules no one calls, then from the rest in path order: a
+        call back into a module still on the walk's path closes a cycle. Dropping those calls, the
+        back edges of the walk, leaves no cycle, and a root calling itself or called back by its
+        own modules stays a root."""
+        forced = self._forced_roots()
+        order = sorted((m for m in self.modules.values() if m.files),
+                       key=lambda m: (not (m.applied or m.path in forced), bool(m.callers), m.path))
+        finished: set[str] = set()
+        for start in order:
+            if start.path in finished:
+                continue
+            walk = [(start, iter(list(start.calls.values())))]
+            on_walk = {start.path: 0}  # module -> its position in walk
+            taken: list[ModuleCall] = []  # taken[i] leads from walk[i] to walk[i + 1]
+            while walk:
+                module, calls = walk[-1]
+                call = next(calls, None)
+                if call is None:
+                    walk.pop()
+                    del on_walk[module.path]
+                    finished.add(module.path)
+                    if walk:
+                        taken.pop()
+                    continue
+                target = call.target
+                if target is None or target.path in finished:
+                    continue
+                if target.path in on_walk:
+                    call.cycle = (*taken[on_walk[target.path]:], call)
+                    call.target = None
+                    target.callers.remove(call)
+                    continue
+                on_walk[target.path] = len(walk)
+                taken.append(call)
+                walk.append((target, iter(list(target.calls.values()))))
+
+    def _forced_roots(self) -> set[str]:
+        """The directories of configuration key ``root-modules``."""
+        return {os.path.normpath(os.path.join(str(self.root), p)) for p in self.options.root_modules}
+
     def _choose_roots(self) -> None:
-        forced = {os.path.normpath(os.path.join(str(self.root), p)) for p in self.options.root_modules}
+        forced = self._forced_roots()
         for module in self.modules.values():
             if not module.files:
                 continue
             if module.path in forced:
                 module.root = True
                 continue
-            applied = bool(module.providers or module.backends or module.clouds or module.lock or module.tfvars)
-            module.root = applied and not module.callers
+            module.root = module.applied and not module.callers
 
     # -- evaluation ---------------------------------------------------------------------------
 
@@ -462,6 +507,8 @@ class Project:
             if module.broken or module.path in unreadable:
                 return False
             for call in module.calls.values():
+                if call.cycle is not None:
+                    continue  # back into a module of this tree, already judged
                 if call.target is None:
                     return False
                 pending.append(call.target)
