@@ -18,7 +18,7 @@ def test_fixture_case(case, tmp_path, monkeypatch):
     selection = ",".join([rule, *engine])
     code, findings, stderr = lint(project, ["--select", selection, *config.get("args", [])], monkeypatch,
                                   config.get("env"))
-    assert code in (0, 1), stderr
+    assert code in ((config["exit"],) if "exit" in config else (0, 1)), stderr
     want = expected(case)
     assert observed(findings, want) == want, stderr
 

@@ -327,23 +327,24 @@ def test_symlink_loops_are_visited_once_and_the_run_ends(tmp_path, monkeypatch):
     os.symlink("b.tf", tmp_path / "a.tf")
     os.symlink("a.tf", tmp_path / "b.tf")
     code, findings, stderr = lint(tmp_path, ["--select", "KAP101"], monkeypatch)
-    assert where(findings) == [("KAP101", "stack/main.tf", 5, 33)]
+    # The directory links are read once; the two files linked to each other cannot be read (KAP017).
+    assert where(findings) == [("KAP017", "a.tf", 1, 1), ("KAP017", "b.tf", 1, 1), ("KAP101", "stack/main.tf", 5, 33)]
     lines = stderr.splitlines()
     assert len(lines) == 2 and all("symbolic links" in line for line in lines)
     assert {Path(line.split("cannot read ")[1].split(":")[0]).name for line in lines} == {"a.tf", "b.tf"}
-    assert code == 1
+    assert code == 2
 
 
-def test_a_broken_symlink_is_one_line_on_stderr_and_the_run_goes_on(tmp_path, monkeypatch):
+def test_a_broken_symlink_is_kap017_and_the_run_goes_on(tmp_path, monkeypatch):
     write(tmp_path, {"main.tf": CLUSTER})
     os.symlink("nowhere.tf", tmp_path / "dangling.tf")
     code, findings, stderr = lint(tmp_path, ["--select", "KAP101"], monkeypatch)
-    assert where(findings) == [("KAP101", "main.tf", 5, 33)]
+    assert where(findings) == [("KAP017", "dangling.tf", 1, 1), ("KAP101", "main.tf", 5, 33)]
     assert stderr == f"kapsulint: cannot read {tmp_path / 'dangling.tf'}: broken symbolic link\n"
-    assert code == 1
+    assert code == 2
 
 
-def test_a_permission_denied_file_is_one_line_on_stderr_and_the_run_goes_on(tmp_path, monkeypatch):
+def test_a_permission_denied_file_is_kap017_and_the_run_goes_on(tmp_path, monkeypatch):
     from kapsulint import boundary
 
     write(tmp_path, {"main.tf": CLUSTER, "secret.tf": "locals { a = 1 }\n"})
@@ -357,17 +358,17 @@ def test_a_permission_denied_file_is_one_line_on_stderr_and_the_run_goes_on(tmp_
 
     monkeypatch.setattr(boundary, "read_regular", guarded_read)
     code, findings, stderr = lint(tmp_path, ["--select", "KAP101"], monkeypatch)
-    assert where(findings) == [("KAP101", "main.tf", 5, 33)]
+    assert where(findings) == [("KAP017", "secret.tf", 1, 1), ("KAP101", "main.tf", 5, 33)]
     assert stderr == f"kapsulint: cannot read {denied}: Permission denied\n"
-    assert code == 1
+    assert code == 2
     # Named on the command line, the same file makes the run exit 2, after the report.
     code, findings, stderr = lint(tmp_path, ["--select", "KAP101", "secret.tf", "main.tf"], monkeypatch)
-    assert where(findings) == [("KAP101", "main.tf", 5, 33)]
+    assert where(findings) == [("KAP017", "secret.tf", 1, 1), ("KAP101", "main.tf", 5, 33)]
     assert stderr == f"kapsulint: cannot read {denied}: Permission denied\n"
     assert code == 2
 
 
-def test_a_permission_denied_directory_is_one_line_on_stderr_and_the_run_goes_on(tmp_path, monkeypatch):
+def test_a_permission_denied_directory_is_kap017_and_the_run_goes_on(tmp_path, monkeypatch):
     from kapsulint.scan import discovery
 
     write(tmp_path, {"main.tf": CLUSTER, "locked/main.tf": CLUSTER})
@@ -381,11 +382,12 @@ def test_a_permission_denied_directory_is_one_line_on_stderr_and_the_run_goes_on
 
     monkeypatch.setattr(discovery.os, "scandir", guarded_scandir)
     code, findings, stderr = lint(tmp_path, ["--select", "KAP101"], monkeypatch)
-    assert where(findings) == [("KAP101", "main.tf", 5, 33)]
+    assert where(findings) == [("KAP017", "locked", 1, 1), ("KAP101", "main.tf", 5, 33)]
     assert stderr == f"kapsulint: cannot read {locked}: Permission denied\n"
-    assert code == 1
+    assert code == 2
     code, findings, stderr = lint(tmp_path, ["--select", "KAP101", "locked"], monkeypatch)
-    assert findings == [] and stderr == f"kapsulint: cannot read {locked}: Permission denied\n"
+    assert where(findings) == [("KAP017", "locked", 1, 1)]
+    assert stderr == f"kapsulint: cannot read {locked}: Permission denied\n"
     assert code == 2
 
 

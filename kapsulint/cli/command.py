@@ -336,6 +336,8 @@ def _show_files(resolved, cwd: Path) -> None:
         state = "internal-error" if path in failed else file_state(project, source)
         why = why_read(project, path)
         click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}\t{why}")
+    for path, reason in dict.fromkeys(project.unreadable):
+        click.echo(f"# cannot read: {os.path.relpath(path, cwd)} ({reason})")
     for path, glob in project.template_sources:
         click.echo(f"# left out: {os.path.relpath(path, cwd)} (a template source, matched by template-files "
                    f"{glob}; name it as a PATH to lint it)")

@@ -16,8 +16,9 @@ from kapsulint.findings import Finding, Severity
 DOC_HEADINGS = ("What it does", "Why is this bad", "Example", "Use instead", "References")
 FIX_HEADING = "Fix"  # after "Use instead"; required when the rule sets FIX, absent otherwise
 FIX_KINDS = ("safe", "unsafe", "sometimes")  # a rule's FIX: its fixes are safe, unsafe, or either by case
-ALWAYS_SELECTED = ("KAP001", "KAP005")  # run under any selection unless ignored by name or id
+ALWAYS_SELECTED = ("KAP001", "KAP005", "KAP017")  # run under any selection unless ignored by name or id
 INTERNAL_ERROR = "KAP008"  # an internal error of the run: reported under any selection, never ignored
+UNREADABLE_PATH = "KAP017"  # a path of the project the scan could not read: an error of the run
 REPOSITORY = "https://github.com/kapsulint/kapsulint"
 # A rule's family, by the first digit of its number (design of the catalogue: KAP1xx cluster, ...).
 FAMILIES = {"0": "engine", "1": "cluster", "2": "pools", "3": "ingress", "4": "state-and-access", "5": "network"}

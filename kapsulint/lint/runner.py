@@ -16,7 +16,7 @@ from kapsulint.model.instances import NestedBlock, ResourceInstance
 from kapsulint.model.modules import Attribute, Block
 from kapsulint.model.options import ScanOptions
 from kapsulint.model.project import Project
-from kapsulint.lint.registry import INTERNAL_ERROR, Rule, by_id
+from kapsulint.lint.registry import INTERNAL_ERROR, UNREADABLE_PATH, Rule, by_id
 from kapsulint.lint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
 from kapsulint.terraform.values import Val
 
@@ -61,7 +61,9 @@ class Settings:
 
 class RunResult:
     findings: list[Finding]  # every finding, suppressed ones marked
-    errors: list[tuple[str, str | None, str | None]]  # internal errors: (message, path, rule)
+    # The errors of the run, each an exit 2 and a SARIF notification: internal errors and the
+    # paths that could not be read (KAP017, as reported): (message, path, rule)
+    errors: list[tuple[str, str | None, str | None]]
     project: Project
 
     def __init__(
@@ -139,6 +141,9 @@ def run(settings: Settings) -> RunResult:
             paths = [p for p in paths if not is_excluded(p, settings.root, settings.exclude)]
         findings = [f for f in findings if _in_report(f, paths, project)]
     findings = _not_gitignored(findings, settings.root, settings.scan.boundary)
+    # A path that could not be read fails the run: what it holds was not judged.
+    errors.extend((f.message, f.loc.path, f.rule) for f in findings
+                  if f.rule == UNREADABLE_PATH and f.suppressed_by is None)
     internal_rule = rules[INTERNAL_ERROR]
     for finding in internal:  # never filtered, ignored or suppressed: the run did not finish its work
         finding.rule, finding.name, finding.severity = internal_rule.id, internal_rule.name, internal_rule.severity
@@ -186,6 +191,16 @@ def _engine_findings(project: Project):
         elif source.skipped is not None:
             yield Finding(Loc(source.path, 1, 1, 1, 2), f"skipped: {source.skipped}", rule="KAP005",
                           logical="file-too-large")
+    for path, reason in dict.fromkeys(project.unreadable):
+        yield Finding(Loc(path, 1, 1, 1, 2), _unreadable_message(project, path, reason), rule=UNREADABLE_PATH,
+                      logical="unreadable-path",
+                      fix="make it readable by the user running kapsulint, or add it to `exclude` in "
+                          ".kapsulint.toml when it is not part of the configuration")
+
+
+def _unreadable_message(project: Project, path: str, reason: str) -> str:
+    return (f"cannot read {project.relative(path)}: {reason}; nothing in it was judged, and rules about something "
+            "missing stay silent for the module it belongs to")
 
 
 def _merge_instances(findings: list[Finding]) -> list[Finding]:
@@ -260,13 +275,17 @@ def is_excluded(path: Path, root: Path, patterns: list[str]) -> bool:
 
 
 def _not_gitignored(findings: list[Finding], root: Path, boundary: Boundary) -> list[Finding]:
-    """Findings in files .gitignore ignores are not reported (they are still read)."""
+    """Findings in files .gitignore ignores are not reported (they are still read), except a path
+    that could not be read: ignored files count for evaluation (tfvars), so the run still failed."""
     from kapsulint.scan.gitignore import GitIgnore
 
     ignore = GitIgnore(root, boundary)
     verdicts: dict[str, bool] = {}
     kept = []
     for finding in findings:
+        if finding.rule == UNREADABLE_PATH:
+            kept.append(finding)
+            continue
         path = finding.loc.path
         if path not in verdicts:
             verdicts[path] = ignore.ignored(path)

@@ -324,7 +324,9 @@ class Project:
                     continue
                 found = discover(Path(directory), self.boundary, recursive=False)
                 files = [(path, kind) for path, kind in found.files.items() if kind == "config"]
-                for source in load_sources(files, self.boundary, self.cache, 1).sources.values():
+                loaded = load_sources(files, self.boundary, self.cache, 1)
+                self.unreadable.extend(loaded.unreadable)
+                for source in loaded.sources.values():
                     self._add_guarded(source, self._add)
                 self.modules.setdefault(directory, Module(directory)).downloaded = (module.path, entry["Key"])
                 self._downloaded.setdefault(module.path, {})[entry["Key"]] = directory

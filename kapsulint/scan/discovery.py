@@ -92,7 +92,8 @@ def discover(root: Path, boundary: Boundary, excluded=None, values_globs: tuple[
         directory = stack.pop()
         try:
             status = os.stat(directory)
-        except OSError:
+        except OSError as error:  # its parent lists it but may not be searched (mode r--)
+            found.unreadable.append((directory, error.strerror or str(error)))
             continue
         identity = (status.st_dev, status.st_ino)  # a directory reached again through a link
         if identity in seen:

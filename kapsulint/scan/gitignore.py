@@ -71,7 +71,11 @@ class GitIgnore:
             negated = line.startswith("!")
             if negated:
                 line = line[1:]
-            rules.append((_pattern_regex(line), negated, line.endswith("/")))
+            try:
+                regex = _pattern_regex(line)
+            except re.error:  # a bracket expression Python cannot read (``[z-a]``): git matches nothing with it
+                continue
+            rules.append((regex, negated, line.endswith("/")))
         return tuple(rules)
 
     def ignored(self, path: str) -> bool:
