@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import marshal
+import zlib
 
 import pytest
 
@@ -21,7 +22,8 @@ def test_a_tree_marshal_refuses_round_trips_through_an_entry() -> None:
     with pytest.raises(ValueError):
         marshal.dumps(value)
     entry = encode_entry("k", value)
-    assert entry.startswith(b"KAPSULINT-CACHE-FLAT\nk\n")
+    magic, key, checksum, data = entry.split(b"\n", 3)
+    assert (magic, key, checksum) == (b"KAPSULINT-CACHE-FLAT", b"k", b"%08x" % zlib.crc32(data))
     assert flatten(decode_entry("k", entry)) == flatten(value)  # == itself would recurse
     assert decode_entry("other", entry) is None and decode_entry("k", entry[:-3]) is None
 
@@ -29,7 +31,8 @@ def test_a_tree_marshal_refuses_round_trips_through_an_entry() -> None:
 def test_a_shallow_tree_stays_plain_marshal() -> None:
     value = nested(10)
     entry = encode_entry("k", value)
-    assert entry == b"KAPSULINT-CACHE\nk\n" + marshal.dumps(value) and decode_entry("k", entry) == value
+    data = marshal.dumps(value)
+    assert entry == b"KAPSULINT-CACHE\nk\n%08x\n" % zlib.crc32(data) + data and decode_entry("k", entry) == value
 
 
 def test_shared_containers_stay_shared_and_order_is_kept() -> None:

@@ -90,6 +90,14 @@ def left_out(root: Path, paths: list[Path], exclude: list[str], force_exclude: b
 
 def run(settings: Settings) -> RunResult:
     project = Project(settings.scan).load()
+    try:
+        return _judge(project, settings)
+    except Exception:
+        project.forget_cached()  # an unexpected failure may come from a damaged cache entry: parse again next time
+        raise
+
+
+def _judge(project: Project, settings: Settings) -> RunResult:
     for path, reason in project.unreadable:
         print(f"kapsulint: cannot read {path}: {reason}", file=sys.stderr)
     errors: list[tuple[str, str | None, str | None]] = list(project.errors)
@@ -108,6 +116,7 @@ def run(settings: Settings) -> RunResult:
         except Exception as error:  # one rule's bug never stops the others
             detail = describe(error)
             loc = _failure_loc(error, project)
+            project.forget_cached(loc.path if loc else None)  # in case the bug is a damaged cache entry
             errors.append((f"rule {rule.id} failed: {detail}", loc.path if loc else None, rule.id))
             where = f" at {loc.path}:{loc.line}" if loc else ""
             print(f"kapsulint: internal error in rule {rule.id} ({rule.name}){where}: {detail}", file=sys.stderr)
@@ -168,9 +177,15 @@ def _failure_loc(error: BaseException, project: Project) -> Loc | None:
     for frame in reversed(frames):
         for value in frame.f_locals.values():
             loc = _loc_of(value)
-            if loc is not None and loc.path in project.files:
+            if loc is not None and loc.path in project.files and _well_formed(loc):
                 return loc.one_line()
     return None
+
+
+def _well_formed(loc: Loc) -> bool:
+    """A location of five fields, numbers where numbers go (one built from a damaged cache entry
+    may be neither, and the failure is then reported at the project root)."""
+    return len(loc) == 5 and all(type(number) is int for number in loc[1:])
 
 
 def _loc_of(value: object) -> Loc | None:
@@ -230,6 +245,7 @@ def _suppressions(project: Project, errors: list[tuple[str, str | None, str | No
         try:
             found.extend(parse_suppressions(source))
         except Exception as error:  # noqa: BLE001 - the file boundary
+            project.forget_cached(source.path)
             message = f"reading suppressions failed: {describe(error)}"
             errors.append((message, source.path, None))
             print(f"kapsulint: internal error in {source.path}: {message}", file=sys.stderr)

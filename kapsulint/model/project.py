@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Iterator
 
 from kapsulint.boundary import NOTE_KIND, OUTSIDE, shown_path
-from kapsulint.scan.cache import ParseCache
+from kapsulint.scan.cache import ParseCache, valid_template, valid_yaml_text
 from kapsulint.scan.discovery import Discovered, NotFollowed, discover, file_kind, is_chart_values
 from kapsulint.errors import describe
 from kapsulint.findings import Loc
 from kapsulint.model.instances import ModuleInstance, ResourceInstance, as_written, nested_blocks
 from kapsulint.model.variables import root_variable_values
-from kapsulint.scan.loader import load_sources
+from kapsulint.scan.loader import Loaded, load_sources
 from kapsulint.model.options import ScanOptions
 from kapsulint.model.modules import (
     Block,
@@ -66,6 +66,7 @@ class Project:
         self._memo: dict[object, object] = {}
         self.budget = Budget(options.limits)  # what evaluating the whole project may cost
         self._notes: dict[tuple[str, Loc], str] = {}  # blind spots met while evaluating, first message kept
+        self._cache_keys: dict[str, str] = {}  # path -> parse cache key, for the files read from the cache
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -87,8 +88,7 @@ class Project:
                 self._module(os.path.dirname(path)).terragrunt = True
             elif not (kind == "values" and is_chart_values(Path(path), self.boundary)):
                 entries.append((path, kind))  # chart values are read only when a release references them
-        loaded = load_sources(entries, self.boundary, self.cache, self.options.jobs)
-        self.unreadable.extend(loaded.unreadable)
+        loaded = self._load(entries, self.options.jobs)
         for path, source in loaded.sources.items():
             kind = source.kind
             self.files[path] = source
@@ -115,6 +115,23 @@ class Project:
                 message = f"not read: it {item.reason}"
             self.note(NOTE_KIND, Loc(item.path, 1, 1, 1, 2), message)
 
+    def _load(self, entries: list[tuple[str, str]], jobs: int) -> Loaded:
+        """Read and parse files (the cache first); what cannot be read is kept in ``unreadable``."""
+        loaded = load_sources(entries, self.boundary, self.cache, jobs)
+        self.unreadable.extend(loaded.unreadable)
+        self._cache_keys.update(loaded.cached)
+        return loaded
+
+    def forget_cached(self, path: str | None = None) -> None:
+        """Drop the cached parse of ``path`` (of every file, without one), if it was read from the
+        cache: a bug met in a file may come from a damaged entry that passed the checks on read
+        (they stop at the first node of each expression), and the next run then parses it again."""
+        paths = [path] if path is not None else list(self._cache_keys)
+        for each in paths:
+            key = self._cache_keys.pop(each, None)
+            if key is not None:
+                self.cache.drop(key)
+
     def _step_guarded(self, step) -> None:
         """The project boundary: a bug while linking the modules is an internal error of the project
         (reported at its root, exit 2); the files read so far are still linted."""
@@ -122,6 +139,7 @@ class Project:
             step()
         except Exception as error:  # noqa: BLE001
             self.errors.append((f"{step.__name__.strip('_').replace('_', ' ')} failed: {describe(error)}", None, None))
+            self.forget_cached()
 
     def _add_guarded(self, source: SourceFile, add) -> None:
         """The file boundary: a bug while parsing or adding one file is an internal error for that
@@ -133,6 +151,7 @@ class Project:
         except Exception as error:  # noqa: BLE001
             detail = describe(error)
             self.errors.append((f"loading failed: {detail}", source.path, None))
+            self.forget_cached(source.path)
 
     def _module(self, directory: str) -> Module:
         module = self.modules.get(directory)
@@ -275,8 +294,7 @@ class Project:
                 found = discover(Path(directory), self.boundary, recursive=False)
                 self._not_followed([item for item in found.not_followed if item not in self.not_followed])
                 files = [(path, kind) for path, kind in found.files.items() if kind == "config"]
-                loaded = load_sources(files, self.boundary, self.cache, 1)
-                self.unreadable.extend(loaded.unreadable)
+                loaded = self._load(files, 1)
                 for path, source in loaded.sources.items():
                     self.files[path] = source
                     self._add_guarded(source, self._add)
@@ -299,9 +317,7 @@ class Project:
         name: read like discovered ones, for their parse errors and suppression comments."""
         entries = [(path, "values") for path in paths
                    if path not in self.files and self.boundary.refusal(path) is None]  # the call said why
-        loaded = load_sources(entries, self.boundary, self.cache, 1)
-        self.unreadable.extend(loaded.unreadable)
-        self.files.update(loaded.sources)
+        self.files.update(self._load(entries, 1).sources)
 
     def _load_downloaded_modules(self) -> None:
         """Remote modules Terraform downloaded, read from ``.terraform/modules`` when listed there."""
@@ -324,8 +340,7 @@ class Project:
                     continue
                 found = discover(Path(directory), self.boundary, recursive=False)
                 files = [(path, kind) for path, kind in found.files.items() if kind == "config"]
-                loaded = load_sources(files, self.boundary, self.cache, 1)
-                self.unreadable.extend(loaded.unreadable)
+                loaded = self._load(files, 1)
                 for source in loaded.sources.values():
                     self._add_guarded(source, self._add)
                 self.modules.setdefault(directory, Module(directory)).downloaded = (module.path, entry["Key"])
@@ -620,8 +635,8 @@ class Project:
             if text is not None:
                 key = self.cache.key("template", text.encode()) if self.cache.enabled else ""
                 cached = self.cache.get(key) if key else None
-                if cached is not None:
-                    node = cached.get("node")
+                if cached is not None and valid_template(cached):
+                    node = cached["node"]
                 else:
                     try:
                         node = parse_template(text, 1, 1, parse_expression)
@@ -647,7 +662,7 @@ class Project:
         dialect = dialect_of(path)
         key = self.cache.key(f"yaml-text-{dialect}", text.encode()) if self.cache.enabled else ""
         cached = self.cache.get(key) if key else None
-        if cached is None:
+        if cached is None or not valid_yaml_text(cached):  # absent, or damaged: parsed (and stored) again
             try:
                 cached = {"parsed": _parse_yaml_cached(text, dialect)}
             except YamlSyntaxError as error:

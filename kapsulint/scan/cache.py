@@ -2,10 +2,13 @@
 
 An entry's key hashes the content, what it was parsed as, kapsulint's version, the adapter's
 schema version and source, and the versions of python-hcl2, lark and ruamel.yaml, so an upgrade never reads
-a stale entry. Entries are marshal data behind a header that repeats the key (a corrupted or
-foreign entry is ignored and replaced); a file nested deeper than marshal goes is stored as the
-flat rows of :func:`flatten`, so the cache and the worker processes, which return entries, take
-whatever the parser takes. They live in one SQLite database, ``parse.sqlite``:
+a stale entry. Entries are marshal data behind a header that repeats the key and holds the CRC-32
+of the data, so a foreign, truncated or otherwise damaged entry is ignored and replaced; a file
+nested deeper than marshal goes is stored as the flat rows of :func:`flatten`, so the cache and the
+worker processes, which return entries, take whatever the parser takes. An entry that decodes is
+still checked before it is used (:func:`valid_parse`, :func:`valid_template`,
+:func:`valid_yaml_text`): one whose shape is not what the parser gives (an entry rewritten with a
+valid checksum) is dropped and the text parsed again. They live in one SQLite database, ``parse.sqlite``:
 one file per entry cost a file creation each (0.6 s of a 5 s cold run over 640 files), while a
 database takes a run's new entries in one transaction and answers its lookups in a few queries. SQLite also gives what a shared cache
 needs: atomic writes and concurrent runs that wait for each other's writes instead of clobbering
@@ -19,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import time
+import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
@@ -31,8 +35,9 @@ from kapsulint.parsing.versions import DISTRIBUTIONS, installed_versions
 
 MAX_BYTES = 256 * 1024 * 1024
 DATABASE = "parse.sqlite"
-_MAGIC = b"KAPSULINT-CACHE\n"
+_MAGIC = b"KAPSULINT-CACHE\n"  # then the key, then the CRC-32 of the data (8 hex digits), each on a line
 _DEEP_MAGIC = b"KAPSULINT-CACHE-FLAT\n"  # an entry stored as the rows of flatten()
+_CHECKSUM = 9  # "%08x\n"
 _TOUCH_AFTER = 3600.0  # an entry used within the hour is recent enough for eviction
 _FLUSH_BYTES = 4 * 1024 * 1024  # new entries held in memory before they are written
 _QUERY_KEYS = 500  # keys per lookup query (SQLite's bound on parameters is 999 in old builds)
@@ -69,22 +74,32 @@ def encode_entry(key: str, value: Any) -> bytes:
     store (never the adapter's plain data)."""
     header = key.encode() + b"\n"
     try:
-        return _MAGIC + header + marshal.dumps(value)
+        magic, data = _MAGIC, marshal.dumps(value)
     except ValueError:
-        return _DEEP_MAGIC + header + marshal.dumps(flatten(value))
+        magic, data = _DEEP_MAGIC, marshal.dumps(flatten(value))
+    return magic + header + b"%08x\n" % zlib.crc32(data) + data
 
 
 def decode_entry(key: str, blob: bytes) -> Any | None:
-    """The value of a stored entry; None when the entry is foreign (another key) or corrupted."""
+    """The value of a stored entry; None when the entry is foreign (another key or format) or
+    damaged (its data does not match its checksum, or does not decode)."""
     header = key.encode() + b"\n"
     deep = blob.startswith(_DEEP_MAGIC + header)
     if not deep and not blob.startswith(_MAGIC + header):
         return None
     start = len(_DEEP_MAGIC if deep else _MAGIC) + len(header)
+    view = memoryview(blob)
     try:
-        data = marshal.loads(memoryview(blob)[start:])
-        return unflatten(data) if deep else data
-    except (EOFError, ValueError, TypeError, IndexError, KeyError):
+        checksum = int(bytes(view[start:start + _CHECKSUM - 1]), 16)
+    except ValueError:
+        return None
+    data = view[start + _CHECKSUM:]
+    if blob[start + _CHECKSUM - 1:start + _CHECKSUM] != b"\n" or zlib.crc32(data) != checksum:
+        return None
+    try:
+        value = marshal.loads(data)
+        return unflatten(value) if deep else value
+    except (EOFError, ValueError, TypeError, IndexError, KeyError, AttributeError):
         return None
 
 
@@ -130,6 +145,116 @@ def unflatten(rows: list[tuple[bool, list, list, list[int]]]) -> Any:
         else:
             container.extend(items)
     return containers[0]
+
+
+# -- what a decoded entry must look like ------------------------------------------------------------
+# Checked on every read, so they stay shallow where the model reads lazily: every block and argument
+# of a file (what loading the project reads at once), the first node of each expression and
+# document; deeper expression nodes are read by the evaluator only, and a run that fails on one
+# drops the entry (``ParseCache.drop``) for the next run.
+
+
+def valid_parse(result: Any, parser: str) -> bool:
+    """Whether a cached parse result has the shape the parser gives for ``parser`` ("hcl",
+    "config-json", "tfvars-json", "lock-json", "yaml")."""
+    if type(result) is not dict or "internal" in result:  # an internal error is never stored
+        return False
+    data, error, template = result.get("data"), result.get("error"), result.get("template")
+    if type(template) is not bool or not _valid_comments(result.get("comments")):
+        return False
+    if error is not None and not _valid_error(error):
+        return False
+    if data is None:
+        return error is not None or template  # no data: the file's error, or a template left out
+    if type(data) is not dict or error is not None or template:
+        return False
+    if parser == "yaml":
+        docs = data.get("docs")
+        return type(docs) is list and all(_valid_node(doc) for doc in docs)
+    return _valid_body(data.get("body"))
+
+
+def valid_template(value: Any) -> bool:
+    """A cached ``templatefile()`` template: ``{"node": node or None}``."""
+    return type(value) is dict and "node" in value and (value["node"] is None or _valid_node(value["node"]))
+
+
+def valid_yaml_text(value: Any) -> bool:
+    """A cached parse of YAML text: ``{"parsed": {"docs": [...]}}`` or ``{"error": [message, line, column]}``."""
+    if type(value) is not dict:
+        return False
+    if "error" in value:
+        return _valid_error(value["error"])
+    parsed = value.get("parsed")
+    return type(parsed) is dict and type(parsed.get("docs")) is list and all(_valid_node(d) for d in parsed["docs"])
+
+
+def _valid_error(error: Any) -> bool:
+    return (type(error) is list and len(error) == 3 and type(error[0]) is str and type(error[1]) is int
+            and type(error[2]) is int)
+
+
+def _valid_comments(comments: Any) -> bool:
+    if type(comments) is not list:
+        return False
+    for comment in comments:
+        if (type(comment) is not dict or type(comment.get("line")) is not int
+                or type(comment.get("column")) is not int or type(comment.get("text")) is not str
+                or type(comment.get("own_line")) is not bool or type(comment.get("before_code")) is not bool
+                or not (comment.get("next_line") is None or type(comment["next_line"]) is int)):
+            return False
+    return True
+
+
+def _valid_position(p: Any) -> bool:
+    return type(p) is list and len(p) == 4 and int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3])
+
+
+def _valid_node(node: Any) -> bool:
+    return type(node) is dict and type(node.get("t")) is str and _valid_position(node.get("p"))
+
+
+def _valid_body(body: Any) -> bool:
+    """A body's arguments and blocks, nested blocks included, without recursion. The checks are
+    written out (no call per position): a warm run reads some 15,000 of them per 100 modules."""
+    pending = [body]
+    while pending:
+        body = pending.pop()
+        if type(body) is not dict:
+            return False
+        attrs, blocks = body.get("attrs"), body.get("blocks")
+        if type(attrs) is not list or type(blocks) is not list:
+            return False
+        for attribute in attrs:
+            if type(attribute) is not dict:
+                return False
+            p, expr, span = attribute.get("p"), attribute.get("expr"), attribute.get("span", _NO_SPAN)
+            if (type(attribute.get("name")) is not str or type(attribute.get("c", False)) is not bool
+                    or type(p) is not list or len(p) != 4 or not int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3])
+                    or type(span) is not list or len(span) != 4
+                    or not int is type(span[0]) is type(span[1]) is type(span[2]) is type(span[3])
+                    or type(expr) is not dict or type(expr.get("t")) is not str):
+                return False
+            p = expr.get("p")
+            if type(p) is not list or len(p) != 4 or not int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3]):
+                return False
+        for block in blocks:
+            if type(block) is not dict:
+                return False
+            labels, p, span = block.get("labels"), block.get("p"), block.get("span")
+            if (type(block.get("type")) is not str or type(labels) is not list
+                    or type(p) is not list or len(p) != 4 or not int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3])
+                    or type(span) is not list or len(span) != 4
+                    or not int is type(span[0]) is type(span[1]) is type(span[2]) is type(span[3])):
+                return False
+            for label in labels:
+                if type(label) is not str:
+                    return False
+            pending.append(block.get("body"))
+    return True
+
+
+_NO_SPAN = [1, 1, 1, 1]  # stands for an argument's optional span when it has none (JSON syntax)
 
 
 class ParseCache:
@@ -190,6 +315,20 @@ class ParseCache:
     def get(self, key: str) -> Any | None:
         blob = self.lookup([key]).get(key)
         return decode_entry(key, blob) if blob is not None else None
+
+    def drop(self, key: str) -> None:
+        """Forget an entry (one whose data a run could not use): the next run parses it again."""
+        self._new.pop(key, None)
+        if self.directory is None:
+            return
+        connection = self._connect()
+        if connection is None:
+            return
+        try:
+            with connection:
+                connection.execute("DELETE FROM entries WHERE key = ?", (key,))
+        except self._errors() as error:
+            self._failed(error)
 
     # -- writing ------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 from kapsulint.boundary import Boundary
-from kapsulint.scan.cache import ParseCache, decode_entry, encode_entry
+from kapsulint.scan.cache import ParseCache, decode_entry, encode_entry, valid_parse
 from kapsulint.parsing.sources import SourceFile
 from kapsulint.scan.parallel import File, parse_file
 from kapsulint.parsing.sources import Unreadable, parser_name, read_bytes, skipped_source, source_from
@@ -33,6 +33,7 @@ def default_jobs() -> int:
 class Loaded:
     sources: dict[str, SourceFile]  # in discovery order
     unreadable: list[tuple[str, str]]
+    cached: dict[str, str]  # path -> cache key, for the sources read from the cache
 
     def __init__(
         self,
@@ -41,6 +42,7 @@ class Loaded:
     ) -> None:
         self.sources = {} if sources is None else sources
         self.unreadable = [] if unreadable is None else unreadable
+        self.cached = {}
 
 
 def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: ParseCache, jobs: int) -> Loaded:
@@ -65,9 +67,10 @@ def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Pars
     pending = []
     for path, kind, content, key in read:
         value = decode_entry(key, stored[key]) if key in stored else None  # each file its own copy
-        if value is not None:
+        if value is not None and valid_parse(value, parser_name(path, kind)):
             results[path] = source_from(path, kind, value)
-        else:  # not cached, or a corrupted or foreign entry: parsed (and stored) again
+            loaded.cached[path] = key
+        else:  # not cached, or a damaged, foreign or malformed entry: parsed (and stored) again
             pending.append((path, kind, content, key))
     stored.clear()
     for (path, kind, _, key), (result, entry) in zip(pending, parse_all(pending, jobs)):
