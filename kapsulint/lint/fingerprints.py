@@ -54,7 +54,7 @@ def fingerprints(findings: list[Finding], repo_root: str, cwd: str | None = None
     for finding in findings:
         relative = report_path(finding.loc.path, repo_root, cwd)
         text = f"{finding.rule}\0{relative}\0{finding.logical}"
-        bases.append(hashlib.sha256(text.encode("utf-8")).hexdigest())
+        bases.append(hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest())  # a file name's own bytes
     out = list(bases)
     seen: dict[str, int] = {}
     for position in sorted(range(len(findings)), key=lambda i: (findings[i].sort_key, i)):

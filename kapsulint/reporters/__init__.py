@@ -2,9 +2,46 @@
 
 from __future__ import annotations
 
+import re
+
 from kapsulint.boundary import Boundary
 from kapsulint.findings import Finding
 from kapsulint.lint.registry import Rule
+
+# What a terminal, a CI log or a browser would act on instead of showing: the C0 controls (ESC
+# starts the sequences that set a terminal's clipboard, ``ESC]52``, make links, ``ESC]8``, move the
+# cursor or hide text, CSI), DEL and the C1 controls, the line and paragraph separators, and the
+# bidirectional controls that reorder what is shown ("Trojan Source", CVE-2021-42574,
+# https://trojansource.codes/), and lone surrogates (a file name that is not UTF-8), which no
+# encoder writes.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE_IN_LINES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                              "\ud800-\udfff]")
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escape(match: re.Match) -> str:
+    char = match.group()
+    named = _NAMED.get(char)
+    if named is not None:
+        return named
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a file name that is not UTF-8 (surrogateescape)
+        code -= 0xDC00
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every character that a terminal, a CI log or a browser would act on written as
+    an escape (``\\x1b``, ``\\u202e``, ``\\n``), so that what reaches a reader is what the input
+    says, never a command to the reader's terminal. Every text-like report writes the messages,
+    paths, source lines, related locations and fix hints it prints through it."""
+    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+
+
+def printable_lines(text: str) -> str:
+    """:func:`printable` keeping line ends and tabs: for text made of lines (messages on stderr)."""
+    return _UNSAFE_IN_LINES.sub(_escape, text) if _UNSAFE_IN_LINES.search(text) else text
 
 
 class ReportContext:

@@ -11,13 +11,15 @@ from collections import Counter
 
 from kapsulint.findings import Finding
 from kapsulint.lint.fingerprints import report_path
-from kapsulint.reporters import ReportContext
+from kapsulint.reporters import ReportContext, printable
 
 SHOWN_PER_KIND = 10
 _COMMANDS = {"error": "error", "warning": "warning", "note": "notice"}
 
 
 def escape_data(text: str) -> str:
+    """A workflow command's data: ``%``, CR and LF, which would end it and start a new command on
+    the next line, as GitHub's runner reads them back."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
@@ -39,11 +41,11 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         path = report_path(finding.loc.path, context.repo_root, context.cwd)
         loc = finding.loc
         properties = (
-            f"file={escape_property(path)},line={loc.line},col={loc.column},"
+            f"file={escape_property(printable(path))},line={loc.line},col={loc.column},"
             f"endLine={loc.end_line},endColumn={loc.end_column},"
             f"title={escape_property(f'{finding.rule} {finding.name}')}"
         )
-        message = finding.message + (f"\n\nFix: {finding.fix}" if finding.fix else "")
+        message = printable(finding.message) + (f"\n\nFix: {printable(finding.fix)}" if finding.fix else "")
         lines.append(f"::{kind} {properties}::{escape_data(message)}")
     if left_out:
         counts = ", ".join(f"{count} {kind}{'s' if count > 1 else ''}" for kind, count in sorted(left_out.items()))

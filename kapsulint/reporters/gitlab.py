@@ -8,7 +8,7 @@ import json
 from kapsulint.findings import Finding
 from kapsulint.lint.fingerprints import fingerprints, report_path
 from kapsulint.lint.registry import by_id
-from kapsulint.reporters import ReportContext
+from kapsulint.reporters import ReportContext, printable
 
 _SEVERITIES = {"error": "major", "warning": "minor", "note": "info"}
 
@@ -23,12 +23,12 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         if rule is not None and rule.security and finding.severity.value == "error":
             severity = "critical"
         issues.append({
-            "description": f"{finding.rule} {finding.name}: {finding.message}",
+            "description": f"{finding.rule} {finding.name}: {printable(finding.message)}",
             "check_name": finding.rule,
             "fingerprint": hashlib.md5(fingerprint.encode(), usedforsecurity=False).hexdigest(),
             "severity": severity,
             "location": {
-                "path": report_path(finding.loc.path, context.repo_root, context.cwd),
+                "path": printable(report_path(finding.loc.path, context.repo_root, context.cwd)),
                 "lines": {"begin": finding.loc.line, "end": finding.loc.end_line},
             },
         })

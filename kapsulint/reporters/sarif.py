@@ -284,7 +284,8 @@ def _artifact(path: str, context) -> sarif_om.ArtifactLocation:
     """A file's location relative to the repository root (``%SRCROOT%``), never an absolute URI of
     the machine that ran kapsulint (see ``report_path``)."""
     relative = report_path(path, context.repo_root, context.cwd)
-    return sarif_om.ArtifactLocation(uri=urllib.parse.quote(relative, safe="/"), uri_base_id=SRCROOT)
+    # Quoted from the file name's own bytes: one that is not UTF-8 stays the file it names.
+    return sarif_om.ArtifactLocation(uri=urllib.parse.quote(os.fsencode(relative), safe="/"), uri_base_id=SRCROOT)
 
 
 def _root_uri(repo_root: str) -> str:

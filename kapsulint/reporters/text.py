@@ -6,7 +6,7 @@ import os
 from collections import Counter
 
 from kapsulint.findings import Finding
-from kapsulint.reporters import ReportContext
+from kapsulint.reporters import ReportContext, printable
 
 _COLORS = {"error": "\033[31m", "warning": "\033[33m", "note": "\033[36m", "bold": "\033[1m", "dim": "\033[2m"}
 _RESET = "\033[0m"
@@ -58,31 +58,36 @@ def render(findings: list[Finding], context: ReportContext) -> str:
             shown_path = os.path.relpath(finding.loc.path, context.cwd)
         except ValueError:
             shown_path = finding.loc.path
-        where = _paint(f"{shown_path}:{finding.loc.line}:{finding.loc.column}:", "bold", color)
+        where = _paint(f"{printable(shown_path)}:{finding.loc.line}:{finding.loc.column}:", "bold", color)
         rule = _paint(f"{finding.rule} {finding.name}", finding.severity.value, color)
         mark = "[*] " if applicable(finding, context.unsafe_fixes) else ""
-        out.append(f"{where} {rule} {mark}{finding.message}")
+        out.append(f"{where} {rule} {mark}{printable(finding.message)}")
         source = _source_line(finding.loc.path, finding.loc.line, cache, context)
         if source is not None and finding.secret:
             start, end = finding.loc.column - 1, finding.loc.end_column - 1
             source = source[:start] + "*" * max(0, min(end, len(source)) - start) + source[end:]
         if source is not None:
             gutter = f"{finding.loc.line:>5} | "
-            out.append(gutter + source.replace("\t", " "))
+            source = source.replace("\t", " ")
+            out.append(gutter + printable(source))
             width = max(1, finding.loc.end_column - finding.loc.column) if finding.loc.end_line == finding.loc.line else 1
             width = min(width, max(1, len(source) - finding.loc.column + 1))
-            marker = " " * (finding.loc.column - 1) + "^" * width
+            # Where the escapes of what comes before the column, and of the marked text, put them.
+            start = len(printable(source[:finding.loc.column - 1]))
+            width = max(1, len(printable(source[finding.loc.column - 1:finding.loc.column - 1 + width])))
+            marker = " " * start + "^" * width
             out.append(" " * (len(gutter) - 2) + "| " + _paint(marker, finding.severity.value, color))
         for related in finding.related:
             try:
                 related_path = os.path.relpath(related.loc.path, context.cwd)
             except ValueError:
                 related_path = related.loc.path
-            out.append(f"      = {related_path}:{related.loc.line}:{related.loc.column}: {related.message}")
+            out.append(f"      = {printable(related_path)}:{related.loc.line}:{related.loc.column}: "
+                       f"{printable(related.message)}")
         if finding.instances:
-            out.append("      = instances: " + ", ".join(finding.instances))
+            out.append("      = instances: " + printable(", ".join(finding.instances)))
         if finding.fix:
-            out.append(_paint(f"      = fix: {finding.fix}", "dim", color))
+            out.append(_paint(f"      = fix: {printable(finding.fix)}", "dim", color))
         out.append("")
     if context.quiet:
         return "\n".join(out) + ("\n" if out else "")
