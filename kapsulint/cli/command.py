@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import io
 import os
 import sys
 from pathlib import Path
@@ -13,6 +14,14 @@ from kapsulint import __version__
 
 FORMATS = ("text", "json", "sarif", "github", "gitlab")
 FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
+ISSUES = "https://github.com/kapsulint/kapsulint/issues"
+
+
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    _out(f"kapsulint, version {__version__}")
+    ctx.exit()
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -65,7 +74,8 @@ FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 @click.option("--eval", "evals", multiple=True, metavar="EXPRESSION",
               help="Evaluate EXPRESSION in the root module of PATH (a directory, default .) as Terraform "
                    "would, print it as a JSON line, and exit (repeatable).")
-@click.version_option(__version__, prog_name="kapsulint")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version and exit.")
 def main(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fix,
@@ -76,14 +86,107 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
     # cost up to two thirds of the time on large monorepos.
     collecting = gc.isenabled()
     gc.disable()
+    stderr = sys.stderr
+    sys.stderr = PrintableStream(stderr)
     try:
         _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero,
               config_path, var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path,
               write_baseline_path, sarif_include_suppressed, statistics, quiet, show_files, show_settings,
               no_cache, jobs, FixFlags(fix, unsafe_fixes, diff, fix_only), list_rules, explain, evals, today)
+    except BrokenPipeError:  # a write to a closed stdout that no helper took: the output is over, and it went well
+        _silence_stdout()
+        sys.exit(0)
+    except (click.exceptions.Exit, click.ClickException, click.Abort):
+        raise
+    except Exception as error:  # noqa: BLE001 - the command's boundary: a bug is a message and exit 2
+        _internal_error(error)
     finally:
+        sys.stderr = stderr
         if collecting:
             gc.enable()
+
+
+def _internal_error(error: BaseException) -> None:
+    """An exception nothing else caught: one line on stderr, and exit 2 (the report of what was
+    judged, in the formats that could still be written, is out already)."""
+    from kapsulint.errors import describe
+
+    detail = " ".join(describe(error).split())
+    click.echo(f"kapsulint: internal error: {detail} (a bug in kapsulint, not in the code it read: please "
+               f"report it at {ISSUES} with the command line and, if you can, the files that reproduce it)",
+               err=True)
+    sys.exit(2)
+
+
+class PrintableStream(io.TextIOBase):
+    """stderr as kapsulint writes to it: the characters a terminal would act on escaped (paths and
+    values in messages come from the input), and a reader that has gone (``2>&1 | head -1``) taken
+    quietly, so that the run still ends with its own exit code."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        from kapsulint.reporters import printable_lines
+
+        try:
+            self._stream.write(printable_lines(text))
+        except BrokenPipeError:
+            _silence(self._stream)
+        return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            _silence(self._stream)
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self._stream, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str | None:
+        return getattr(self._stream, "errors", None)
+
+
+def _out(text: str, nl: bool = True) -> None:
+    """Write to stdout. A reader that has gone (``kapsulint . | head -1``) ends the output quietly:
+    stdout is pointed at the null device, as Python's documentation recommends
+    (https://docs.python.org/3/library/signal.html#note-on-sigpipe), and the run goes on to the
+    exit code it would have had."""
+    try:
+        click.echo(text, nl=nl)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+
+
+def _silence_stdout() -> None:
+    _silence(sys.stdout)
+
+
+def _silence(stream) -> None:
+    """Point the descriptor under ``stream`` at the null device, so that what is still buffered (and
+    the interpreter's last flush) goes nowhere instead of raising again."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file (an in-memory stream): nothing to point
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
 
 
 def _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
@@ -99,7 +202,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         _explain(explain)
         return
     extra_reports = [_parse_report(item) for item in reports]
-    cwd = Path.cwd()
+    cwd = _working_directory(paths)
     targets = [Path(os.path.abspath(p)) for p in paths] or [cwd]
     for target in targets:
         if not os.path.exists(target):
@@ -204,6 +307,28 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     sys.exit(1 if failing and not exit_zero else 0)
 
 
+def _working_directory(paths) -> Path:
+    """The working directory. One that was removed under the run is a usage error, unless every
+    PATH is absolute: the run then works from the first PATH (its directory, for a file), and
+    reports paths relative to it."""
+    try:
+        return Path.cwd()
+    except OSError:  # FileNotFoundError: removed; PermissionError: no longer searchable
+        pass
+    if not paths or not all(os.path.isabs(p) for p in paths):
+        _fail("the working directory no longer exists; run kapsulint from an existing directory, or give "
+              "each PATH as an absolute path")
+    first = Path(paths[0])
+    directory = first if first.is_dir() else first.parent
+    try:
+        os.chdir(directory)
+    except OSError as error:
+        _fail(f"the working directory no longer exists, and {directory} cannot be entered: {error.strerror}")
+    click.echo(f"kapsulint: the working directory no longer exists; paths are shown relative to {directory}",
+               err=True)
+    return directory
+
+
 class FixFlags:
     """--fix, --unsafe-fixes, --diff, --fix-only as given."""
 
@@ -246,7 +371,7 @@ def _apply_fixes(lint, policy, unsafe: bool, fixing: FixFlags, resolved, cwd: Pa
             base = repository  # a fixed module of the repository beside the project: paths from the top
             click.echo(f"kapsulint: the diff applies from the repository root {os.path.relpath(base, cwd)}",
                        err=True)
-        click.echo(unified_diff(outcome.originals, outcome.texts, base), nl=False)
+        _out(unified_diff(outcome.originals, outcome.texts, base), nl=False)
         click.echo(f"Would fix {count} finding{plural}.", err=True)
         sys.exit(2 if errors else 1 if outcome.texts else 0)
     click.echo(f"Fixed {count} finding{plural}.", err=True)
@@ -264,7 +389,7 @@ def _parse_report(item: str) -> tuple[str, Path]:
 
 def _write(report: str, output: Path | None) -> None:
     if output is None:
-        click.echo(report, nl=False)
+        _out(report, nl=False)
         return
     try:
         output.write_text(report, encoding="utf-8")
@@ -324,28 +449,29 @@ def _statistics(findings, output_format: str, unsafe: bool) -> str:
 def _show_files(resolved, cwd: Path) -> None:
     from kapsulint.cli.show_files import file_state, not_read, why_read
     from kapsulint.model.project import Project
+    from kapsulint.reporters import printable as shown
 
     options = resolved.settings.scan
     project = Project(options).load()
     project.add_read_values_files()
     failed = {path for _, path, _ in project.errors}
     root, origin = resolved.origins["project-root"]
-    click.echo(f"# project root: {os.path.relpath(root, cwd)} ({origin})")
+    _out(f"# project root: {shown(os.path.relpath(root, cwd))} ({origin})")
     for path in sorted(project.files):
         source = project.files[path]
         state = "internal-error" if path in failed else file_state(project, source)
         why = why_read(project, path)
-        click.echo(f"{os.path.relpath(path, cwd)}\t{source.kind}\t{state}\t{why}")
+        _out(f"{shown(os.path.relpath(path, cwd))}\t{source.kind}\t{state}\t{shown(why)}")
     for path, reason in dict.fromkeys(project.unreadable):
-        click.echo(f"# cannot read: {os.path.relpath(path, cwd)} ({reason})")
+        _out(f"# cannot read: {shown(os.path.relpath(path, cwd))} ({reason})")
     for path, glob in project.template_sources:
-        click.echo(f"# left out: {os.path.relpath(path, cwd)} (a template source, matched by template-files "
-                   f"{glob}; name it as a PATH to lint it)")
+        _out(f"# left out: {shown(os.path.relpath(path, cwd))} (a template source, matched by template-files "
+             f"{shown(glob)}; name it as a PATH to lint it)")
     for directory in sorted(options.excluded.left_out):
         relative = os.path.relpath(directory, cwd)
-        click.echo(f"# left out: {relative} (a project of its own; name it as a PATH to lint it)")
+        _out(f"# left out: {shown(relative)} (a project of its own; name it as a PATH to lint it)")
     for line in not_read(project, str(cwd)):
-        click.echo(line)
+        _out(shown(line))
 
 
 def _evaluate(resolved, target: Path, expressions: list[str]) -> None:
@@ -357,7 +483,7 @@ def _evaluate(resolved, target: Path, expressions: list[str]) -> None:
     parsed = parse_expressions(expressions)
     project = Project(resolved.settings.scan).load()
     for line in evaluate_lines(project, str(target), parsed):
-        click.echo(line)
+        _out(line)
     unparsed = [expression.text for expression in parsed if expression.syntax_error is not None]
     if unparsed:
         _fail("--eval " + ", ".join(repr(text) for text in unparsed) + " does not parse")
@@ -369,7 +495,7 @@ def _show_settings(resolved) -> None:
     width = max(len(key) for key in resolved.origins)
     for key in sorted(resolved.origins):
         value, origin = resolved.origins[key]
-        click.echo(f"{key:<{width}}  {json.dumps(value)}  ({origin})")
+        _out(f"{key:<{width}}  {json.dumps(value)}  ({origin})")
 
 
 def _list_rules(output_format: str) -> None:
@@ -381,12 +507,12 @@ def _list_rules(output_format: str) -> None:
     if output_format == "json":
         rows = [{"id": r.id, "name": r.name, "severity": r.severity.value, "summary": r.summary, "fixable": r.fix}
                 for r in rules]
-        click.echo(json.dumps(rows, indent=2))
+        _out(json.dumps(rows, indent=2))
         return
     width = max(len(r.name) for r in rules)
     for rule in rules:
         mark = "[*]" if rule.fix else "   "
-        click.echo(f"{rule.id}  {mark} {rule.name:<{width}}  {rule.severity.value:<7}  {rule.summary}")
+        _out(f"{rule.id}  {mark} {rule.name:<{width}}  {rule.severity.value:<7}  {rule.summary}")
 
 
 def _explain(text: str) -> None:
@@ -396,7 +522,7 @@ def _explain(text: str) -> None:
     if rule is None:
         _fail(f"unknown rule: {text}")
     security = " (security)" if rule.security else ""
-    click.echo(f"# {rule.id} {rule.name}\n\nSeverity: {rule.severity.value}{security}\n\n{rule.doc}")
+    _out(f"# {rule.id} {rule.name}\n\nSeverity: {rule.severity.value}{security}\n\n{rule.doc}")
 
 
 def entry() -> None:
@@ -406,6 +532,12 @@ def entry() -> None:
     and works around the same way); the report is flushed first, so nothing is lost.
     """
     gc.disable()  # for good: main() then leaves it off, and no collection runs before the exit
+    for stream in (sys.stdout, sys.stderr):
+        # A terminal or a locale that cannot write a character (LC_ALL=C with PYTHONUTF8=0, a
+        # PYTHONIOENCODING=ascii): the character is written as an escape, never an exception.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         main()
         code = 0
@@ -413,6 +545,9 @@ def entry() -> None:
         code = exit_request.code if isinstance(exit_request.code, int) else (0 if exit_request.code is None else 2)
         if isinstance(exit_request.code, str):
             print(exit_request.code, file=sys.stderr)
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BrokenPipeError:  # the reader has gone: what was left to write goes nowhere
+            _silence(stream)
     os._exit(code)
