@@ -290,13 +290,23 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             boundary=resolved.settings.scan.boundary,
         )
 
-    if statistics and output_format in ("text", "json"):
-        report = _statistics(reported, output_format, unsafe)
-    else:
-        report = render(output_format, findings, context(output is None))
-    _write(report, output)
-    for format_name, path in extra_reports:
-        _write(render(format_name, findings, context(False)), path)
+    # (format, path or None for stdout, counts instead of findings): the report, then --report's
+    wanted = [(output_format, output, statistics and output_format in ("text", "json")),
+              *((format_name, path, False) for format_name, path in extra_reports)]
+    failed: list[Exception] = []
+    for format_name, path, counts in wanted:
+        try:  # one format's bug never costs the others: the SARIF still reaches code scanning
+            if counts:
+                text = _statistics(reported, format_name, unsafe)
+            else:
+                text = render(format_name, findings, context(path is None))
+        except Exception as error:  # noqa: BLE001 - raised again below, once every report is out
+            failed.append(error)
+            continue
+        _write(text, path)
+    if failed:
+        result.project.forget_cached()  # in case the bug is a damaged cache entry: parsed again next time
+        raise failed[0]
     if result.errors:
         sys.exit(2)
     explicit = {os.path.normpath(t) for t in targets} if paths else set()
