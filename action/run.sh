@@ -47,6 +47,8 @@ case "${1:-}" in
     status=0
     "$venv/bin/kapsulint" --format github --report "sarif=$KAPSULINT_SARIF" ${args[@]+"${args[@]}"} -- "${paths[@]}" \
       || status=$?
+    # 2 is an error of the run (a path it could not read, an internal error): the step fails
+    # whatever fail-on-findings says, after kapsulint wrote what it judged (the SARIF included).
     if [ "$status" -eq 2 ] || { [ "$status" -eq 1 ] && [ "${KAPSULINT_FAIL:-true}" = "true" ]; }; then
       exit "$status"
     fi
