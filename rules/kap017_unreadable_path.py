@@ -21,7 +21,7 @@ incomplete instead of a clean result.
 A file the user running kapsulint may not read, or a symbolic link to a file that is not there:
 ```sh
 chmod 000 network.tf
-ln -s ../shared/variables.tf variables.tf   # ../shared/variables.tf does not exist
+ln -s common/variables.tf variables.tf   # common/variables.tf does not exist
 ```
 
 ## Use instead
