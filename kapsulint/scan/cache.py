@@ -156,22 +156,30 @@ def unflatten(rows: list[tuple[bool, list, list, list[int]]]) -> Any:
 
 def valid_parse(result: Any, parser: str) -> bool:
     """Whether a cached parse result has the shape the parser gives for ``parser`` ("hcl",
-    "config-json", "tfvars-json", "lock-json", "yaml")."""
+    "config-json", "tfvars-json", "lock-json", "yaml", "yaml-jinja")."""
     if type(result) is not dict or "internal" in result:  # an internal error is never stored
         return False
-    data, error, template = result.get("data"), result.get("error"), result.get("template")
-    if type(template) is not bool or not _valid_comments(result.get("comments")):
+    data, error, left_out = result.get("data"), result.get("error"), result.get("left_out", _ABSENT)
+    if left_out is _ABSENT or not _valid_comments(result.get("comments")):
         return False
     if error is not None and not _valid_error(error):
         return False
-    if data is None:
-        return error is not None or template  # no data: the file's error, or a template left out
-    if type(data) is not dict or error is not None or template:
+    if left_out is not None and not (type(left_out) is list and len(left_out) == 5 and type(left_out[0]) is str
+                                     and int is type(left_out[1]) is type(left_out[2]) is type(left_out[3])
+                                     and type(left_out[4]) is str):
         return False
-    if parser == "yaml":
+    if data is None:
+        return (error is None) != (left_out is None)  # no data: the file's error, or why it was left out
+    if type(data) is not dict or error is not None or left_out is not None:
+        return False
+    if parser.startswith("yaml"):
         docs = data.get("docs")
-        return type(docs) is list and all(_valid_node(doc) for doc in docs)
+        return (type(docs) is list and type(data.get("templates", 0)) is int
+                and all(_valid_node(doc) for doc in docs))
     return _valid_body(data.get("body"))
+
+
+_ABSENT = object()
 
 
 def valid_template(value: Any) -> bool:

@@ -508,15 +508,17 @@ def damaged(value: dict, how: str) -> object:
         value["data"] = None
     elif how == "internal error stored":
         value["internal"] = "boom"
-    elif how == "template not a bool":
-        value["template"] = "no"
+    elif how == "left out of the wrong shape":
+        value["left_out"] = "why"
+    elif how == "left out key missing":
+        del value["left_out"]
     return value
 
 
 DAMAGES = ["no data key", "data None", "not a dict", "body missing", "blocks not a list", "labels a number",
            "label a number", "type None", "position of strings", "position too short", "argument name a number",
            "expression a string", "expression without kind", "comments not a list", "error of the wrong shape",
-           "internal error stored", "template not a bool"]
+           "internal error stored", "left out of the wrong shape", "left out key missing"]
 
 
 @pytest.mark.parametrize("how", DAMAGES)
@@ -540,7 +542,7 @@ def test_damaged_bytes_are_caught_by_the_checksum(tmp_path, monkeypatch, private
         blob = entry[:-7]
     elif how == "data rewritten, old checksum":
         blob = b"\n".join([magic, key_line, checksum, marshal.dumps({"data": None, "error": None, "comments": [],
-                                                                      "template": False})])
+                                                                      "left_out": None})])
     elif how == "header without checksum":  # an entry of the format before the checksum
         blob = b"\n".join([magic, key_line, marshal.dumps({"something": "else"})])
     else:
