@@ -113,9 +113,12 @@ def _lint(command: list[str], project: Path, cache: Path) -> tuple[int, list[dic
     result = subprocess.run([*command, "--format", "json", "--select", "ALL"], cwd=project,
                             env=_clean_env(KAPSULINT_CACHE_DIR=str(cache)),
                             capture_output=True, text=True, timeout=TIMEOUT)
-    assert result.returncode in (0, 1), f"{command} exited {result.returncode}\n{result.stderr}"
-    findings = json.loads(result.stdout)
-    assert isinstance(findings, list), result.stdout[:500]
+    findings = json.loads(result.stdout) if result.stdout.startswith("[") else None
+    assert isinstance(findings, list), f"{command} exited {result.returncode}\n{result.stderr}\n{result.stdout[:500]}"
+    # The KAP017 fixtures are links that lead nowhere: an error of the run (exit 2), and the only one.
+    errors = {f["rule"] for f in findings if f["rule"] in ("KAP008", "KAP017")}
+    assert (result.returncode, errors) in ((0, set()), (1, set()), (2, {"KAP017"})), \
+        f"{command} exited {result.returncode}\n{result.stderr}"
     return result.returncode, findings, result.stderr
 
 
