@@ -325,19 +325,19 @@ def test_exit_zero_and_a_selection_never_hide_an_unreadable_file(tmp_path):
 
 
 def test_a_gitignored_unreadable_file_still_fails_the_run(tmp_path, monkeypatch):
-    from kapsulint.parsing import sources
+    from kapsulint import boundary
 
     project = unreadable_project(tmp_path)
     write(project, {".gitignore": "secret.auto.tfvars\n", "secret.auto.tfvars": "a = 1\n", ".git/HEAD": ""})
-    denied = str(project / "secret.auto.tfvars")
-    real_open = open
+    denied = os.path.realpath(project / "secret.auto.tfvars")
+    real_read = boundary.read_regular
 
-    def guarded_open(path, *args, **kwargs):
-        if str(path) == denied:
+    def guarded_read(path, *args, **kwargs):
+        if os.path.realpath(path) == denied:
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real_open(path, *args, **kwargs)
+        return real_read(path, *args, **kwargs)
 
-    monkeypatch.setattr(sources, "open", guarded_open, raising=False)
+    monkeypatch.setattr(boundary, "read_regular", guarded_read)
     code, findings, _ = lint(project, ["--select", "KAP101"], monkeypatch)
     assert ("KAP017", "secret.auto.tfvars", 1, 1) in where(findings) and code == 2
 
@@ -374,18 +374,18 @@ def test_a_file_that_vanishes_between_discovery_and_reading_is_kap017(tmp_path, 
 
 
 def test_an_io_error_while_reading_is_kap017(tmp_path, monkeypatch):
-    from kapsulint.parsing import sources
+    from kapsulint import boundary
 
     project = unreadable_project(tmp_path)
-    failing = str(project / "network.tf")
-    real_open = open
+    failing = os.path.realpath(project / "network.tf")
+    real_read = boundary.read_regular
 
-    def failing_open(path, *args, **kwargs):
-        if str(path) == failing:
+    def failing_read(path, *args, **kwargs):
+        if os.path.realpath(path) == failing:
             raise OSError(errno.EIO, "Input/output error", str(path))
-        return real_open(path, *args, **kwargs)
+        return real_read(path, *args, **kwargs)
 
-    monkeypatch.setattr(sources, "open", failing_open, raising=False)
+    monkeypatch.setattr(boundary, "read_regular", failing_read)
     code, findings, _ = lint(project, ["--select", "KAP101", "--format", "json"], monkeypatch)
     kap017 = [f for f in findings if f["rule"] == "KAP017"]
     assert [(f["path"], f["line"], f["column"]) for f in kap017] == [("network.tf", 1, 1)]
