@@ -1,5 +1,5 @@
 """``--eval`` reports Terraform's own error for what a module call, an object or a sequence does not
-have, word for word, and says so when PATH holds no module to evaluate in.
+have, word for word, and says so on stderr when PATH holds no module to evaluate in.
 
 The answers are those ``terraform console`` 1.11.4 gave on ``tests/oracle/eval/modules/module_outputs``
 (recorded by ``tests/oracle/record``, which runs ``terraform init`` for its local module calls);
@@ -76,14 +76,18 @@ def test_an_unknown_count_or_a_resource_attribute_is_unknown(tmp_path, monkeypat
     ]
 
 
-def test_a_path_with_no_module_is_a_usage_error(tmp_path, monkeypatch):
+def test_a_path_with_no_module_says_so_and_evaluates_as_terraform_console_does(tmp_path, monkeypatch):
     (tmp_path / "docs").mkdir()
     (tmp_path / "main.tf").write_text('locals {\n  a = 1\n}\n')
-    result = _evaluate(tmp_path, monkeypatch, "--eval", "local.a", "docs")
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    assert result.stderr == ("kapsulint: error: --eval: no Terraform module in docs: kapsulint read no .tf, "
-                             ".tf.json, .tofu or .tofu.json file there\n")
+    result = _evaluate(tmp_path, monkeypatch, "--eval", "local.a", "--eval", "1 + 1", "docs")
+    assert result.exit_code == 0
+    assert _answers(result) == [
+        {"expression": "local.a", "error": 'Reference to undeclared local value: A local value with the name "a" '
+                                           "has not been declared."},
+        {"expression": "1 + 1", "value": 2, "type": "number"}]
+    assert result.stderr == ("kapsulint: --eval: no Terraform module in docs: kapsulint read no .tf, .tf.json, "
+                             ".tofu or .tofu.json file there; evaluating in an empty module, as terraform console "
+                             "does\n")
     assert _answers(_evaluate(tmp_path, monkeypatch, "--eval", "local.a", ".")) == [
         {"expression": "local.a", "value": 1, "type": "number"}]
 
@@ -91,8 +95,9 @@ def test_a_path_with_no_module_is_a_usage_error(tmp_path, monkeypatch):
 def test_a_path_with_only_tofu_files_under_terraform_says_so(tmp_path, monkeypatch):
     (tmp_path / "main.tofu").write_text('locals {\n  a = 1\n}\n')
     result = _evaluate(tmp_path, monkeypatch, "--engine", "terraform", "--eval", "local.a", ".")
-    assert result.exit_code == 2
-    assert result.stderr == ("kapsulint: error: --eval: no Terraform module in .: it holds only .tofu files, "
-                             "which Terraform ignores (--engine opentofu reads them)\n")
+    assert result.exit_code == 0
+    assert result.stderr == ("kapsulint: --eval: no Terraform module in .: it holds only .tofu files, which "
+                             "Terraform ignores (--engine opentofu reads them); evaluating in an empty module, as "
+                             "terraform console does\n")
     assert _answers(_evaluate(tmp_path, monkeypatch, "--eval", "local.a", ".")) == [
         {"expression": "local.a", "value": 1, "type": "number"}]
