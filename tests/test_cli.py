@@ -499,7 +499,7 @@ def test_every_unknown_configuration_key_with_did_you_mean_and_the_valid_keys(tm
     assert "`fail_on` (did you mean `fail-on`?)" in result.stderr
     assert "`exlude` (did you mean `exclude`?)" in result.stderr
     assert "`zzz`\n" in result.stderr
-    assert "valid keys: exclude, extend-safe-fixes, extend-select, extend-unsafe-fixes, extra-node-types, fail-on," in result.stderr
+    assert "valid keys: engine, exclude, extend-safe-fixes, extend-select, extend-unsafe-fixes, extra-node-types, fail-on," in result.stderr
 
 
 def test_unknown_selector_suggests_the_closest_ids_and_names(tmp_path, monkeypatch):

@@ -221,7 +221,9 @@ def test_statistics_quiet_and_show_files(tmp_path, monkeypatch):
     quiet = run(root, monkeypatch, *SELECT, "--quiet").stdout
     assert "KAP101" in quiet and "Found" not in quiet
     files = run(root, monkeypatch, "--show-files").stdout.splitlines()
-    assert files[1:] == ["main.tf\tconfig\tok\tmodule", "values.yaml\tvalues\tok\tnamed values*.yaml"]
+    assert files[1:] == ["main.tf\tconfig\tok\tmodule", "values.yaml\tvalues\tok\tnamed values*.yaml",
+                         "# engine: Terraform for every module (auto: no .tofu file, no OpenTofu lock file "
+                         "or state encryption)"]
     assert files[0].startswith("# project root: . (")
 
 

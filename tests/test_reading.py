@@ -10,6 +10,9 @@ from click.testing import CliRunner
 from fixture_support import lint
 from kapsulint.cli.command import main
 
+TERRAFORM_EVERYWHERE = ("# engine: Terraform for every module (auto: no .tofu file, no OpenTofu lock file or "
+                        "state encryption)")
+
 CLUSTER = """\
 resource "scaleway_k8s_cluster" "main" {
   name                        = "prod"
@@ -66,6 +69,7 @@ def test_without_configuration_or_git_the_root_is_the_path(tmp_path, monkeypatch
     files = show_files(home, ["p1/infra"], monkeypatch)
     assert files == ["# project root: p1/infra (PATH)",
                      "p1/infra/main.tf\tconfig\tok\tmodule",
+                     TERRAFORM_EVERYWHERE,
                      '# not read: module "x" (p1/infra/main.tf:1): its source "../../modules/x" resolves '
                      "outside the repository"]
 
@@ -80,7 +84,8 @@ def test_a_local_module_outside_the_root_inside_the_repository_is_read(tmp_path,
     files = show_files(home, ["p1/infra"], monkeypatch)
     assert files == [f"# project root: p1/infra (configuration {home / 'p1/infra/.kapsulint.toml'})",
                      "modules/x/main.tf\tconfig\tok\tmodule called from p1/infra/main.tf:1",
-                     "p1/infra/main.tf\tconfig\tok\tmodule"]
+                     "p1/infra/main.tf\tconfig\tok\tmodule",
+                     TERRAFORM_EVERYWHERE]
 
 
 def test_a_file_path_roots_the_project_at_its_directory(tmp_path, monkeypatch):
@@ -104,7 +109,7 @@ def test_a_nested_configuration_is_a_project_of_its_own(tmp_path, monkeypatch):
     _, findings, _ = lint(tmp_path, ["--select", "KAP101"], monkeypatch)
     assert where(findings) == [("KAP101", "main.tf", 5)]
     files = show_files(tmp_path, [], monkeypatch)
-    assert files[1:] == ["main.tf\tconfig\tok\tmodule",
+    assert files[1:] == ["main.tf\tconfig\tok\tmodule", TERRAFORM_EVERYWHERE,
                          "# left out: vendor/clone (a project of its own; name it as a PATH to lint it)"]
     # Named as a PATH, it is read: alone (its own configuration is the root) or beside the outer one.
     _, findings, _ = lint(tmp_path, ["--select", "KAP101", "vendor/clone"], monkeypatch)
@@ -142,6 +147,7 @@ def test_a_yaml_read_by_a_release_is_a_values_file_whatever_its_name(tmp_path, m
     assert show_files(repo, [], monkeypatch)[1:] == [
         "main.tf\tconfig\tok\tmodule",
         "values/haproxy.yaml\tvalues\tok\tread by helm_release.haproxy (main.tf:1)",
+        TERRAFORM_EVERYWHERE,
     ]
 
 
@@ -164,6 +170,7 @@ def test_show_files_names_the_values_files_setting(tmp_path, monkeypatch):
         "main.tf\tconfig\tok\troot module",
         "terraform.tfvars\ttfvars\tok\tvariables of .",
         "values.yaml\tvalues\tok\tnamed values*.yaml",
+        TERRAFORM_EVERYWHERE,
     ]
 
 

@@ -61,6 +61,11 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 @click.option("--jobs", "-j", type=int, help="Processes that parse uncached files (default: the CPUs available).")
 @click.option("--today", metavar="YYYY-MM-DD",
               help="The lint date for date-dependent rules (KAP110; default: today in UTC).")
+@click.option("--engine", type=click.Choice(("terraform", "opentofu", "auto")),
+              help="How .tf and .tofu files combine: as Terraform reads them (it ignores .tofu files), as "
+                   "OpenTofu does (a .tofu file replaces the .tf file of the same name), or auto (default: "
+                   "OpenTofu for a root module tree whose root has a .tofu file, an OpenTofu lock file or "
+                   "state encryption).")
 @click.option("--fix", is_flag=True, help="Apply the safe fixes in place, then report what is left.")
 @click.option("--unsafe-fixes", is_flag=True,
               help="Also apply (with --fix) or show as fixable the unsafe fixes: those that update or "
@@ -79,7 +84,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 def main(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fix,
-         unsafe_fixes, diff, fix_only, list_rules, explain, evals, today) -> None:
+         unsafe_fixes, diff, fix_only, list_rules, explain, evals, today, engine) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
     # The cyclic garbage collector is paused for the command: a run allocates millions of
     # short-lived objects, freed by reference counting, and collections over the growing model
@@ -92,7 +97,8 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
         _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero,
               config_path, var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path,
               write_baseline_path, sarif_include_suppressed, statistics, quiet, show_files, show_settings,
-              no_cache, jobs, FixFlags(fix, unsafe_fixes, diff, fix_only), list_rules, explain, evals, today)
+              no_cache, jobs, FixFlags(fix, unsafe_fixes, diff, fix_only), list_rules, explain, evals, today,
+              engine)
     except BrokenPipeError:  # a write to a closed stdout that no helper took: the output is over, and it went well
         _silence_stdout()
         sys.exit(0)
@@ -192,7 +198,7 @@ def _silence(stream) -> None:
 def _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
           var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
           sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fixing,
-          list_rules, explain, evals, today) -> None:
+          list_rules, explain, evals, today, engine) -> None:
     from kapsulint.cli.settings import CommandLine, SettingsError, resolve_settings
 
     if list_rules:
@@ -227,6 +233,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             today=today,
             fix=fixing.fix or None,
             unsafe_fixes=fixing.unsafe_fixes or None,
+            engine=engine,
         ))
     except SettingsError as error:
         _fail(str(error))
@@ -457,7 +464,7 @@ def _statistics(findings, output_format: str, unsafe: bool) -> str:
 
 
 def _show_files(resolved, cwd: Path) -> None:
-    from kapsulint.cli.show_files import file_state, not_read, why_read
+    from kapsulint.cli.show_files import engine_left_out, engine_lines, file_state, not_read, why_read
     from kapsulint.model.project import Project
     from kapsulint.reporters import printable as shown
 
@@ -474,6 +481,8 @@ def _show_files(resolved, cwd: Path) -> None:
         _out(f"{shown(os.path.relpath(path, cwd))}\t{source.kind}\t{state}\t{shown(why)}")
     for path, reason in dict.fromkeys(project.unreadable):
         _out(f"# cannot read: {shown(os.path.relpath(path, cwd))} ({reason})")
+    for line in engine_lines(project, resolved.origins["engine"][1], str(cwd)) + engine_left_out(project, str(cwd)):
+        _out(shown(line))
     for path, glob in project.template_sources:
         _out(f"# left out: {shown(os.path.relpath(path, cwd))} (a template source, matched by template-files "
              f"{shown(glob)}; name it as a PATH to lint it)")
@@ -485,13 +494,16 @@ def _show_files(resolved, cwd: Path) -> None:
 
 
 def _evaluate(resolved, target: Path, expressions: list[str]) -> None:
-    from kapsulint.cli.console import evaluate_lines, parse_expressions
+    from kapsulint.cli.console import evaluate_lines, no_module_message, parse_expressions
     from kapsulint.model.project import Project
 
     if not target.is_dir():
         _fail(f"--eval evaluates in a module directory; {target} is not a directory")
     parsed = parse_expressions(expressions)
     project = Project(resolved.settings.scan).load()
+    missing = no_module_message(project, str(target))
+    if missing is not None:  # terraform console evaluates there too, in an empty root module
+        click.echo(f"kapsulint: {missing}; evaluating in an empty module, as terraform console does", err=True)
     for line in evaluate_lines(project, str(target), parsed):
         _out(line)
     unparsed = [expression.text for expression in parsed if expression.syntax_error is not None]

@@ -32,6 +32,7 @@ KEYS = {
     "max-run-steps": int,
     "max-run-bytes": int,
     "max-run-regex-seconds": float,
+    "engine": str,  # "terraform", "opentofu" or "auto", as --engine
     "today": object,  # a TOML date or a "YYYY-MM-DD" string, checked by settings
     "fix": bool,  # as --fix
     "unsafe-fixes": bool,  # as --unsafe-fixes

@@ -57,6 +57,20 @@ def syntax_message(error: HclSyntaxError | TemplateSyntaxError) -> str:
     return f"Invalid expression: {getattr(error, 'message', None) or error}{place}."
 
 
+def no_module_message(project: Project, directory: str) -> str | None:
+    """Why ``directory`` holds no module to evaluate in, or None when it holds one."""
+    directory = os.path.normpath(directory)
+    module = project.modules.get(directory)
+    if module is not None and module.files:
+        return None
+    where = os.path.relpath(directory)
+    ignored = [n for n in project.not_read if os.path.dirname(n.path) == directory]
+    if ignored:
+        return (f"--eval: no Terraform module in {where}: it holds only .tofu files, which Terraform "
+                f"ignores (--engine opentofu reads them)")
+    return f"--eval: no Terraform module in {where}: kapsulint read no .tf, .tf.json, .tofu or .tofu.json file there"
+
+
 def evaluate_lines(project: Project, directory: str, parsed: list[Parsed]) -> list[str]:
     """One JSON line per expression, evaluated in the root module instance of ``directory``."""
     instance = project.root_instance(directory)

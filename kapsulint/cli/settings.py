@@ -13,6 +13,7 @@ from typing import Any
 from kapsulint.boundary import OUTSIDE, Boundary, git_top_level, repository_of
 from kapsulint.cli.config import Config, ConfigError, find_config, load_config
 from kapsulint.kapsule.values_readers import values_readers
+from kapsulint.model.engines import AUTO, ENGINES
 from kapsulint.model.options import ScanOptions
 from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles
 from kapsulint.terraform.budget import SETTINGS as BUDGET_SETTINGS, Limits
@@ -47,6 +48,7 @@ class CommandLine:
     today: str | None  # --today YYYY-MM-DD
     fix: bool | None  # --fix
     unsafe_fixes: bool | None  # --unsafe-fixes
+    engine: str | None  # --engine
 
     def __init__(
         self,
@@ -66,6 +68,7 @@ class CommandLine:
         today: str | None = None,
         fix: bool | None = None,
         unsafe_fixes: bool | None = None,
+        engine: str | None = None,
     ) -> None:
         self.targets = targets
         self.config_path = config_path
@@ -83,6 +86,7 @@ class CommandLine:
         self.today = today
         self.fix = fix
         self.unsafe_fixes = unsafe_fixes
+        self.engine = engine
 
 
 class Resolved:
@@ -212,6 +216,9 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         raise SettingsError("--jobs must be at least 1")
     origins["jobs"] = (jobs, "command line" if cli.jobs is not None else "default (CPUs available, capped)")
     origins["cache"] = (cli.cache, "default" if cli.cache else "command line")
+    engine = pick("engine", cli.engine, AUTO)
+    if engine not in ENGINES:
+        raise SettingsError(f"{config.path}: `engine` must be one of {', '.join(ENGINES)}, got {engine!r}")
     today = _lint_date(pick("today", cli.today, None), config)
     if "today" not in config.values and not cli.today:
         origins["today"] = (today.isoformat(), "default (today in UTC)")
@@ -232,6 +239,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         values_readers=values_readers,
         boundary=boundary,
         limits=limits,
+        engine=engine,
     )
     settings = Settings(
         scan=scan,

@@ -1,13 +1,18 @@
-"""``--show-files``: every file the scan read, its kind and state, and why it was read."""
+"""``--show-files``: every file the scan read, its kind and state, and why it was read; which
+engine read each root module; and what was not read: files a module's engine leaves out, variables
+files Terraform does not load by itself, module calls whose source was not read."""
 
 from __future__ import annotations
 
 import fnmatch
 import os
 
-from kapsulint.boundary import OUTSIDE
+from kapsulint.boundary import OUTSIDE, shown_path
 from kapsulint.parsing.sources import SourceFile
+from kapsulint.model import engines
+from kapsulint.model.modules import Module, ModuleCall
 from kapsulint.model.project import Project
+from kapsulint.model.variables import auto_loaded
 from kapsulint.scan.discovery import VALUES_PATTERNS, matching_glob
 
 
@@ -49,6 +54,10 @@ def why_read(project: Project, path: str) -> str:
     directory = os.path.dirname(path)
     module = project.modules.get(directory)
     if source.kind == "tfvars":
+        if path in project.options.var_files:
+            return "variables of the root modules (named with --var-file or var-files)"
+        if not auto_loaded(path):
+            return "not loaded (name it with --var-file)"
         return f"variables of {relative(directory)}"
     if source.kind == "lock":
         return f"provider versions of {relative(directory)}"
@@ -62,9 +71,42 @@ def why_read(project: Project, path: str) -> str:
     return "root module" if module.root else "module"
 
 
+def engine_lines(project: Project, origin: str, cwd: str) -> list[str]:
+    """``# engine: DIR read as OpenTofu (why)`` for each module evaluated on its own (a root
+    module, a module no one calls), whose calls are read the same way; one line when the same
+    setting, or the want of any sign of OpenTofu, decided for all of them."""
+    tops = [(path, project.engines[path]) for path in sorted(project.modules)
+            if project.modules[path].files and not project.modules[path].callers and path in project.engines]
+    forced = bool(tops) and tops[0][1].reason.startswith("engine =")
+    if tops and (forced or tops[0][1] == engines.DEFAULT) and all(choice == tops[0][1] for _, choice in tops):
+        choice = tops[0][1]
+        reason = f"{choice.reason}, {origin}" if forced else choice.reason
+        return [f"# engine: {engines.NAMES[choice.engine]} for every module ({reason})"]
+    return [f"# engine: {os.path.relpath(path, cwd)} read as {engines.NAMES[choice.engine]} ({_why(choice, cwd)})"
+            for path, choice in tops]
+
+
+def _why(choice: engines.Choice, cwd: str) -> str:
+    return choice.reason if choice.tree is None else f"{choice.reason} {os.path.relpath(choice.tree, cwd)}"
+
+
+def engine_left_out(project: Project, cwd: str) -> list[str]:
+    """A line for each configuration file its module's engine does not read: a ``.tf`` file a
+    ``.tofu`` twin replaces under OpenTofu, a ``.tofu`` file Terraform ignores."""
+    lines = []
+    for left_out in sorted(project.not_read):
+        where = os.path.relpath(left_out.path, cwd)
+        if left_out.replaced_by is not None:
+            lines.append(f"# shadowed: {where} (replaced by {os.path.basename(left_out.replaced_by)} under OpenTofu)")
+        else:
+            lines.append(f"# not read: {where} (Terraform ignores .tofu files; --engine opentofu reads it)")
+    return lines
+
+
 def not_read(project: Project, cwd: str) -> list[str]:
     """What the scan did not read, one ``#`` line each: links it did not follow, files that are not
-    regular ones, and module calls whose source it did not read."""
+    regular ones, and module calls whose source it did not read (those the model records with a
+    reason, then every other call that leads to no module read, with a reason from its source)."""
     lines = []
     for item in project.not_followed:
         path = os.path.relpath(item.path, cwd)
@@ -73,8 +115,52 @@ def not_read(project: Project, cwd: str) -> list[str]:
             lines.append(f"# not followed: {path} -> {item.target} ({why})")
         else:
             lines.append(f"# not read: {path} ({why})")
-    for unread in project.unread_calls:
-        loc = unread.call.block.loc
-        lines.append(f'# not read: module "{unread.call.name}" ({os.path.relpath(loc.path, cwd)}:{loc.line}): '
-                     f"{unread.why}")
+    unread = [(u.call, u.why) for u in project.unread_calls]
+    recorded = {id(call) for call, _ in unread}
+    for path in sorted(project.modules):
+        module = project.modules[path]
+        unread.extend((call, call_not_read_reason(project, module, call)) for call in module.calls.values()
+                      if call.target is None and id(call) not in recorded)
+    for call, why in unread:
+        loc = call.block.loc
+        lines.append(f'# not read: module "{call.name}" ({os.path.relpath(loc.path, cwd)}:{loc.line}): {why}')
     return lines
+
+
+def call_not_read_reason(project: Project, module: Module, call: ModuleCall) -> str:
+    """Why the module of ``call`` (in ``module``) was not read, from the kind of its source."""
+    if call.source is None:
+        return "its source is not a literal string, which Terraform requires"
+    source = f"its source {shown_path(call.source)}"
+    if call.source.startswith(("./", "../")):
+        directory = os.path.normpath(os.path.join(module.path, call.source))
+        if not os.path.isdir(directory):
+            return f"{source} is a directory that does not exist"
+        engine = project.engines.get(directory)
+        if engine is not None and engine.engine == engines.TERRAFORM and any(
+                os.path.dirname(n.path) == directory for n in project.not_read):
+            return f"{source} holds only .tofu files, which Terraform ignores"
+        return f"{source} holds no configuration file kapsulint read"
+    kind = _remote_kind(call.source)
+    root = module.downloaded[0] if module.downloaded is not None else module.path
+    manifest = os.path.join(root, ".terraform", "modules", "modules.json")
+    if os.path.isfile(manifest):
+        return (f"{source} ({kind}) is missing from {os.path.relpath(manifest)}: run terraform init again to "
+                "download it, kapsulint reads .terraform/modules")
+    return f"{source} ({kind}) was not downloaded: terraform init writes .terraform/modules, which kapsulint reads"
+
+
+def _remote_kind(source: str) -> str:
+    """The kind of a module source that is not a local path, as Terraform's documentation names them
+    (https://developer.hashicorp.com/terraform/language/modules/sources)."""
+    forced, _, rest = source.partition("::")
+    if rest:
+        return {"git": "git", "hg": "Mercurial", "s3": "S3", "gcs": "GCS", "http": "HTTP", "https": "HTTP"}.get(
+            forced, forced)
+    if source.startswith(("http://", "https://")):
+        return "HTTP"
+    if source.startswith(("github.com/", "bitbucket.org/", "git@")):
+        return "git"
+    if source.startswith(("/",)):
+        return "absolute path"
+    return "registry"

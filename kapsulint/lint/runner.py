@@ -128,7 +128,7 @@ def _judge(project: Project, settings: Settings) -> RunResult:
         findings.extend(produced)
     project.add_read_values_files()
     for path in _nothing_under(settings.paths, project):
-        print(f"kapsulint: no Terraform or values file found under {os.path.relpath(path)}", file=sys.stderr)
+        print(f"kapsulint: {_nothing_read(path, project)}", file=sys.stderr)
     findings.extend(_engine_findings(project))
     project.cache.flush()  # values texts and templates the rules parsed
     findings = [f for f in findings if f.rule in ran]
@@ -357,6 +357,19 @@ def _nothing_under(paths: list[Path], project: Project) -> list[Path]:
     """The PATHs under which no file was read (said on stderr; the run still exits 0)."""
     read = [Path(p) for p in [*project.files, *(p for p, _ in project.unreadable)]]  # unreadable: said already
     return [path for path in paths if not any(f == path or path in f.parents for f in read)]
+
+
+def _nothing_read(path: Path, project: Project) -> str:
+    """What stderr says of a PATH under which nothing was read: a file its module's engine left
+    out is named as such."""
+    where = os.path.relpath(path)
+    left_out = next((n for n in project.not_read if n.path == str(path)), None)
+    if left_out is None:
+        return f"no Terraform or values file found under {where}"
+    if left_out.replaced_by is not None:
+        return (f"{where} is not read: {os.path.basename(left_out.replaced_by)} replaces it under OpenTofu "
+                f"(--engine terraform reads it)")
+    return f"{where} is not read: Terraform ignores .tofu files (--engine opentofu reads it)"
 
 
 def _is_module_file(path: Path, project: Project) -> bool:

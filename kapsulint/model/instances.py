@@ -47,6 +47,7 @@ class ProjectFiles(Protocol):
 
 
 MAX_MODULE_DEPTH = 16
+MAX_EXPANDED = 1000  # instances expand_block gives a count or for_each; past it, which exist is not known
 MAX_LISTED = 10_000  # files fileset() may walk before it gives Unknown
 SECRET_NAME = re.compile(r"secret|token|password", re.IGNORECASE)
 
@@ -345,25 +346,56 @@ class ModuleInstance:
         return instances
 
     def _module_output(self, call_name: str, steps: list, loc: Loc) -> tuple[Val, list]:
+        """``module.NAME`` followed by ``steps``: the output they name, and the steps left.
+
+        A module call's value is an object of the module's outputs (with ``count``, a tuple of
+        them; with ``for_each``, an object keyed by instance key), so a key or an output it does
+        not have is Terraform's error for that object. A module kapsulint did not read, an output
+        missing from a module read in part, an Unknown ``count`` or ``for_each``, and the whole
+        value are Unknown."""
         call = self.module.calls.get(call_name)
         children = self.child_instances(call_name)
-        if call is None or not children:
+        if call is None or not children or self.written or not steps:
             return Val(UNKNOWN, loc), []
-        if call.block.attr("count") or call.block.attr("for_each"):
-            if not steps or isinstance(steps[0], str) or not steps[0].known:
-                return Val(UNKNOWN, loc), []
-            text = steps[0].text()
-            children = [c for c in children if c.address.endswith(f"[{_key_text_from(text, steps[0])}]")]
+        if call.block.attr("count") is not None or call.block.attr("for_each") is not None:
+            child = self._module_instance(call, children, steps[0])
             steps = steps[1:]
-            if not children:
+            if child is None or not steps:
                 return Val(UNKNOWN, loc), []
-        child = children[0]
-        if not steps or not isinstance(steps[0], str):
+        else:
+            child = children[0]
+        outputs = Val({name: Val(name) for name in child.module.outputs}, open=child.module.broken)
+        name = _step(outputs, steps[0])  # a file that did not parse may declare what is missing
+        if not name.known:
             return Val(UNKNOWN, loc), []
-        output = child.module.outputs.get(steps[0])
-        if output is None:
-            return Val(UNKNOWN, loc), []
-        return child.eval_attr(output, "value"), steps[1:]
+        return child.eval_attr(child.module.outputs[name.raw], "value"), steps[1:]
+
+    def _module_instance(self, call: ModuleCall, children: list[ModuleInstance], step) -> ModuleInstance | None:
+        """The instance of a module call with ``count`` or ``for_each`` that ``step`` selects, with
+        Terraform's error for a key the call has no instance for; None when that is not known."""
+        if children[0].written:
+            instances: list[ModuleInstance] = []  # count = 0, for_each over nothing
+        elif any(c.address.endswith("[?]") for c in children) or len(children) >= MAX_EXPANDED:
+            return None
+        else:
+            instances = children
+        if call.block.attr("count") is not None:
+            keys = Val([Val(position) for position in range(len(instances))])
+        else:
+            keys = Val({_iteration_key(child): Val(position) for position, child in enumerate(instances)})
+        position = _step(keys, step)
+        return instances[position.raw] if position.known else None
+
+
+def _step(value: Val, step) -> Val:
+    """One step of a reference (an attribute name, or an index value) into ``value``."""
+    return index_value(value, Val(step), attribute=True) if isinstance(step, str) else index_value(value, step)
+
+
+def _iteration_key(instance: ModuleInstance) -> str:
+    """The ``each.key`` of an instance of a module call with ``for_each``."""
+    each = instance.call_scope.lookup("each")
+    return each.raw["key"].text()
 
 
 class FunctionContext:
@@ -581,7 +613,7 @@ def expand_block(instance: ModuleInstance, block: Block) -> Iterator[tuple[objec
         if total is None:
             yield UNKNOWN, Scope({"count": Val({"index": Val(UNKNOWN)})})
             return
-        for index in range(min(int(total), 1000)):
+        for index in range(min(int(total), MAX_EXPANDED)):
             yield index, Scope({"count": Val({"index": Val(index, value.loc)})})
         return
     if for_each is not None:

@@ -31,6 +31,7 @@ class ScanOptions:
     values_readers: ValuesReaders | None  # which files releases read as values (from the domain)
     boundary: Boundary  # what may be read: the repository around root, max_file_size bytes per file
     limits: Limits  # the evaluation budgets (configuration keys max-expression-*, max-run-*)
+    engine: str  # "terraform", "opentofu" or "auto": which files of a module are read (model/engines.py)
 
     def __init__(
         self,
@@ -50,6 +51,7 @@ class ScanOptions:
         values_readers: ValuesReaders | None = None,
         boundary: Boundary | None = None,
         limits: Limits | None = None,
+        engine: str = "auto",
     ) -> None:
         self.root = root
         self.max_file_size = max_file_size
@@ -67,3 +69,4 @@ class ScanOptions:
         self.values_readers = values_readers
         self.boundary = Boundary(repository_of(root), max_file_size) if boundary is None else boundary
         self.limits = limits if limits is not None else Limits()
+        self.engine = engine

@@ -10,6 +10,8 @@ from typing import Iterator
 
 from kapsulint.boundary import NOTE_KIND, OUTSIDE, shown_path
 from kapsulint.scan.cache import ParseCache, valid_template, valid_yaml_text
+from kapsulint.model import engines
+from kapsulint.scan import discovery
 from kapsulint.scan.discovery import Discovered, NotFollowed, discover, file_kind, is_chart_values
 from kapsulint.errors import describe
 from kapsulint.findings import Loc
@@ -67,13 +69,14 @@ class Project:
         self.budget = Budget(options.limits)  # what evaluating the whole project may cost
         self._notes: dict[tuple[str, Loc], str] = {}  # blind spots met while evaluating, first message kept
         self._cache_keys: dict[str, str] = {}  # path -> parse cache key, for the files read from the cache
+        self.engines: dict[str, engines.Choice] = {}  # module directory -> the engine it is read as
+        self.not_read: list[engines.NotRead] = []  # configuration files their module's engine leaves out
 
     # -- loading ------------------------------------------------------------------------------
 
     def load(self) -> Project:
         found: Discovered = discover(self.root, self.boundary, self.options.excluded,
                                      tuple(self.options.values_globs), self.options.templates)
-        self.unreadable.extend(found.unreadable)
         self.template_sources = found.templates
         for path, glob in found.templates:
             self.note(FILE_LEFT_OUT, Loc(path, 1, 1, 1, 2),
@@ -89,10 +92,22 @@ class Project:
             elif not (kind == "values" and is_chart_values(Path(path), self.boundary)):
                 entries.append((path, kind))  # chart values are read only when a release references them
         loaded = self._load(entries, self.options.jobs)
+        configs: dict[str, list[SourceFile]] = {}
         for path, source in loaded.sources.items():
-            kind = source.kind
+            if source.kind == "config":
+                configs.setdefault(os.path.dirname(path), []).append(source)
+                continue
             self.files[path] = source
-            if kind == "config" and is_override_file(path):
+            self._add_guarded(source, self._add)
+        self.engines = engines.decide(configs, {d: m.lock for d, m in self.modules.items()}, self.options.engine,
+                                      is_override_file)
+        read = {s.path for d, sources in configs.items() for s in self._files_read(sources, self.engines[d])}
+        self.unreadable.extend(self._not_left_out(found.unreadable + loaded.unreadable, configs))
+        for path, source in loaded.sources.items():
+            if path not in read:
+                continue
+            self.files[path] = source
+            if is_override_file(path):
                 overrides.append(source)
             else:
                 self._add_guarded(source, self._add)
@@ -114,11 +129,36 @@ class Project:
             else:
                 message = f"not read: it {item.reason}"
             self.note(NOTE_KIND, Loc(item.path, 1, 1, 1, 2), message)
+    def _files_read(self, sources: list[SourceFile], choice: engines.Choice) -> list[SourceFile]:
+        """The configuration files of one directory its engine reads; the others are kept in
+        ``not_read`` (for ``--show-files``) and count nowhere: no finding, no suppression."""
+        kept, left_out = engines.files_read([s.path for s in sources], choice.engine)
+        self.not_read.extend(left_out)
+        read = set(kept)
+        return [s for s in sources if s.path in read]
+
+    def _not_left_out(self, unreadable: list[tuple[str, str]],
+                      configs: dict[str, list[SourceFile]]) -> list[tuple[str, str]]:
+        """The unreadable files the engine of their directory would have read: a ``.tf`` file
+        OpenTofu replaces is never opened, so it cannot fail to be."""
+        kept = []
+        for path, reason in unreadable:
+            directory = os.path.dirname(path)
+            choice = self.engines.get(directory)
+            if choice is not None and path.endswith(discovery.CONFIG_SUFFIXES):
+                names = [path, *(s.path for s in configs.get(directory, ()))]
+                if path not in engines.files_read(names, choice.engine)[0]:
+                    self.not_read.append(engines.NotRead(path, choice.engine, engines.tofu_twin(path)
+                                                         if choice.engine == engines.OPENTOFU else None))
+                    continue
+            kept.append((path, reason))
+        return kept
 
     def _load(self, entries: list[tuple[str, str]], jobs: int) -> Loaded:
-        """Read and parse files (the cache first); what cannot be read is kept in ``unreadable``."""
+        """Read and parse files (the cache first), keeping the cache key of each file read from the
+        cache; the caller keeps what could not be read in ``unreadable`` (unless its engine would
+        never have opened it)."""
         loaded = load_sources(entries, self.boundary, self.cache, jobs)
-        self.unreadable.extend(loaded.unreadable)
         self._cache_keys.update(loaded.cached)
         return loaded
 
@@ -295,11 +335,21 @@ class Project:
                 self._not_followed([item for item in found.not_followed if item not in self.not_followed])
                 files = [(path, kind) for path, kind in found.files.items() if kind == "config"]
                 loaded = self._load(files, 1)
-                for path, source in loaded.sources.items():
-                    self.files[path] = source
+                sources = self._in_tree_of(module.path, directory, list(loaded.sources.values()))
+                self.unreadable.extend(self._not_left_out(loaded.unreadable, {directory: sources}))
+                for source in sources:
+                    self.files[source.path] = source
                     self._add_guarded(source, self._add)
                 real_paths[real] = directory
                 pending.append(self._module(directory))
+
+    def _in_tree_of(self, caller: str, directory: str, sources: list[SourceFile]) -> list[SourceFile]:
+        """The files of ``directory``, a module read for a call from ``caller``, that the engine of
+        the caller's tree reads (it reads the modules it calls with its own rules)."""
+        choice = self.engines[caller]  # a caller has configuration files, so an engine
+        tree = choice.tree or caller
+        self.engines[directory] = engines.Choice(choice.engine, engines.CALLED, tree)
+        return self._files_read(sources, self.engines[directory])
 
     def values_readers(self) -> dict[str, list[ResourceInstance]]:
         """Each file read as values, with the resource instances reading it (the domain's answer,
@@ -317,7 +367,9 @@ class Project:
         name: read like discovered ones, for their parse errors and suppression comments."""
         entries = [(path, "values") for path in paths
                    if path not in self.files and self.boundary.refusal(path) is None]  # the call said why
-        self.files.update(self._load(entries, 1).sources)
+        loaded = self._load(entries, 1)
+        self.unreadable.extend(loaded.unreadable)
+        self.files.update(loaded.sources)
 
     def _load_downloaded_modules(self) -> None:
         """Remote modules Terraform downloaded, read from ``.terraform/modules`` when listed there."""
@@ -340,8 +392,8 @@ class Project:
                     continue
                 found = discover(Path(directory), self.boundary, recursive=False)
                 files = [(path, kind) for path, kind in found.files.items() if kind == "config"]
-                loaded = self._load(files, 1)
-                for source in loaded.sources.values():
+                sources = list(self._load(files, 1).sources.values())
+                for source in self._in_tree_of(module.path, directory, sources):
                     self._add_guarded(source, self._add)
                 self.modules.setdefault(directory, Module(directory)).downloaded = (module.path, entry["Key"])
                 self._downloaded.setdefault(module.path, {})[entry["Key"]] = directory

@@ -23,17 +23,26 @@ from kapsulint.terraform.values import UNKNOWN, Val
 
 
 def tfvars_in_order(module: Module) -> list[SourceFile]:
-    def rank(source: SourceFile) -> tuple[int, str]:
-        name = os.path.basename(source.path)
-        if name == "terraform.tfvars":
-            return (0, name)
-        if name == "terraform.tfvars.json":
-            return (1, name)
-        if name.endswith((".auto.tfvars", ".auto.tfvars.json")):
-            return (2, name)
-        return (3, name)
+    """The variables files Terraform loads by itself from a root module's directory, in its order;
+    any other ``*.tfvars`` is loaded only when named (``--var-file``, configuration ``var-files``)."""
+    return sorted((s for s in module.tfvars if auto_loaded(s.path)), key=_load_order)
 
-    return [s for s in sorted(module.tfvars, key=rank) if rank(s)[0] < 3]
+
+def auto_loaded(path: str) -> bool:
+    """Whether Terraform loads the variables file ``path`` without being told to:
+    https://developer.hashicorp.com/terraform/language/values/variables#variable-definitions-tfvars-files"""
+    return _load_order(path)[0] < 3
+
+
+def _load_order(source: SourceFile | str) -> tuple[int, str]:
+    name = os.path.basename(source if isinstance(source, str) else source.path)
+    if name == "terraform.tfvars":
+        return (0, name)
+    if name == "terraform.tfvars.json":
+        return (1, name)
+    if name.endswith((".auto.tfvars", ".auto.tfvars.json")):
+        return (2, name)
+    return (3, name)
 
 
 def root_variable_values(options: ScanOptions, files: dict[str, SourceFile], module: Module,

@@ -171,6 +171,15 @@ def record_expression(expression: str, directory: Path, case: Case) -> dict[str,
     return entry
 
 
+def install_local_modules(directory: Path) -> None:
+    """``terraform init`` for a case that calls local modules: the console refuses a module call
+    it has not installed. Local sources only, no provider: nothing is downloaded."""
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("TF_")}
+    environment.update(TF_CLI_CONFIG_FILE="/dev/null", TF_IN_AUTOMATION="1", CHECKPOINT_DISABLE="1")
+    subprocess.run(["terraform", "init", "-backend=false", "-input=false", "-no-color"], cwd=directory,
+                   env=environment, capture_output=True, text=True, timeout=300, check=True)
+
+
 def terraform_version() -> str:
     output = subprocess.run(["terraform", "version", "-json"], capture_output=True, text=True,
                             check=True, env={**os.environ, "TF_CLI_CONFIG_FILE": "/dev/null"})
@@ -181,6 +190,8 @@ def record_case(case: Case, pool: ThreadPoolExecutor, version: str) -> dict[str,
     """The golden of one case, written to its file."""
     with tempfile.TemporaryDirectory(prefix="kapsulint-oracle-") as scratch:
         directory = case.materialise(Path(scratch) / "module")
+        if any('module "' in path.read_text(encoding="utf-8") for path in directory.glob("*.tf")):
+            install_local_modules(directory)
         entries = list(pool.map(lambda expression: record_expression(expression, directory, case),
                                 case.expressions))
     golden = {
