@@ -40,9 +40,8 @@ from kapsulint.model.references import (
     OutputValue, Reference, Step, caller_argument, expression_at, is_expanded, local_value, module_outputs,
     references, resource_argument, variable_default, variable_is_sensitive,
 )
-from kapsulint.model.providers import (
-    ProviderVersion, Version, parse_constraint, parse_version, provider_config, resolve_provider_version,
-)
+from kapsulint.model.providers import ProviderVersion, provider_config, resolve_provider_version
+from kapsulint.model.versions import Version, as_version, core_constraint_problem, parse_constraint, parse_version
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
 
@@ -133,8 +132,10 @@ __all__ = [
     "Val",
     "ValuesFile",
     "Version",
+    "as_version",
     "caller_argument",
     "combined",
+    "core_constraint_problem",
     "decode_located",
     "expression_at",
     "file_attributes",

@@ -1,16 +1,22 @@
 """Version constraint Terraform refuses.
 
 ## What it does
-Reports a `version` of `required_providers`, or a `required_version`, written in a syntax
-Terraform refuses: `"2.x"`, `"2.79.*"`, `"^2.0"`, `">= 2.0 < 3.0"` (two clauses without a comma).
+Reports a `version` of `required_providers`, or a `required_version`, that Terraform refuses:
+`"2.x"`, `"2.79.*"`, `"^2.0"`, `">= 2.0 < 3.0"` (two clauses without a comma), `"v2.0"` or `""`
+for a provider, a `version` that is not a literal string, a pre-release in `required_version`.
 
 ## Why is this bad
 Terraform reads version constraints as comma-separated clauses, each an optional operator (`=`,
-`!=`, `>`, `>=`, `<`, `<=`, `~>`) and a version of up to three numbers. Wildcards, carets and
-ranges from other package managers are errors: `terraform init` stops with "Invalid version
-constraint", so nothing is planned. kapsulint never guesses what such a constraint meant (it is
-not read as `2.0.0`): the version of that provider is unknown, and the rules that depend on it
-stay silent until the constraint is fixed.
+`!=`, `>`, `>=`, `<`, `<=`, `~>`) and a version of up to three numbers, with an optional
+pre-release (`2.0.0-rc1`). Wildcards, carets and ranges from other package managers are errors:
+`terraform init` stops with "Invalid version constraint", so nothing is planned. A provider's
+constraint must also be a literal string ("Version must be specified as a string") without a
+`v` prefix, and `required_version` may not name a pre-release ("Prerelease version constraints
+are not supported"). kapsulint never guesses what such a constraint meant (it is not read as
+`2.0.0`): the version of that provider is unknown, and the rules that depend on it stay silent
+until the constraint is fixed. What Terraform 1.11 accepts was recorded from `terraform init`
+itself (https://github.com/hashicorp/terraform/blob/v1.11.4/internal/configs/version_constraint.go,
+https://github.com/hashicorp/terraform/blob/v1.11.4/internal/configs/module.go).
 
 ## Example
 ```hcl
@@ -43,7 +49,7 @@ terraform {
 
 from typing import Iterator
 
-from kapsulint.api import Loc, Project, finding, parse_constraint
+from kapsulint.api import Loc, Project, core_constraint_problem, finding, parse_constraint
 
 ID = "KAP010"
 NAME = "invalid-version-constraint"
@@ -56,21 +62,39 @@ def check(project: Project):
     for path in sorted(project.modules):
         module = project.modules[path]
         for what, text, loc in _constraints(module):
-            if parse_constraint(text) is not None:
+            problem = _problem(what, text)
+            if problem is None:
                 continue
+            shown = f'the version constraint "{text}"' if isinstance(text, str) else "a version that is not a string"
             yield finding(
                 loc,
-                f'{what} has the version constraint "{text}", which Terraform refuses ("Invalid version '
-                'constraint" at terraform init)',
+                f'{what} has {shown}, which Terraform refuses ("{problem}" at terraform init)',
                 subject=f"{project.relative(path)}:{what}",
                 logical=f"{project.relative(path)}:{what}.version",
-                fix=FIX_HINT,
+                fix=_fix(problem),
             )
 
 
-def _constraints(module) -> Iterator[tuple[str, str, Loc]]:
-    """(what, constraint, where the string is written) of every literal constraint in the
-    ``terraform`` blocks of a module."""
+def _problem(what: str, text: str | None) -> str | None:
+    """Terraform's error for a constraint, None when Terraform reads it."""
+    if what == "required_version":
+        return core_constraint_problem(text)
+    if text is None:
+        return "Version must be specified as a string"
+    return "Invalid version constraint" if parse_constraint(text) is None else None
+
+
+def _fix(problem: str) -> str:
+    if problem.startswith("Prerelease"):
+        return "remove the pre-release part: a pre-release of Terraform matches constraints by its version core"
+    if problem.startswith("Version must"):
+        return 'write the constraint as a literal string, such as "~> 2.40"'
+    return FIX_HINT
+
+
+def _constraints(module) -> Iterator[tuple[str, str | None, Loc]]:
+    """(what, constraint, where it is written) of every constraint in the ``terraform`` blocks of
+    a module: a literal string, or None for a provider's ``version`` written otherwise."""
     for terraform in module.terraform_blocks:
         required = terraform.attr("required_version")
         if required is not None and required.is_literal and isinstance(required.literal_value, str):
@@ -78,6 +102,7 @@ def _constraints(module) -> Iterator[tuple[str, str, Loc]]:
         for block in terraform.children("required_providers"):
             for name in sorted(block.attrs):
                 _, version, _ = module.required_provider(name)
-                if version is None or not version.is_literal or not isinstance(version.literal_value, str):
+                if version is None:
                     continue
-                yield f'provider "{name}"', version.literal_value, version.value_loc
+                value = version.literal_value
+                yield f'provider "{name}"', value if isinstance(value, str) else None, version.value_loc

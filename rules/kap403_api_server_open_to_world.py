@@ -22,8 +22,12 @@ calls was parsed, every module call among them leads to a scanned module, no ACL
 has a `cluster_id` kapsulint cannot follow, and the scaleway provider version has the resource.
 A broken file, a registry module call or an ACL in another root module (another apply) changes
 nothing for this cluster. The resource exists from provider 2.54, the oldest release holding the pull request that
-added it (https://github.com/scaleway/terraform-provider-scaleway/pull/3033). When the version is unknown the rule
-still reports, and the suggested fix says which version is needed. Kosmos (`multicloud`)
+added it (https://github.com/scaleway/terraform-provider-scaleway/pull/3033). The version is the
+one locked in `.terraform.lock.hcl`, else the one `required_providers` selects, read as Terraform
+reads constraints: a pinned pre-release (`version = "2.0.0-rc1"`) is that pre-release, older than
+2.0.0, and a range naming a pre-release (`">= 2.0.0-rc1, < 2.1.0"`) selects releases only. When
+the version is unknown, or is a pre-release of 2.54.0 (which may or may not hold the resource),
+the rule still reports, and the suggested fix says which version is needed. Kosmos (`multicloud`)
 clusters are out of scope for the missing-ACL check.
 
 Source: Scaleway Terraform provider, `internal/services/k8s/acl.go` and
@@ -79,9 +83,12 @@ _RULE_FIX = "replace the /0 range with the ranges that need the API server (or s
 
 
 def fix_for(version) -> str:
-    if provider_features.supports("k8s_acl", version) is None:
+    """The fix for a missing ACL: never one the provider version in use cannot take."""
+    if provider_features.supports("k8s_acl", version) is not None:
+        return _ADD
+    if version is None:
         return f"{_ADD}; the resource needs scaleway provider 2.54 or later"
-    return _ADD
+    return f"require scaleway provider 2.54.0 or later ({version.text} may predate scaleway_k8s_acl), then {_ADD}"
 
 
 def _missing(project: Project):

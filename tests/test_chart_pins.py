@@ -20,10 +20,18 @@ def test_ranges_that_exclude_it(text):
     assert chart_pins.admits(text, CHECKED) is False
 
 
-@pytest.mark.parametrize("text", [">1.52", "^0.1", ">=1.52.0-rc1", "latest", "1.2 1.3", "<=1.52"])
-def test_ranges_read_two_ways_are_unknown(text):
-    """Partial versions on a boundary, carets on 0.x and pre-releases: Masterminds' reading is not
-    reproduced, so no version is pinned."""
+@pytest.mark.parametrize(
+    ("text", "admitted"),
+    [(">1.52", False), ("^0.1", False), (">=1.52.0-rc1", True), ("1.2 1.3", False), ("<=1.52", True)],
+)
+def test_ranges_read_as_masterminds_reads_them(text, admitted):
+    """Partial versions on a boundary (``>1.52`` needs 1.53, ``<=1.52`` holds every 1.52.z), a
+    caret on 0.x (``^0.1`` is below 0.2.0) and a pre-release bound admitting a release."""
+    assert chart_pins.admits(text, CHECKED) is admitted
+
+
+@pytest.mark.parametrize("text", ["latest", "1x", ">>1.52"])
+def test_texts_helm_refuses_admit_nothing_known(text):
     assert chart_pins.admits(text, CHECKED) is None
 
 

@@ -1,6 +1,6 @@
 """Ingress controller Helm chart facts: which chart a release installs, its values paths and defaults.
 
-Pure data and small pure lookups, standard library only. Sources, by chart and version:
+Pure data and small pure lookups. Sources, by chart and version:
 
 * haproxytech: the chart's values and templates, 1.40.0 to 1.52.1
   (https://github.com/haproxytech/helm-charts/tree/kubernetes-ingress-1.52.1/kubernetes-ingress),
@@ -18,7 +18,10 @@ A *path* is a tuple of keys into a values tree, e.g.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple, Union
+
+from kapsulint.api import as_version
+from kapsulint.kapsule.chart_versions import ChartVersion
 
 __all__ = [
     "Path",
@@ -32,7 +35,10 @@ __all__ = [
     "controller_from_values_keys",
     "controller_from_values",
     "values_paths",
+    "ChartPin",
     "chart_default",
+    "covers",
+    "exact_version",
     # PROXY protocol keys
     "HAPROXY_PROXY_PROTOCOL_PATH",
     "NGINX_USE_PROXY_PROTOCOL_PATH",
@@ -256,29 +262,51 @@ CONTROLLERS: tuple[Controller, ...] = (HAPROXYTECH, INGRESS_NGINX, TRAEFIK)
 CONTROLLERS_BY_KEY: dict[str, Controller] = {c.key: c for c in CONTROLLERS}
 
 
+ChartPin = Union[tuple, ChartVersion, None]  # an exact version (a tuple or Version), a release's version, or none
+
+
+def exact_version(version: ChartPin) -> tuple[int, ...] | None:
+    """The one chart version ``version`` pins; None for a range or no version."""
+    if isinstance(version, ChartVersion):
+        return version.exact
+    return version
+
+
+def covers(version: ChartPin, known_since: Version | None) -> bool | None:
+    """Whether the chart facts, checked from ``known_since`` on, hold for a release of ``version``:
+    True for an exact version at or after it, False when every version it admits is older (an
+    older pin, or a range below it), None for no version or a range reaching into the facts."""
+    if version is None or known_since is None:
+        return None if version is None else True
+    if isinstance(version, ChartVersion):
+        if version.older_than(known_since):
+            return False
+        return True if version.exact is not None else None
+    return as_version(version) >= known_since
+
+
 def chart_default(
     steps: tuple[tuple[Version | None, Any], ...],
-    version: tuple[int, ...] | None,
+    version: ChartPin,
     *,
     known_since: Version | None = None,
 ) -> Any | None:
     """Read a versioned chart default; None when it is unknown.
 
-    With ``version`` None (no pinned chart), a default counts only when every
-    known step agrees. A pinned version older than
-    ``known_since`` is outside what the facts checked: None.
+    With no one version (none pinned, a range), a default counts only when every known step
+    agrees. A version older than ``known_since`` (or a range whose every version is) is outside
+    what the facts checked: None.
     """
-    if not steps:
+    if not steps or covers(version, known_since) is False:
         return None
-    if version is None:
+    exact = exact_version(version)
+    if exact is None:
         first = steps[0][1]
         return first if all(v == first for _, v in steps) else None
-    ver = tuple(version[:3]) + (0,) * (3 - len(version[:3]))
-    if known_since is not None and ver < known_since:
-        return None
+    pinned = as_version(exact)
     value = None
     for since, v in steps:
-        if since is None or ver >= since:
+        if since is None or pinned >= since:
             value = v
     return value
 
@@ -466,12 +494,12 @@ _HAPROXY_PPROF_PORT_KEY_STEPS: tuple[tuple[Version | None, str | None], ...] = (
 )
 
 
-def haproxy_pprof_port_key(chart_version: tuple[int, ...] | None) -> str | None:
+def haproxy_pprof_port_key(chart_version: ChartPin) -> str | None:
     """The ``enablePorts`` key of the 6060 port for a chart version.
 
     None when that version has no such port (1.44.3) or when the version is
     unknown (the name changed, so no single answer holds).
     """
-    if chart_version is None:
+    if exact_version(chart_version) is None:
         return None
     return chart_default(_HAPROXY_PPROF_PORT_KEY_STEPS, chart_version, known_since=HAPROXYTECH.known_since)

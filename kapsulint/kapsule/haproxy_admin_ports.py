@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
-from kapsulint.api import Loc
+from kapsulint.api import Loc, as_version
 from kapsulint.kapsule import charts
 from kapsulint.kapsule.service import ControllerService
 
@@ -42,7 +42,7 @@ def admin_ports(service: ControllerService) -> AdminPorts | None:
     if service.flag(SERVICE_ENABLED_PATH, True) is not True:
         return None
     version = service.chart_version
-    in_facts = version is None or _v3(version) >= charts.HAPROXYTECH.known_since
+    in_facts = charts.covers(version, charts.HAPROXYTECH.known_since) is not False
     exposed: list[AdminPort] = []
     uncertain = False
 
@@ -52,13 +52,14 @@ def admin_ports(service: ControllerService) -> AdminPorts | None:
                                  _key_loc(service, charts.HAPROXY_STAT_PORT_KEY)))
     uncertain |= stat is None
 
-    if version is None or not in_facts:
+    exact = charts.exact_version(version)
+    if exact is None or not in_facts:
         return AdminPorts(tuple(exposed), True)  # the 6060 port's name depends on the version
-    key = charts.haproxy_pprof_port_key(version)
+    key = charts.haproxy_pprof_port_key(exact)
     if key is None:
         return AdminPorts(tuple(exposed), uncertain)  # 1.44.3 has no 6060 Service port
     pprof = _port_enabled(service, key, True)
-    if pprof and _v3(version) >= PPROF_SWITCH_SINCE:
+    if pprof and as_version(exact) >= PPROF_SWITCH_SINCE:
         switch = service.flag(charts.HAPROXY_PPROF_ENABLED_PATH, True)
         pprof = switch if switch is not True else pprof
     if pprof:
@@ -78,11 +79,6 @@ def _port_enabled(service: ControllerService, key: str, default: bool | None) ->
 
 def _key_loc(service: ControllerService, key: str) -> Loc | None:
     return service.key_loc(charts.HAPROXY_ENABLE_PORTS_PATH + (key,))
-
-
-def _v3(version: tuple[int, ...]) -> tuple[int, int, int]:
-    parts = tuple(version[:3]) + (0,) * (3 - len(version[:3]))
-    return parts[0], parts[1], parts[2]
 
 
 __all__ = ["AdminPort", "AdminPorts", "admin_ports", "PPROF_SWITCH_SINCE"]

@@ -13,7 +13,7 @@ from typing import Iterator
 from kapsulint.api import (
     UNKNOWN, Loc, Project, ResourceInstance, Val, decode_located, provider_config,
 )
-from kapsulint.kapsule import charts, helm_provider, strvals
+from kapsulint.kapsule import chart_versions, charts, strvals
 from kapsulint.kapsule.clusters import Cluster, cluster_of, clusters
 
 RELEASE = "helm_release"
@@ -40,11 +40,12 @@ class Release:
         return charts.controller_for_chart(chart.text(), repository.text() if repository.known else None)
 
     @property
-    def chart_version(self) -> tuple[int, int, int] | None:
-        """The pinned chart version; None when absent, a range or Unknown."""
+    def chart_version(self) -> chart_versions.ChartVersion | None:
+        """The chart ``version`` as Helm reads it (one version, or a range); None when absent,
+        Unknown, or a text Helm refuses."""
         version = self.instance.arg("version")
-        text = version.text() if version.known else None
-        return helm_provider.exact_chart_version(text) if text is not None else None
+        text = version.text() if version.known and version.raw is not None else None
+        return chart_versions.parse(text) if text is not None else None
 
     @property
     def header(self) -> Loc:

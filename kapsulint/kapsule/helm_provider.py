@@ -21,10 +21,10 @@ import re
 from typing import Iterator, Mapping, NamedTuple
 
 from kapsulint.api import (
-    Block, Loc, ModuleInstance, Project, ProviderVersion, ResourceInstance, Val, parse_version, resolve_provider_version,
+    Block, Loc, ModuleInstance, Project, ProviderVersion, ResourceInstance, Val, Version, resolve_provider_version,
 )
-from kapsulint.kapsule import strvals
-from kapsulint.kapsule.provider_releases import releases
+from kapsulint.kapsule import chart_versions, strvals
+from kapsulint.kapsule.provider_releases import reached, releases
 
 SET_KINDS = ("set", "set_list", "set_sensitive")
 
@@ -172,31 +172,18 @@ def hcl_escaped(strvals_text: str) -> str:
 
 # -- chart version pinning ---------------------------------------------------------------------
 
-# Semver constraint syntax Helm accepts for ``--version`` (Masterminds semver): comparison
-# operators, tilde and caret ranges, wildcards, ``||`` alternatives, comma or space separated
-# constraints and hyphen ranges (``1.2 - 1.4``).
-_RANGE_CHARS = re.compile(r"[~^<>!*|,]|\s")
-_WILDCARD_PART = re.compile(r"(^|\.)[xX*](\.|$|-|\+)")
-
-
 def is_version_range(text: str) -> bool:
-    """True when ``version`` is a range rather than one exact chart version."""
-    stripped = text.strip()
-    if stripped.startswith("="):
-        stripped = stripped[1:].strip()
-    stripped = stripped.lstrip("vV")
-    if _RANGE_CHARS.search(stripped):
-        return True
-    core = re.split(r"[-+]", stripped, maxsplit=1)[0]
-    return bool(_WILDCARD_PART.search(core))
+    """True when ``version`` is a range Helm resolves against the repository (``~1.52``,
+    ``1.52.x``, ``1.2``) rather than one exact chart version (:mod:`chart_versions`)."""
+    parsed = chart_versions.parse(text)
+    return parsed is not None and parsed.exact is None
 
 
-def exact_chart_version(text: str) -> tuple[int, int, int] | None:
-    """The one chart version ``version`` pins (``"1.52.1"``, ``"=1.52.1"``, ``"v1.52.1"``); None
-    when it is empty or a range (``is_version_range``), or holds no version number."""
-    if not text.strip() or is_version_range(text):
-        return None
-    return parse_version(text)
+def exact_chart_version(text: str) -> Version | None:
+    """The one chart version ``version`` pins (``"1.52.1"``, ``"=1.52.1"``, ``"v1.52.1"``,
+    ``"1.0.0-rc.1"``); None when it is empty, a range, or a text Helm refuses."""
+    parsed = chart_versions.parse(text)
+    return parsed.exact if parsed is not None else None
 
 
 def chart_from_repository(instance: ResourceInstance) -> bool | None:
@@ -240,10 +227,9 @@ HELM_V2_BLOCKS_INVALID_ON_V3: Mapping[tuple[str, str], str] = {
 
 
 def is_helm_v3(version: tuple[int, ...] | None) -> bool | None:
-    """True for helm provider 3.x or later, None when the version is unknown."""
-    if version is None:
-        return None
-    return tuple(version[:3]) + (0,) * (3 - len(version[:3])) >= HELM_PROVIDER_V3
+    """True for helm provider 3.x or later; None when the version is unknown, or a pre-release
+    of 3.0.0 (between 2.17.0 and 3.0.0: which schema it had is not known)."""
+    return reached("hashicorp/helm", version, HELM_PROVIDER_V3)
 
 
 

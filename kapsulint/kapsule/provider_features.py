@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from kapsulint.kapsule.provider_releases import reached
 
 # First scaleway provider release with each feature: the oldest release tag holding the pull
 # request that added it (https://github.com/scaleway/terraform-provider-scaleway/releases).
@@ -27,21 +27,12 @@ PROVIDER_FEATURES: dict[str, tuple[int, int, int]] = {
 }
 
 
-def _as_version(version: Iterable[int]) -> tuple[int, int, int]:
-    parts = [int(p) for p in version][:3]
-    while len(parts) < 3:
-        parts.append(0)
-    return parts[0], parts[1], parts[2]
-
-
 def supports(feature: str, version: tuple[int, ...] | None) -> bool | None:
-    """Whether provider ``version`` has ``feature``; None when the version is unknown.
+    """Whether scaleway provider ``version`` has ``feature``; None when the version is unknown, or
+    is a pre-release between the feature's first release and the release before it
+    (``2.54.0-rc1`` for ``k8s_acl``), which may or may not have it.
 
     ``version`` may have one to three components (missing ones count as 0).
     An unknown feature name raises KeyError: it is a programming error.
     """
-    minimum = PROVIDER_FEATURES[feature]
-    if version is None:
-        return None
-    return _as_version(version) >= minimum
-
+    return reached("scaleway/scaleway", version, PROVIDER_FEATURES[feature])

@@ -15,10 +15,10 @@ Sources (release tags and their dates, pre-releases left out):
 
 from __future__ import annotations
 
-from kapsulint.api import ModuleInstance, Version, resolve_provider_version
+from kapsulint.api import ModuleInstance, Version, as_version, resolve_provider_version
 
 
-SCALEWAY: tuple[tuple[Version, str], ...] = (
+SCALEWAY: tuple[tuple[tuple[int, int, int], str], ...] = (
     ((1, 0, 0), "2017-10-25"),
     ((1, 0, 1), "2018-01-15"),
     ((1, 1, 0), "2018-02-27"),
@@ -163,7 +163,7 @@ SCALEWAY: tuple[tuple[Version, str], ...] = (
     ((2, 81, 0), "2026-08-14"),
 )
 
-HELM: tuple[tuple[Version, str], ...] = (
+HELM: tuple[tuple[tuple[int, int, int], str], ...] = (
     ((0, 1, 0), "2017-08-07"),
     ((0, 2, 0), "2017-08-10"),
     ((0, 3, 0), "2017-09-05"),
@@ -238,8 +238,8 @@ HELM: tuple[tuple[Version, str], ...] = (
 )
 
 RELEASES: dict[str, tuple[Version, ...]] = {
-    "scaleway/scaleway": tuple(sorted(version for version, _ in SCALEWAY)),
-    "hashicorp/helm": tuple(sorted(version for version, _ in HELM)),
+    "scaleway/scaleway": tuple(sorted(as_version(version) for version, _ in SCALEWAY)),
+    "hashicorp/helm": tuple(sorted(as_version(version) for version, _ in HELM)),
 }
 
 
@@ -253,3 +253,18 @@ def provider_version(instance: ModuleInstance, local_name: str, source_suffix: s
     constraints admit (see :func:`kapsulint.api.resolve_provider_version`)."""
     resolved = resolve_provider_version(instance, local_name, source_suffix, releases(source_suffix))
     return resolved.version if resolved is not None else None
+
+
+def reached(source_suffix: str, version: tuple[int, ...] | Version | None, first: tuple[int, ...]) -> bool | None:
+    """Whether provider ``version`` is ``first`` (the first release with something) or later;
+    None when the version is unknown, or is a pre-release between the release before ``first``
+    and ``first`` itself (``2.54.0-rc1``), which may or may not have what ``first`` brought."""
+    if version is None:
+        return None
+    version, first = as_version(version), as_version(first)
+    if version >= first:
+        return True
+    before = [release for release in releases(source_suffix) if release < first]
+    if version.prerelease and before and version > before[-1]:
+        return None
+    return False

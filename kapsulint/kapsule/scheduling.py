@@ -11,7 +11,7 @@ from __future__ import annotations
 
 
 from kapsulint.api import UNKNOWN, Val
-from kapsulint.kapsule.charts import Controller, chart_default
+from kapsulint.kapsule.charts import ChartPin, Controller, chart_default
 from kapsulint.kapsule.clusters import Pool
 
 _BLOCKING_EFFECTS = ("NoSchedule", "NoExecute")
@@ -34,7 +34,7 @@ class PodPlacement:
         return not any(v.contains_unknown() for v in (self.node_selector, self.affinity, self.tolerations))
 
 
-def placement_of(values: Val, controller: Controller, chart_version: tuple[int, ...] | None) -> PodPlacement:
+def placement_of(values: Val, controller: Controller, chart_version: ChartPin) -> PodPlacement:
     """The controller pods' placement from its values, the chart's default selector when unset."""
     selector = values.path(*controller.node_selector_path)
     if selector.raw is None:

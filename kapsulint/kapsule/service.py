@@ -16,13 +16,13 @@ from kapsulint.kapsule import charts, helm, lb_annotation_keys
 class ControllerService:
     subject: helm.ValuesSubject
     controller: charts.Controller
-    chart_version: tuple[int, ...] | None
+    chart_version: charts.ChartPin
 
     def __init__(
         self,
         subject: helm.ValuesSubject,
         controller: charts.Controller,
-        chart_version: tuple[int, ...] | None,
+        chart_version: charts.ChartPin,
     ) -> None:
         self.subject = subject
         self.controller = controller

@@ -340,7 +340,7 @@ class Module:
                     for key, value in expr["items"]:
                         if key.get("v") == "source" and value.get("t") == "lit":
                             source = value["v"]
-                        if key.get("v") == "version" and value.get("t") == "lit":
+                        if key.get("v") == "version":  # any value: Terraform wants a literal string
                             version = Attribute("version", Loc.of(self.path, key["p"]), value, attribute.path)
                     return source, version, attribute.loc
                 if expr.get("t") == "lit":  # legacy: name = "version constraint"

@@ -2,153 +2,91 @@
 
 The version a module uses is the one ``.terraform.lock.hcl`` of its root locks; without a lock
 file, the newest known release that every version constraint of the configuration admits (what
-``terraform init`` installs), else the lower bound of the constraints when they admit no known
-release. A constraint Terraform refuses (``"2.x"``, ``"2.79.*"``) gives no version: Terraform
-stops at ``init``. Constraint syntax: https://developer.hashicorp.com/terraform/language/expressions/version-constraints
+``terraform init`` installs), else the lowest version the constraints admit when they admit no
+known release (a release newer than the facts, or a pinned pre-release, which the release lists
+never hold). Constraints are read as Terraform reads them (:mod:`kapsulint.model.versions`): a
+constraint Terraform refuses (``"2.x"``, ``"v2.0"``, ``version = var.v``) gives no version, as
+Terraform stops at ``init``. Constraint syntax: https://developer.hashicorp.com/terraform/language/expressions/version-constraints
 """
 
 from __future__ import annotations
 
-import re
 from typing import Iterator, NamedTuple
 
-from kapsulint.model.modules import Block
+from kapsulint.findings import Loc
+from kapsulint.model.modules import Block, block_from
 
 from kapsulint.model.instances import ModuleInstance
+from kapsulint.model.versions import Clause, Version, lowest_admitted, newest_admitted, parse_constraint, parse_version
 
-Version = tuple[int, int, int]
-
-_VERSION_RE = re.compile(r"(\d+)(?:\.(\d+))?(?:\.(\d+))?")
-_CLAUSE_RE = re.compile(
-    r"(~>|>=|<=|!=|=|>|<)?\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?"
-)
 _MAX_MODULES = 2000
 
 
-def parse_version(text: str) -> Version | None:
-    match = _VERSION_RE.search(text)
-    if match is None:
-        return None
-    return tuple(int(part or 0) for part in match.groups())  # type: ignore[return-value]
-
-
-class Clause(NamedTuple):
-    """One comma-separated part of a version constraint: ``~> 2.40`` is ("~>", (2, 40, 0), 2)."""
-
-    operator: str
-    version: Version
-    parts: int  # how many of major, minor, patch are written
-    prerelease: bool
-
-    def admits(self, version: Version) -> bool:
-        if self.operator == "=":
-            return version == self.version
-        if self.operator == "!=":
-            return version != self.version
-        if self.operator == ">":
-            return version > self.version
-        if self.operator == ">=":
-            return version >= self.version
-        if self.operator == "<":
-            return version < self.version
-        if self.operator == "<=":
-            return version <= self.version
-        # "~>": the last written part may grow ("~> 2" and "~> 2.40": 2.x; "~> 2.40.1": 2.40.x)
-        if version < self.version:
-            return False
-        return version[:1] == self.version[:1] if self.parts <= 2 else version[:2] == self.version[:2]
-
-
-def parse_constraint(text: str) -> list[Clause] | None:
-    """The clauses of a version constraint; None when Terraform refuses it (``"2.x"``,
-    ``"2.79.*"``, ``"^2.0"``, ``">= 2.0 < 3.0"``); [] for an empty string."""
-    if not text.strip():
-        return []
-    clauses = []
-    for raw in text.split(","):
-        match = _CLAUSE_RE.fullmatch(raw.strip())
-        if match is None:
-            return None
-        operator, major, minor, patch, prerelease = match.groups()
-        parts = 1 + (minor is not None) + (patch is not None)
-        version = (int(major), int(minor or 0), int(patch or 0))
-        clauses.append(Clause(operator or "=", version, parts, prerelease is not None))
-    return clauses
-
-
-def lower_bound(constraint: str) -> Version | None:
-    """The lowest version a constraint admits (``~> 2.40`` -> 2.40.0; ``< 3`` -> None)."""
-    bounds = []
-    for clause in parse_constraint(constraint) or []:
-        if clause.operator in ("~>", ">=", "="):
-            bounds.append(clause.version)
-        elif clause.operator == ">":
-            bounds.append((clause.version[0], clause.version[1], clause.version[2] + 1))
-    return max(bounds) if bounds else None
-
-
-def newest_admitted(clauses: list[Clause], releases: tuple[Version, ...]) -> Version | None:
-    """The newest of ``releases`` every clause admits."""
-    admitted = [r for r in releases if all(c.admits(r) for c in clauses)]
-    return max(admitted) if admitted else None
-
-
 class ProviderVersion(NamedTuple):
-    """The version of a provider a module uses, and how kapsulint knows it (for messages)."""
+    """The version of a provider a module uses, how kapsulint knows it (for messages) and where
+    it is written: the lock file's ``version``, or the constraint that pins or admits it."""
 
     version: Version
     origin: str
+    loc: Loc | None = None
 
     @property
     def text(self) -> str:
-        return ".".join(str(part) for part in self.version)
+        return self.version.text
 
 
 def resolve_provider_version(instance: ModuleInstance, local_name: str, source_suffix: str,
                              releases: tuple[Version, ...]) -> ProviderVersion | None:
     """The version of a provider for a module instance: the root's lock file, else the newest
-    known release the configuration's constraints admit; None when a constraint is refused or
-    written as an expression, or when nothing is known."""
+    known release the configuration's constraints admit, else the lowest version they admit;
+    None when a constraint is refused (or not a literal string), or nothing is known."""
     locked = _locked(instance, source_suffix)
     if locked is not None:
-        return ProviderVersion(locked, "locked in .terraform.lock.hcl")
+        return ProviderVersion(locked[0], "locked in .terraform.lock.hcl", locked[1])
     clauses: list[Clause] = []
-    written: list[str] = []
-    for text in _constraints(instance.root, local_name, source_suffix):
-        if text is None:
+    written: list[tuple[str, Loc]] = []
+    for text, loc in _constraints(instance.root, local_name, source_suffix):
+        parsed = parse_constraint(text) if text is not None else None
+        if parsed is None:
             return None
-        parsed = parse_constraint(text)
-        if parsed is None or any(c.prerelease for c in parsed):
-            return None
-        if parsed:
-            clauses.extend(parsed)
-            written.append(text.strip())
-    shown = ", ".join(f'"{text}"' for text in written)
+        clauses.extend(parsed)
+        written.append((text.strip(), loc))
+    shown = ", ".join(f'"{text}"' for text, _ in written)
     newest = newest_admitted(clauses, releases)
     if newest is not None:
         origin = f"the newest release {shown} admits" if written else "the newest release: no version constraint"
-        return ProviderVersion(newest, origin)
-    bounds = [c.version for c in clauses if c.operator in ("~>", ">=", "=")]
-    if bounds:
-        return ProviderVersion(max(bounds), f"the lower bound of {shown}")
+        return ProviderVersion(newest, origin, _where(written, newest))
+    lowest = lowest_admitted(clauses)
+    if lowest is not None:
+        return ProviderVersion(lowest, f"the lowest version {shown} admits", _where(written, lowest))
     return None
 
 
-def _locked(instance: ModuleInstance, source_suffix: str) -> Version | None:
+def _where(written: list[tuple[str, Loc]], version: Version) -> Loc | None:
+    """The constraint that pins ``version`` exactly, else the first one written (the root's)."""
+    for text, loc in written:
+        if any(c.operator == "=" and c.version == version for c in parse_constraint(text) or ()):
+            return loc
+    return written[0][1] if written else None
+
+
+def _locked(instance: ModuleInstance, source_suffix: str) -> tuple[Version, Loc] | None:
     root = instance.root.module
     if root.lock is None or not root.lock.ok:
         return None
-    for block in root.lock.data["body"]["blocks"]:
-        if block["type"] == "provider" and block["labels"] and block["labels"][0].lower().endswith(source_suffix):
-            for attribute in block["body"]["attrs"]:
-                if attribute["name"] == "version" and attribute["expr"].get("t") == "lit":
-                    return parse_version(str(attribute["expr"]["v"]))
+    for raw in root.lock.data["body"]["blocks"]:
+        block = block_from(raw, root.lock.path)
+        if block.type == "provider" and block.labels and block.labels[0].lower().endswith(source_suffix):
+            attribute = block.attr("version")
+            if attribute is not None and isinstance(attribute.literal_value, str):
+                version = parse_version(attribute.literal_value)
+                return (version, attribute.value_loc) if version is not None else None
     return None
 
 
-def _constraints(root: ModuleInstance, local_name: str, source_suffix: str) -> Iterator[str | None]:
+def _constraints(root: ModuleInstance, local_name: str, source_suffix: str) -> Iterator[tuple[str | None, Loc]]:
     """Every version constraint the configuration under ``root`` writes for the provider (Terraform
-    combines them all); None for one that is not a literal string."""
+    combines them all), with where it is written; None for one that is not a literal string."""
     seen: set[str] = set()
     stack = [root]
     while stack and len(seen) < _MAX_MODULES:
@@ -159,8 +97,8 @@ def _constraints(root: ModuleInstance, local_name: str, source_suffix: str) -> I
             source, version, _ = module.required_provider(local_name)
             if source is None or source.lower().endswith(source_suffix):
                 if version is not None:
-                    value = version.expr.get("v") if version.expr.get("t") == "lit" else None
-                    yield value if isinstance(value, str) else None
+                    value = version.literal_value
+                    yield (value if isinstance(value, str) else None), version.value_loc
         for call_name in module.calls:
             stack.extend(current.child_instances(call_name))
 
