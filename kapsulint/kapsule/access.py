@@ -20,7 +20,9 @@ ACL = "scaleway_k8s_acl"
 
 
 def _key(instance: ResourceInstance) -> tuple:
-    return (id(instance.module), instance.address)
+    """A cluster instance's identity: a second block of its address (KAP006) is another cluster,
+    which references (an ACL's ``cluster_id``) never reach."""
+    return (id(instance.module), instance.address, instance.resource.definition)
 
 
 class AclIndex:

@@ -132,6 +132,7 @@ def _judge(project: Project, settings: Settings) -> RunResult:
     findings.extend(_engine_findings(project))
     project.cache.flush()  # values texts and templates the rules parsed
     findings = [f for f in findings if f.rule in ran]
+    _definitions_apart(findings, project)
     findings = _merge_instances(findings)
     findings = [f for f in findings if ".terraform" not in Path(f.loc.path).parts]
     if settings.inline_ignores:
@@ -216,6 +217,38 @@ def _engine_findings(project: Project):
 def _unreadable_message(project: Project, path: str, reason: str) -> str:
     return (f"cannot read {project.relative(path)}: {reason}; nothing in it was judged, and rules about something "
             "missing stay silent for the module it belongs to")
+
+
+def _definitions_apart(findings: list[Finding], project: Project) -> None:
+    """A finding about a resource instance anchored in a later block of the same address (KAP006:
+    ``resource "x" "a"`` written twice) judges that block: its logical address gets ``#2`` (``#3``),
+    so its fingerprint never equals the first block's, whichever of the two is fixed first."""
+    later = [resource for module in project.modules.values() for resource in module.resources.values()
+             if resource.definition > 1]
+    if not later:
+        return
+    for finding in findings:
+        if not finding.instance:
+            continue
+        loc = finding.loc
+        for resource in later:
+            span = resource.block.span
+            if (loc.path == span.path and span.line <= loc.line <= span.end_line
+                    and _names(finding.instance, resource.address)):
+                finding.logical = f"{finding.logical}#{resource.definition}"
+                break
+
+
+def _names(instance: str, address: str) -> bool:
+    """Whether an instance address (``module.a.x.b["k"] (root infra)``) is one of ``address``'s."""
+    at = instance.find(address)
+    while at >= 0:
+        before = instance[at - 1] if at else "."
+        after = instance[at + len(address):at + len(address) + 1]
+        if before == "." and after in ("", "[", " "):
+            return True
+        at = instance.find(address, at + 1)
+    return False
 
 
 def _merge_instances(findings: list[Finding]) -> list[Finding]:

@@ -273,8 +273,8 @@ class ModuleInstance:
     def resource_instances(self, resource: Resource) -> list[ResourceInstance]:
         if self.written:
             return []  # Project.resources gives each block once as written
-        key = resource.address
-        found = self._resource_instances.get(key)
+        key = resource.address if resource.definition == 1 else f"{resource.address}#{resource.definition}"
+        found = self._resource_instances.get(key)  # by definition: a duplicate block has instances of its own
         if found is None:
             if key in self._in_progress:
                 return [ResourceInstance(self, resource, UNKNOWN, EMPTY_SCOPE)]

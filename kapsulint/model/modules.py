@@ -165,13 +165,15 @@ class Resource:
     name: str
     block: Block
     module: Module
+    definition: int  # 1 for the block references resolve to; 2, 3... for later ones of its address (KAP006)
 
-    def __init__(self, mode: str, type: str, name: str, block: Block, module: Module) -> None:
+    def __init__(self, mode: str, type: str, name: str, block: Block, module: Module, definition: int = 1) -> None:
         self.mode = mode
         self.type = type
         self.name = name
         self.block = block
         self.module = module
+        self.definition = definition
 
     @property
     def address(self) -> str:
@@ -256,7 +258,7 @@ class Module:
     files: list[SourceFile]
     tfvars: list[SourceFile]
     lock: SourceFile | None
-    resources: dict[str, Resource]  # by address; a duplicate definition under "address#n"
+    resources: dict[str, Resource]  # by address; a later definition of one under "address#n" (n from 2)
     variables: dict[str, Variable]
     locals: dict[str, Attribute]
     outputs: dict[str, Block]

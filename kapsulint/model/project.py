@@ -218,8 +218,9 @@ class Project:
 
     def _add_block(self, module: Module, block) -> None:
         """One top-level block into its module. A second definition of an address is recorded
-        (KAP006) and never replaces the first, which references resolve to; a duplicate resource
-        is kept under a key no reference can spell, so rules judge both blocks."""
+        (KAP006) and never replaces the first, which references resolve to; a later definition of
+        a resource is kept under a key no reference can spell (``address#2``), so rules judge
+        every block, each with instances of its own."""
         kind, labels = block.type, block.labels
         if kind in ("resource", "data") and len(labels) == 2:
             resource = Resource("managed" if kind == "resource" else "data", labels[0], labels[1], block, module)
@@ -228,7 +229,10 @@ class Project:
                 module.resources[resource.address] = resource
             else:
                 module.duplicates.append(Duplicate(resource.address, first.block.loc, block.loc))
-                module.resources[f"{resource.address}#{len(module.duplicates)}"] = resource
+                resource.definition = 2
+                while f"{resource.address}#{resource.definition}" in module.resources:
+                    resource.definition += 1
+                module.resources[f"{resource.address}#{resource.definition}"] = resource
         elif kind == "variable" and labels:
             self._first(module, module.variables, labels[0], f"var.{labels[0]}", Variable(labels[0], block), block.loc)
         elif kind == "locals":
