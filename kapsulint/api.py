@@ -57,12 +57,15 @@ def finding(
     secret: bool = False,
     level: Severity | None = None,
     autofix: Fix | None = None,
+    counted_as: tuple[str, str] | None = None,
 ) -> Finding:
     """A finding at ``loc`` (cut to one line). ``subject`` names the object judged, ``logical`` its
     address and attribute path for fingerprints (never a line number or a value); ``secret`` when
     the anchored text is a credential, so no reporter echoes the source line; ``level`` when this
     finding is more (or less) severe than the rule's ``SEVERITY`` (a configured severity still wins).
-    ``autofix`` the edits that fix it (see :func:`fix`); a rule leaves it out when it cannot fix here."""
+    ``autofix`` the edits that fix it (see :func:`fix`); a rule leaves it out when it cannot fix here.
+    ``counted_as`` (one, several) words a blind spot's kind in the summary, when this finding's
+    kind is narrower than its rule's ``COUNTED_AS``."""
     return Finding(
         loc=loc.one_line(),
         message=message,
@@ -74,6 +77,7 @@ def finding(
         secret=secret,
         level=level,
         autofix=autofix,
+        counted_as=counted_as,
     )
 
 

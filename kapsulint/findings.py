@@ -104,6 +104,7 @@ class Finding:
     suppressed_by: str | None
     secret: bool  # the anchored text is a credential: never shown
     level: Severity | None  # the rule's severity for this finding, when it differs from the rule's default
+    counted_as: tuple[str, str] | None  # a blind spot's kind in the summary (one, several), when not the rule's
 
     def __init__(
         self,
@@ -122,6 +123,7 @@ class Finding:
         secret: bool = False,
         level: Severity | None = None,
         autofix: Fix | None = None,
+        counted_as: tuple[str, str] | None = None,
     ) -> None:
         self.loc = loc
         self.message = message
@@ -138,6 +140,7 @@ class Finding:
         self.secret = secret
         self.level = level
         self.autofix = autofix
+        self.counted_as = counted_as
 
     @property
     def sort_key(self) -> tuple:

@@ -12,8 +12,9 @@ the two blocks rarely say the same thing: the one a reader looks at is not alway
 think Terraform would keep.
 
 kapsulint reports the second definition (in the order Terraform reads the files: by name within
-the module), points at the first in `related`, and still judges both resource blocks with the
-other rules, so a `delete_additional_resources = true` in either one is reported. References
+the module), points at the first in `related`, and still judges every resource block with the
+other rules, each on its own (its instances, its positions, a fingerprint of its own), so a
+`delete_additional_resources = true` in either one is reported where it is written. References
 resolve to the first definition.
 
 ## Example

@@ -517,7 +517,7 @@ def test_statistics_as_json(tmp_path, monkeypatch):
     assert result.exit_code == 1
     assert json.loads(result.stdout) == [
         {"rule": "KAP101", "name": "delete-additional-resources", "severity": "warning", "count": 2,
-         "fixable": False}]
+         "fixable": False, "blind_spot": False}]
 
 
 def test_write_baseline_exits_0_and_says_what_it_recorded(tmp_path, monkeypatch):

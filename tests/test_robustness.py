@@ -600,8 +600,9 @@ def test_a_rule_that_raises_is_reported_and_the_others_still_run(tmp_path, monke
     assert code == 2
     invocation = log["runs"][0]["invocations"][0]
     assert invocation["executionSuccessful"] is False
-    (note,) = invocation["toolExecutionNotifications"]
-    assert note["level"] == "error" and note["associatedRule"]["id"] == "KAP104"
+    notes = invocation["toolExecutionNotifications"]
+    (note,) = [n for n in notes if n["level"] == "error"]  # the others: places not judged (KAP013 on 1.35)
+    assert note["associatedRule"]["id"] == "KAP104"
     assert "ValueError: rule bug" in note["message"]["text"]
     assert any(r["ruleId"] == "KAP101" for r in log["runs"][0]["results"])
 

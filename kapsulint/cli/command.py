@@ -444,22 +444,31 @@ def _write_baseline(path: Path, findings, repo_root: str, cwd: Path, errors) -> 
 
 
 def _statistics(findings, output_format: str, unsafe: bool) -> str:
+    """Counts per rule; the places kapsulint could not judge (blind spots) are also counted apart,
+    by kind (``blind_spot`` in JSON, a last line in text)."""
     from collections import Counter
 
-    from kapsulint.reporters.text import applicable
+    from kapsulint.lint.registry import by_id
+    from kapsulint.reporters.text import applicable, blind_spot_kinds
 
+    rules = by_id()
     counts = Counter((f.rule, f.name, f.severity.value) for f in findings)
     fixable = {f.rule for f in findings if applicable(f, unsafe)}
     ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    blind = [f for f in findings if f.rule in rules and rules[f.rule].blind_spot]
     if output_format == "json":
         import json
 
-        rows = [{"rule": rule, "name": name, "severity": severity, "count": count, "fixable": rule in fixable}
+        rows = [{"rule": rule, "name": name, "severity": severity, "count": count, "fixable": rule in fixable,
+                 "blind_spot": rule in rules and rules[rule].blind_spot}
                 for (rule, name, severity), count in ordered]
         return json.dumps(rows, indent=2) + "\n"
     lines = [f"{count:>5}  {rule}  {'[*] ' if rule in fixable else ''}{name}  ({severity})"
              for (rule, name, severity), count in ordered]
     lines.append(f"{sum(counts.values()):>5}  total")
+    if blind:
+        kinds = ", ".join(f"{count} {words}" for count, words in blind_spot_kinds(blind, rules))
+        lines.append(f"{len(blind):>5}  could not judge: {kinds}")
     return "\n".join(lines) + "\n"
 
 

@@ -41,16 +41,20 @@ OLDEST_LISTED = min(CALENDAR)
 NEWEST_LISTED = max(CALENDAR)
 
 
+def knows(minor: tuple[int, int]) -> bool:
+    """Whether the calendar places ``minor``: a 1.x listed, or older than every listed one (those
+    ended before the oldest listed did); not one newer than the newest listed, or not 1.x."""
+    return minor[0] == 1 and (minor in CALENDAR or minor < OLDEST_LISTED)
+
+
 def status(minor: tuple[int, int], today: datetime.date) -> tuple[str, Support | None] | None:
     """("end-of-support" | "deprecated" | "supported", its dates) on ``today``; None when the facts
-    do not know the version (newer than the table, or not 1.x)."""
-    if minor[0] != 1 or minor > NEWEST_LISTED:
+    do not know the version (:func:`knows`)."""
+    if not knows(minor):
         return None
     if minor < OLDEST_LISTED:  # ended before the oldest listed minor did
         return ("end-of-support", None) if today >= CALENDAR[OLDEST_LISTED].end_of_support else None
-    dates = CALENDAR.get(minor)
-    if dates is None:
-        return None
+    dates = CALENDAR[minor]
     if today >= dates.end_of_support:
         return "end-of-support", dates
     if today >= dates.deprecation:

@@ -39,6 +39,7 @@ _KUBELET_ARGS = frozenset({
 KUBELET_ARGS: dict[tuple[int, int], frozenset[str]] = {minor: _KUBELET_ARGS for minor in FEATURE_GATES}
 
 TABLES = {"feature_gates": FEATURE_GATES, "admission_plugins": ADMISSION_PLUGINS, "kubelet_args": KUBELET_ARGS}
+RECORDED: tuple[tuple[int, int], ...] = tuple(sorted(FEATURE_GATES))  # the minors whose offers are known
 
 
 def offered(table: str, minor: tuple[int, int] | None) -> frozenset[str] | None:

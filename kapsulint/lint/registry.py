@@ -19,6 +19,11 @@ FIX_KINDS = ("safe", "unsafe", "sometimes")  # a rule's FIX: its fixes are safe,
 ALWAYS_SELECTED = ("KAP001", "KAP005", "KAP017")  # run under any selection unless ignored by name or id
 INTERNAL_ERROR = "KAP008"  # an internal error of the run: reported under any selection, never ignored
 UNREADABLE_PATH = "KAP017"  # a path of the project the scan could not read: an error of the run
+# The blind spots: notes for places kapsulint could not judge (a module not read, a file left out, a
+# fact missing, a path outside the project, an evaluation budget run out). They are findings like
+# any other (selected, ignored, suppressed, baselined), counted apart in the text summary and
+# ``--statistics``, and listed as SARIF tool execution notifications.
+BLIND_SPOTS = ("KAP011", "KAP012", "KAP013", "KAP014", "KAP015")
 REPOSITORY = "https://github.com/kapsulint/kapsulint"
 # A rule's family, by the first digit of its number (design of the catalogue: KAP1xx cluster, ...).
 FAMILIES = {"0": "engine", "1": "cluster", "2": "pools", "3": "ingress", "4": "state-and-access", "5": "network"}
@@ -37,6 +42,12 @@ class Rule(NamedTuple):
     check: Callable[..., Iterator[Finding]] | None
     module: str
     fix: str | None = None  # FIX: "safe", "unsafe" or "sometimes"; None when the rule never fixes
+    counted_as: tuple[str, str] | None = None  # COUNTED_AS: a blind spot's kind in the summary (one, several)
+
+    @property
+    def blind_spot(self) -> bool:
+        """A note for a place kapsulint could not judge (``BLIND_SPOTS``)."""
+        return self.id in BLIND_SPOTS
 
     @property
     def headings(self) -> tuple[str, ...]:
@@ -119,6 +130,7 @@ def _rule_from(module: ModuleType) -> Rule | None:
         check=getattr(module, "check", None),
         module=module.__name__,
         fix=_fix_kind(module),
+        counted_as=_counted_as(module),
     )
 
 
@@ -135,6 +147,16 @@ def _unloadable(module_name: str, error: Exception) -> Rule | None:
 
     return Rule(id=f"KAP{match.group(1)}", name=match.group(2).replace("_", "-"), severity=Severity.ERROR,
                 security=False, doc="", check=check, module=f"kapsulint.rules.{module_name}")
+
+
+def _counted_as(module: ModuleType) -> tuple[str, str] | None:
+    words = getattr(module, "COUNTED_AS", None)
+    if words is None:
+        return None
+    if not (isinstance(words, tuple) and len(words) == 2 and all(isinstance(w, str) and w for w in words)):
+        raise ValueError(f"{module.__name__}: COUNTED_AS must be (one, several), such as "
+                         '("module call not read", "module calls not read")')
+    return words
 
 
 def _fix_kind(module: ModuleType) -> str | None:

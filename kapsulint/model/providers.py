@@ -58,7 +58,9 @@ def resolve_provider_version(instance: ModuleInstance, local_name: str, source_s
         return ProviderVersion(newest, origin, _where(written, newest))
     lowest = lowest_admitted(clauses)
     if lowest is not None:
-        return ProviderVersion(lowest, f"the lowest version {shown} admits", _where(written, lowest))
+        pinned = any(c.operator == "=" and c.version == lowest for c in clauses)
+        origin = f"pinned by {shown}" if pinned else f"the lowest version {shown} admits"
+        return ProviderVersion(lowest, origin, _where(written, lowest))
     return None
 
 

@@ -62,6 +62,11 @@ def render(findings: list[Finding], context: ReportContext) -> str:
     notifications = [
         _notification(message, path, rule, context, "error") for message, path, rule in context.notifications
     ]
+    # Each place kapsulint could not judge is a result and a note of the run (SARIF 2.1.0 §3.20.21,
+    # toolExecutionNotifications: "conditions relevant to the execution of the tool").
+    blind = {rule.id for rule in rules if rule.blind_spot}
+    notifications += [_notification(finding.message, finding.loc.path, finding.rule, context, "note", finding.loc)
+                      for finding in findings if finding.rule in blind and finding.suppressed_by is None]
     if left_out:
         notifications.append(
             _notification(
@@ -265,9 +270,12 @@ def _physical(loc: Loc, context) -> sarif_om.PhysicalLocation:
     )
 
 
-def _notification(message: str, path: str | None, rule: str | None, context, level: str) -> sarif_om.Notification:
+def _notification(message: str, path: str | None, rule: str | None, context, level: str,
+                  loc: Loc | None = None) -> sarif_om.Notification:
     locations = None
-    if path:
+    if loc is not None:
+        locations = [sarif_om.Location(physical_location=_physical(loc, context))]
+    elif path:
         locations = [sarif_om.Location(physical_location=sarif_om.PhysicalLocation(artifact_location=_artifact(path, context)))]
     return sarif_om.Notification(
         message=sarif_om.Message(text=message),

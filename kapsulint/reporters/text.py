@@ -91,15 +91,45 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         out.append("")
     if context.quiet:
         return "\n".join(out) + ("\n" if out else "")
-    counts = Counter(f.severity.value for f in findings)
-    if findings:
+    rules = {rule.id: rule for rule in context.rules}
+    blind = [f for f in findings if f.rule in rules and rules[f.rule].blind_spot]
+    blind_ids = {id(f) for f in blind}
+    judged = [f for f in findings if id(f) not in blind_ids]
+    counts = Counter(f.severity.value for f in judged)
+    if judged:
         parts = [f"{counts[level]} {level}{'s' if counts[level] != 1 else ''}" for level in ("error", "warning", "note") if counts[level]]
-        out.append(_paint(f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} ({', '.join(parts)}).", "bold", color))
-        first = min(f.rule for f in findings)
+        out.append(_paint(f"Found {len(judged)} finding{'s' if len(judged) != 1 else ''} ({', '.join(parts)}).", "bold", color))
         fixes = fixes_summary(findings, context.unsafe_fixes)
         if fixes:
             out.append(fixes)
+    if findings:
+        first = min(f.rule for f in findings)
         out.append(f"Run `kapsulint --explain ID` for a rule's documentation, as in `kapsulint --explain {first}`.")
-    else:
+    if blind:
+        line = could_not_judge(blind, rules)
+        out.append(_paint(line if judged else f"No findings. {line}", "bold", color))
+    elif not judged:
         out.append("No findings.")
     return "\n".join(out) + "\n"
+
+
+def blind_spot_kinds(findings: list[Finding], rules: dict) -> list[tuple[int, str]]:
+    """(count, words) per kind of blind spot, most frequent first, then in report order: the
+    finding's own words, else its rule's ``COUNTED_AS``, else the rule's id and name."""
+    counted: dict[tuple[str, str], int] = {}
+    for finding in findings:
+        rule = rules.get(finding.rule)
+        words = finding.counted_as or (rule.counted_as if rule is not None else None)
+        if words is None:
+            words = (f"{finding.rule} {finding.name}",) * 2
+        counted[words] = counted.get(words, 0) + 1
+    ordered = sorted(counted.items(), key=lambda item: -item[1])  # stable: report order among equals
+    return [(count, words[0] if count == 1 else words[1]) for words, count in ordered]
+
+
+def could_not_judge(findings: list[Finding], rules: dict) -> str:
+    """``kapsulint could not judge 3 places: 2 module calls not read, 1 chart version older than
+    its facts.``"""
+    total = len(findings)
+    kinds = ", ".join(f"{count} {words}" for count, words in blind_spot_kinds(findings, rules))
+    return f"kapsulint could not judge {total} place{'s' if total != 1 else ''}: {kinds}."
