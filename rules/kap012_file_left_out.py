@@ -69,6 +69,7 @@ from kapsulint.api import Project, finding
 ID = "KAP012"
 NAME = "file-left-out"
 SEVERITY = "note"
+COUNTED_AS = ("file left out", "files left out")
 
 
 def check(project: Project):

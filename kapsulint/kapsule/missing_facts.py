@@ -2,8 +2,8 @@
 
 The rules ask the fact modules questions whose answer is None when the facts do not reach a
 value: ``charts.covers`` (and ``charts.chart_default``, which asks it) for a chart version older
-than every version the chart facts were checked against, ``version_calendar.status`` for a
-Kubernetes minor the support calendar does not list, ``version_features.offered`` for a minor
+than every version the chart facts were checked against, ``version_calendar.knows`` (which
+``status`` asks) for a Kubernetes minor the support calendar does not list, ``version_features.offered`` for a minor
 whose Kapsule API offers were not recorded, ``provider_features.supports`` and
 ``helm_provider.is_helm_v3`` for a provider pre-release of the release that brought a feature.
 :func:`missing_facts` asks the same questions of every value the rules read and records each
@@ -55,6 +55,7 @@ _WHAT = {  # what a provider feature is, in words
     "optional_pool_name": "an optional pool name",
     "helm-v3": "the v3 schema",
 }
+
 
 class MissingFact(NamedTuple):
     """One written value a fact was missing for: where it is written, what the facts lack for it,

@@ -157,10 +157,6 @@ class Clause(NamedTuple):
     version: Version
     parts: int  # how many of major, minor, patch are written
 
-    @property
-    def prerelease(self) -> bool:
-        return bool(self.version.prerelease)
-
     def holds(self, version: Version) -> bool:
         """Whether ``version`` satisfies this clause, pre-releases aside (go-versions'
         ``MeetingConstraintsExact``); an exact clause compares build metadata too."""
@@ -180,16 +176,6 @@ class Clause(NamedTuple):
         major, minor = self.version[0], self.version[1]
         upper = Version(major, minor + 1) if self.parts == 3 else Version(major + 1)
         return order >= 0 and _compare(version, upper) < 0
-
-    @property
-    def upper(self) -> Version | None:
-        """The version every admitted one is below (``<``) or at most (``<=``); None without."""
-        if self.operator in ("<", "<="):
-            return self.version
-        if self.operator == "~>":
-            major, minor = self.version[0], self.version[1]
-            return Version(major, minor + 1) if self.parts == 3 else Version(major + 1)
-        return None
 
 
 def parse_constraint(text: str) -> list[Clause] | None:
