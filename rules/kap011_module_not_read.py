@@ -47,6 +47,7 @@ from kapsulint.api import OUTSIDE_REPOSITORY, Project, finding
 ID = "KAP011"
 NAME = "module-not-read"
 SEVERITY = "note"
+COUNTED_AS = ("module call not read", "module calls not read")
 
 META_ARGUMENTS = frozenset({"source", "version", "count", "for_each", "providers", "depends_on"})
 FIXES = {OUTSIDE_REPOSITORY: "keep the module inside the repository, or call it from a registry or a git source"}

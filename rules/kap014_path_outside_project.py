@@ -59,6 +59,7 @@ from kapsulint.api import Project, finding
 ID = "KAP014"
 NAME = "path-outside-project"
 SEVERITY = "note"
+COUNTED_AS = ("path outside the project", "paths outside the project")
 
 
 def check(project: Project):

@@ -143,15 +143,26 @@ def test_github_shows_them_as_notices(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     ("findings", "line"),
     [
-        ([("KAP011", None)], "kapsulint could not judge 1 place: 1 KAP011 module-not-read."),
-        ([("KAP011", ("module call not read", "module calls not read"))] * 2 + [("KAP013", None)],
-         "kapsulint could not judge 3 places: 2 module calls not read, 1 fact missing for a version."),
+        ([("KAP099", None)], "kapsulint could not judge 1 place: 1 KAP099 example-not-read."),
+        ([("KAP098", None)] * 2 + [("KAP099", ("thing not read", "things not read"))],
+         "kapsulint could not judge 3 places: 2 modules kept out, 1 thing not read."),
     ],
 )
 def test_kinds_are_worded_by_the_finding_else_the_rule(findings, line):
     """A finding's own words first, then its rule's COUNTED_AS, then the rule's id and name."""
-    rules = dict(by_id())
-    rules.setdefault("KAP011", Rule("KAP011", "module-not-read", Severity.NOTE, False, "", None, "x"))
+    rules = {
+        "KAP098": Rule("KAP098", "example-kept-out", Severity.NOTE, False, "", None, "x",
+                       counted_as=("module kept out", "modules kept out")),
+        "KAP099": Rule("KAP099", "example-not-read", Severity.NOTE, False, "", None, "x"),
+    }
     made = [Finding(Loc("main.tf", 1, 1, 1, 2), "m", rule=rule, name=rules[rule].name, counted_as=words)
             for rule, words in findings]
     assert could_not_judge(made, rules) == line
+
+
+def test_every_blind_spot_rule_words_its_kind():
+    """The summary words each registered blind-spot rule by its COUNTED_AS, not its id."""
+    for rule_id in BLIND_SPOTS:
+        rule = by_id().get(rule_id)
+        if rule is not None:
+            assert rule.counted_as is not None, rule_id
