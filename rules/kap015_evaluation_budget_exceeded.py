@@ -51,6 +51,7 @@ from kapsulint.api import Project, finding
 ID = "KAP015"
 NAME = "evaluation-budget-exceeded"
 SEVERITY = "note"
+COUNTED_AS = ("evaluation budget run out", "evaluation budgets run out")
 
 
 def check(project: Project):
