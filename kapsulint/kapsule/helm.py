@@ -43,9 +43,11 @@ class Release:
     def chart_version(self) -> chart_versions.ChartVersion | None:
         """The chart ``version`` as Helm reads it (one version, or a range); None when absent,
         Unknown, or a text Helm refuses."""
-        version = self.instance.arg("version")
-        text = version.text() if version.known and version.raw is not None else None
-        return chart_versions.parse(text) if text is not None else None
+        if not hasattr(self, "_chart_version"):
+            version = self.instance.arg("version")
+            text = version.text() if version.known and version.raw is not None else None
+            self._chart_version = chart_versions.parse(text) if text is not None else None
+        return self._chart_version
 
     @property
     def header(self) -> Loc:

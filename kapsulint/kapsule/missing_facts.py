@@ -195,10 +195,10 @@ def _clusters_with_kubelet_args(project: Project) -> dict[int, list[str]]:
     """The Kapsule pools writing ``kubelet_args``, by the id of their cluster instance."""
     found: dict[int, list[str]] = {}
     for pool in clusters.pools(project):
-        if pool.in_kapsule_scope is not True or pool.cluster_instance is None:
-            continue
         args = pool.instance.arg("kubelet_args")
-        if args.known and args.is_object and args.items():
+        if not (args.known and args.is_object and args.items()):
+            continue
+        if pool.in_kapsule_scope is True and pool.cluster_instance is not None:
             addresses = found.setdefault(id(pool.cluster_instance), [])
             if pool.instance.resource.address not in addresses:
                 addresses.append(pool.instance.resource.address)
@@ -210,13 +210,9 @@ def _clusters_with_kubelet_args(project: Project) -> dict[int, list[str]]:
 
 def _providers(project: Project) -> Iterator[MissingFact]:
     releases = provider_releases.releases("scaleway/scaleway")
-    by_root: dict[int, ProviderVersion | None] = {}  # the version depends on the root module only
 
     def scaleway(module) -> ProviderVersion | None:
-        key = id(module.root)
-        if key not in by_root:
-            by_root[key] = resolve_provider_version(module, "scaleway", "scaleway/scaleway", releases)
-        return by_root[key]
+        return resolve_provider_version(module, "scaleway", "scaleway/scaleway", releases)
 
     for cluster in clusters.clusters(project):
         if cluster.is_kapsule is True:
@@ -225,7 +221,7 @@ def _providers(project: Project) -> Iterator[MissingFact]:
                 yield _provider("scaleway", resolved, "k8s_acl", provider_features.PROVIDER_FEATURES["k8s_acl"],
                                 cluster.instance.resource.address)
     for pool in clusters.pools(project):
-        if pool.in_kapsule_scope is not True or not pool.is_resource or pool.instance.block.attr("name") is None:
+        if not pool.is_resource or pool.instance.block.attr("name") is None or pool.in_kapsule_scope is not True:
             continue
         resolved = scaleway(pool.instance.module)
         if resolved is not None and provider_features.supports("optional_pool_name", resolved.version) is None:

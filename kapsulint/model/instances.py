@@ -78,6 +78,7 @@ class ModuleInstance:
         self._locals: dict[str, Val] = {}
         self._in_progress: set[str] = set()
         self._resource_instances: dict[str, list[ResourceInstance]] = {}
+        self.provider_versions: dict[tuple[str, str], object] = {}  # a root's, by (local name, source)
         self.children: dict[str, list[ModuleInstance]] = {}
 
     def __repr__(self) -> str:

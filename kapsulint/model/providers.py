@@ -39,7 +39,18 @@ def resolve_provider_version(instance: ModuleInstance, local_name: str, source_s
                              releases: tuple[Version, ...]) -> ProviderVersion | None:
     """The version of a provider for a module instance: the root's lock file, else the newest
     known release the configuration's constraints admit, else the lowest version they admit;
-    None when a constraint is refused (or not a literal string), or nothing is known."""
+    None when a constraint is refused (or not a literal string), or nothing is known. Computed
+    once per root module instance (it depends on the root's lock and the modules it calls; the
+    releases are the domain's list for ``source_suffix``)."""
+    cache = instance.root.provider_versions
+    key = (local_name, source_suffix)
+    if key not in cache:
+        cache[key] = _resolve(instance.root, local_name, source_suffix, releases)
+    return cache[key]
+
+
+def _resolve(instance: ModuleInstance, local_name: str, source_suffix: str,
+             releases: tuple[Version, ...]) -> ProviderVersion | None:
     locked = _locked(instance, source_suffix)
     if locked is not None:
         return ProviderVersion(locked[0], "locked in .terraform.lock.hcl", locked[1])

@@ -68,6 +68,7 @@ class Version(tuple):
         self = tuple.__new__(cls, (major, minor, patch))
         self.prerelease = prerelease
         self.build = build
+        self._order = ((major, minor, patch), not prerelease, _identifiers(prerelease))
         return self
 
     @property
@@ -84,7 +85,7 @@ class Version(tuple):
         return f"Version({self.text})"
 
     def _key(self) -> tuple:
-        return (tuple(self), not self.prerelease, _identifiers(self.prerelease))
+        return self._order
 
     def __hash__(self) -> int:
         return tuple.__hash__(self) if not self.prerelease else hash((tuple(self), self.prerelease))
@@ -214,9 +215,9 @@ def admits(clauses: list[Clause], version: Version) -> bool:
 
 
 def newest_admitted(clauses: list[Clause], releases: tuple[Version, ...]) -> Version | None:
-    """The newest of ``releases`` the constraint admits (what ``terraform init`` installs)."""
-    admitted = [release for release in releases if admits(clauses, release)]
-    return max(admitted) if admitted else None
+    """The newest of ``releases`` (oldest first) the constraint admits (what ``terraform init``
+    installs)."""
+    return next((release for release in reversed(releases) if admits(clauses, release)), None)
 
 
 def lowest_admitted(clauses: list[Clause]) -> Version | None:
