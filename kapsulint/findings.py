@@ -145,3 +145,60 @@ class Finding:
     @property
     def sort_key(self) -> tuple:
         return (self.loc.path, self.loc.line, self.loc.column, self.rule, self.message)
+
+
+SENSITIVE_VALUE = "(sensitive value)"  # what every report prints in place of a sensitive value
+_MIN_TEXT = 4  # a shorter value is masked where it was written, not wherever its text appears
+
+
+class Sensitive:
+    """What no report may print: where sensitive values are written (the regions of their
+    literals, by file) and their texts (values from the environment or the command line have no
+    region). Reports mask a region in the source lines they print, and a text of at least four
+    characters wherever it appears in a message, a snippet or a diff."""
+
+    regions: dict[str, list[tuple[int, int, int, int]]]  # path -> (line, column, end_line, end_column)
+    texts: tuple[str, ...]  # longest first
+
+    def __init__(self, regions: dict[str, list[tuple[int, int, int, int]]] | None = None,
+                 texts: set[str] | frozenset[str] = frozenset()) -> None:
+        self.regions = regions or {}
+        self.texts = tuple(sorted((t for t in texts if len(t) >= _MIN_TEXT), key=lambda t: (-len(t), t)))
+
+    def __bool__(self) -> bool:
+        return bool(self.regions or self.texts)
+
+    def text(self, text: str) -> str:
+        """``text`` with every sensitive text in it replaced by ``(sensitive value)``."""
+        for secret in self.texts:
+            if secret in text:
+                text = text.replace(secret, SENSITIVE_VALUE)
+        return text
+
+    def overlaps(self, path: str, line: int, column: int, end_line: int, end_column: int) -> bool:
+        """Whether the region (end exclusive; an insertion when empty) meets a sensitive region."""
+        start, end = (line, column), (end_line, end_column)
+        for start_line, start_column, stop_line, stop_column in self.regions.get(path, ()):
+            if start < (stop_line, stop_column) and (start_line, start_column) < max(end, (line, column + 1)):
+                return True
+        return False
+
+    def line(self, path: str, number: int, text: str) -> tuple[str, list[tuple[int, int]]]:
+        """Source line ``number`` of ``path`` with its sensitive regions (and texts) masked, and
+        the (column, shift) of each change, for a marker drawn under the masked line."""
+        spans = sorted({(line == number and column or 1, end_line == number and end_column or len(text) + 1)
+                        for line, column, end_line, end_column in self.regions.get(path, ())
+                        if line <= number <= end_line})
+        shifts: list[tuple[int, int]] = []
+        out, position = [], 1
+        for column, end_column in spans:
+            column = max(column, position)
+            if end_column <= column:
+                continue
+            out.append(text[position - 1:column - 1])
+            out.append(SENSITIVE_VALUE)
+            shifts.append((end_column, len(SENSITIVE_VALUE) - (end_column - column)))
+            position = end_column
+        out.append(text[position - 1:])
+        masked = "".join(out)
+        return (self.text(masked) if self.texts else masked), shifts

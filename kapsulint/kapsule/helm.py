@@ -186,6 +186,8 @@ def effective_values(instance: ResourceInstance, project: Project) -> Val:
     merged = Val({}, instance.block.loc, keylocs={})
     for document in _documents(instance, project):
         merged = merge(merged, document)
+        if document.sensitive:  # a sensitive document's keys and values are all sensitive
+            merged = merged.with_sensitive()
     for entry_kind in ("set", "set_list", "set_sensitive"):
         entries, ordered = _set_entries(instance, entry_kind)
         if not ordered:
@@ -199,8 +201,9 @@ def effective_values(instance: ResourceInstance, project: Project) -> Val:
                 continue
             if name.text() in duplicated:
                 value = Val(UNKNOWN, value.loc)
-            if entry_kind == "set_sensitive":
-                value.sensitive = True
+            if entry_kind == "set_sensitive":  # the provider marks these values sensitive
+                project.record_sensitive(value)
+                value = value.with_sensitive()
             merged = _apply_entry(merged, name.text(), value, kind, entry_kind, name.loc)
     return merged
 
@@ -222,7 +225,7 @@ def _documents(instance: ResourceInstance, project: Project) -> Iterator[Val]:
             if decoded is None:
                 yield Val(UNKNOWN, item.loc)
             elif decoded.is_object:
-                yield decoded
+                yield decoded.with_sensitive() if item.sensitive else decoded
             elif decoded.raw is not None:
                 yield Val(UNKNOWN, item.loc)
 
@@ -310,9 +313,11 @@ def _located(read: object, text: str, value: Val, entry_kind: str) -> Val:
     if isinstance(read, list):
         written = [i for i in value.elements() if i.raw is not None] if entry_kind == "set_list" else []
         locs = [i.loc for i in written] if len(written) == len(read) else [value.loc] * len(read)
-        return Val([Val(item, loc, sensitive=value.sensitive) for item, loc in zip(read, locs)], value.loc,
-                   sensitive=value.sensitive)
-    return Val(read, value.loc, sensitive=value.sensitive)
+        located = Val([Val(item, loc) for item, loc in zip(read, locs)], value.loc)
+    else:
+        located = Val(read, value.loc)
+    # read from the text of every item: any sensitive part makes all of it sensitive
+    return located.with_sensitive() if value.contains_sensitive() else located
 
 
 def apply_set(values: Val, path: tuple[strvals.Step, ...], value: Val, name_loc: Loc | None) -> Val:

@@ -18,7 +18,7 @@ from kapsulint.boundary import OUTSIDE, Boundary, Refused, shown_path
 from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
 from kapsulint.findings import Loc
-from kapsulint.model.modules import Block, Module, ModuleCall, Resource, Variable
+from kapsulint.model.modules import Block, Module, ModuleCall, Resource, Variable, declares_sensitive
 from kapsulint.terraform.errors import EvalError, InvalidReference
 from kapsulint.terraform.functions.names import suggestion
 from kapsulint.terraform.typeexpr import NO_CONSTRAINT, convert_variable, parse_type_constraint, prepare_default
@@ -45,10 +45,14 @@ class ProjectFiles(Protocol):
     @property
     def boundary(self) -> Boundary: ...
 
+    def record_sensitive(self, value: Val) -> None: ...
+
 
 MAX_MODULE_DEPTH = 16
 MAX_EXPANDED = 1000  # instances expand_block gives a count or for_each; past it, which exist is not known
 MAX_LISTED = 10_000  # files fileset() may walk before it gives Unknown
+# A variable so named is sensitive to kapsulint even when not declared so: its value is never
+# printed (Terraform would print it; kapsulint masks more, never less).
 SECRET_NAME = re.compile(r"secret|token|password", re.IGNORECASE)
 
 
@@ -156,7 +160,8 @@ class ModuleInstance:
             except EvalError:  # Terraform refuses the value: nothing to judge
                 value = Val(UNKNOWN, given.loc if given is not None else declared.block.loc)
         if declared is not None and declared.sensitive or SECRET_NAME.search(name):
-            value = mark_sensitive(value)
+            self.project.record_sensitive(value)
+            value = value.with_sensitive()  # its declared type kept
         return value
 
     def _typed(self, declared: Variable, given: Val | None) -> Val:
@@ -369,7 +374,14 @@ class ModuleInstance:
         name = _step(outputs, steps[0])  # a file that did not parse may declare what is missing
         if not name.known:
             return Val(UNKNOWN, loc), []
-        return child.eval_attr(child.module.outputs[name.raw], "value"), steps[1:]
+        output = child.module.outputs[name.raw]
+        value = child.eval_attr(output, "value")
+        if declares_sensitive(output):
+            # Terraform 1.11 marks the value only when it is computed from a sensitive one;
+            # what its author declared sensitive is never printed either
+            self.project.record_sensitive(value)
+            value = value.with_sensitive()
+        return value, steps[1:]
 
     def _module_instance(self, call: ModuleCall, children: list[ModuleInstance], step) -> ModuleInstance | None:
         """The instance of a module call with ``count`` or ``for_each`` that ``step`` selects, with
@@ -470,6 +482,9 @@ class FunctionContext:
 
     def note(self, kind: str, loc: Loc, message: str) -> None:
         self.instance.note(kind, loc, message)
+
+    def record_sensitive(self, value: Val) -> None:
+        self.instance.project.record_sensitive(value)
 
     def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
         target = self.resolve(path)
@@ -586,8 +601,10 @@ def nested_blocks(module: ModuleInstance, parent: Block, block_type: str, scope:
         for key, item in pairs:
             if collection.is_list:
                 key = Val(int(key.raw)) if isinstance(key.raw, int) else key
-            found.append(NestedBlock(module, content, scope.child({iterator: Val({"key": key, "value": item})}),
-                                     dynamic=True))
+            iteration = Val({"key": key, "value": item})
+            if collection.sensitive:  # the blocks generated from a sensitive collection are sensitive
+                iteration = iteration.with_sensitive()
+            found.append(NestedBlock(module, content, scope.child({iterator: iteration}), dynamic=True))
     return found
 
 
@@ -619,7 +636,9 @@ def expand_block(instance: ModuleInstance, block: Block) -> Iterator[tuple[objec
         return
     if for_each is not None:
         value = instance.eval(for_each.expr, for_each.path)
-        pairs = iteration_pairs(value)
+        # Terraform refuses a sensitive for_each, whose keys would show in instance addresses
+        # ("Invalid for_each argument", terraform plan 1.11.4): its instances are Unknown
+        pairs = None if value.sensitive else iteration_pairs(value)
         if pairs is None:
             unknown = unknown_from(value)
             yield UNKNOWN, Scope({"each": Val({"key": unknown, "value": unknown})})
@@ -630,18 +649,6 @@ def expand_block(instance: ModuleInstance, block: Block) -> Iterator[tuple[objec
             yield key.text(), Scope({"each": Val({"key": key, "value": item})})
         return
     yield None, EMPTY_SCOPE
-
-
-def mark_sensitive(value: Val) -> Val:
-    """A copy of ``value`` whose every node is sensitive (the original may be shared)."""
-    if isinstance(value.raw, dict):
-        raw = {k: mark_sensitive(v) for k, v in value.raw.items()}
-    elif isinstance(value.raw, list):
-        raw = [mark_sensitive(v) for v in value.raw]
-    else:
-        raw = value.raw
-    return Val(raw, value.loc, keylocs=value.keylocs, open=value.open, sensitive=True, ref=value.ref,
-               encoded=value.encoded, origin=value.origin)
 
 
 def _key_text(key) -> str:

@@ -181,6 +181,12 @@ class Resource:
         return f"{prefix}{self.type}.{self.name}"
 
 
+def declares_sensitive(block: Block) -> bool:
+    """A variable or output block written with ``sensitive = true``."""
+    attribute = block.attr("sensitive")
+    return bool(attribute and attribute.expr.get("t") == "lit" and attribute.expr.get("v") is True)
+
+
 class Variable:
     name: str
     block: Block
@@ -195,8 +201,7 @@ class Variable:
 
     @property
     def sensitive(self) -> bool:
-        attribute = self.block.attr("sensitive")
-        return bool(attribute and attribute.expr.get("t") == "lit" and attribute.expr.get("v") is True)
+        return declares_sensitive(self.block)
 
     @property
     def type_expr(self) -> dict | None:

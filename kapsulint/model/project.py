@@ -14,7 +14,7 @@ from kapsulint.model import engines
 from kapsulint.scan import discovery
 from kapsulint.scan.discovery import Discovered, NotFollowed, discover, file_kind, is_chart_values
 from kapsulint.errors import describe
-from kapsulint.findings import Loc
+from kapsulint.findings import Loc, Sensitive
 from kapsulint.model.instances import ModuleInstance, ResourceInstance, as_written, nested_blocks
 from kapsulint.model.variables import root_variable_values
 from kapsulint.scan.loader import Loaded, load_sources
@@ -35,7 +35,7 @@ from kapsulint.model.modules import (
 from kapsulint.parsing.sources import Unreadable, decode, read_bytes
 from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Scope
-from kapsulint.terraform.values import Val
+from kapsulint.terraform.values import UNKNOWN, Val
 
 
 
@@ -71,6 +71,8 @@ class Project:
         self._cache_keys: dict[str, str] = {}  # path -> parse cache key, for the files read from the cache
         self.engines: dict[str, engines.Choice] = {}  # module directory -> the engine it is read as
         self.not_read: list[engines.NotRead] = []  # configuration files their module's engine leaves out
+        self._sensitive_regions: dict[str, set[tuple[int, int, int, int]]] = {}
+        self._sensitive_texts: set[str] = set()
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -649,6 +651,41 @@ class Project:
         """Whether a ``templatefile()`` of the scan renders the file at ``path`` (after the
         evaluation of :meth:`blind_spots`, or of the releases for ``--show-files``)."""
         return self._templates.get(os.path.normpath(path)) is not None
+
+    def record_sensitive(self, value: Val) -> None:
+        """Remember where the parts of ``value`` were written and their texts: it became sensitive
+        (a sensitive variable or output, a value from the environment, ``sensitive()``, a
+        ``set_sensitive`` entry), so no report prints them."""
+        stack = [value]
+        while stack:
+            node = stack.pop()
+            raw = node.raw
+            if raw is UNKNOWN:
+                continue
+            locs = [node.loc] + list((node.keylocs or {}).values())
+            for loc in locs:
+                if loc is not None and loc.path in self.files:
+                    self._sensitive_regions.setdefault(loc.path, set()).add(
+                        (loc.line, loc.column, loc.end_line, loc.end_column))
+            if isinstance(raw, str):
+                self._sensitive_texts.add(raw)
+                self._sensitive_texts.add(json.dumps(raw, ensure_ascii=False)[1:-1])
+            elif isinstance(raw, dict):
+                self._sensitive_texts.update(raw)
+                stack.extend(raw.values())
+            elif isinstance(raw, list):
+                stack.extend(raw)
+            if node.encoded is not None:
+                stack.append(node.encoded)
+
+    def sensitive(self) -> Sensitive:
+        """What no report may print, once every variable of every module instance is evaluated
+        (a sensitive variable no rule read is still masked in a snippet or a diff)."""
+        for instance in self.instances():
+            for name in instance.module.variables:
+                instance.variable(name)
+        regions = {path: sorted(spans) for path, spans in self._sensitive_regions.items()}
+        return Sensitive(regions, frozenset(self._sensitive_texts))
 
     def memo(self, key: object, compute):
         """A value derived from the whole project, computed once (rules share domain answers)."""

@@ -52,9 +52,11 @@ def root_variable_values(options: ScanOptions, files: dict[str, SourceFile], mod
     variables file is kept once read."""
     values: dict[str, Val] = {}
     for name, text in options.environment.items():
+        # the environment often carries credentials: its values are sensitive, wholly
         value = _cli_value(name, text, module, scratch)
-        value.sensitive = True  # the environment often carries credentials: never print it
-        values[name] = value
+        scratch.project.record_sensitive(value)
+        scratch.project.record_sensitive(Val(text))
+        values[name] = value.with_sensitive()
     sources = list(tfvars_in_order(module))
     for path in options.var_files:
         source = files.get(path)

@@ -61,7 +61,15 @@ def _unknown_element_type(target_type: Type, key: Val, attribute: bool) -> Type:
 
 def index_value(target: Val, key: Val, *, attribute: bool = False) -> Val:
     """``target[key]`` (or ``target.key`` when ``attribute``), with HCL's errors (``hcl.Index``
-    and ``hcl.GetAttr``)."""
+    and ``hcl.GetAttr``). What is read out of a sensitive value, or with a sensitive key, is
+    sensitive as a whole."""
+    found = _index(target, key, attribute)
+    if target.sensitive or key.sensitive:
+        return found.with_sensitive()
+    return found
+
+
+def _index(target: Val, key: Val, attribute: bool) -> Val:
     if target.raw is None:
         if attribute:
             raise EvalError("Attempt to get attribute from null value: This value is null, so it does not have any attributes.")
@@ -69,10 +77,8 @@ def index_value(target: Val, key: Val, *, attribute: bool = False) -> Val:
     if key.raw is None:
         raise EvalError("Invalid index: Can't use a null value as an indexing key.")
     if not target.known or not key.known:
-        result = unknown_from(target, key)
-        if target.type is not None:
-            result.type = _unknown_element_type(target.type, key, attribute)
-        return result
+        element_type = _unknown_element_type(target.type, key, attribute) if target.type is not None else None
+        return unknown_from(target, key, type=element_type)
     kind = kind_of(target)
     if attribute:
         return _attribute(target, kind, key.raw)

@@ -89,7 +89,7 @@ def _conversion(source: Type, target: Type, unsafe: bool) -> _Converter | None:
             return Val(None, value.loc, type=dynamic_replace(type_of(value), plain_target), sensitive=value.sensitive)
         result = known(value)
         if value.sensitive and not result.sensitive:
-            result = _retyped(result, type_of(result), sensitive=True)
+            result = result.with_sensitive(value.sensitive)  # the same mark, on every node
         return result
 
     return wrapped
@@ -453,10 +453,9 @@ def _retyped_items(value: Val, items: list, ty: Type) -> Val:
     return Val(items, value.loc, keylocs=value.keylocs, sensitive=value.sensitive, type=ty)
 
 
-def _retyped(value: Val, ty: Type, sensitive: bool | None = None) -> Val:
-    return Val(value.raw, value.loc, keylocs=value.keylocs, open=value.open,
-               sensitive=value.sensitive if sensitive is None else sensitive, ref=value.ref,
-               encoded=value.encoded, origin=value.origin, type=ty)
+def _retyped(value: Val, ty: Type) -> Val:
+    return Val(value.raw, value.loc, keylocs=value.keylocs, open=value.open, sensitive=value.sensitive,
+               ref=value.ref, encoded=value.encoded, origin=value.origin, type=ty)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -666,7 +665,7 @@ def unify_values(values: Sequence[Val]) -> list[Val] | None:
     if isinstance(unified, Dynamic):
         if all(isinstance(ty, Dynamic) for ty in types):
             return list(values)
-        return [Val(UNKNOWN, value.loc) for value in values]
+        return [Val(UNKNOWN, value.loc, sensitive=value.contains_sensitive()) for value in values]
     try:
         return [convert(value, unified) for value in values]
     except ConversionError:
@@ -937,8 +936,8 @@ def conditional(condition: Val, then_value: Val | EvalError, else_value: Val | E
     except ConversionError as error:
         raise EvalError(f"Inconsistent conditional result types: The {branch} result value has the wrong type: "
                         f"{error}.") from None
-    if sensitive and not result.sensitive:
-        result = _retyped(result, type_of(result), sensitive=True)
+    if sensitive:
+        result = result.with_sensitive()
     return result
 
 
@@ -1207,12 +1206,16 @@ def _set_order(members: list[Val], ety: Type, texts: dict[int, str]) -> list[Val
 
 
 def make_set(items: Sequence[Val], element_type: Type | None = None, *, loc: Loc | None = None,
-             sensitive: bool = False) -> Val:
+             sensitive: bool | int = False) -> Val:
     """A set of ``items``: converted to ``element_type`` (or to their unified type), duplicates
     removed, in go-cty's order. Unknown (of the set type) when an item is not wholly known or
-    the order cannot be reproduced; EvalError when the items have no common type."""
+    the order cannot be reproduced; EvalError when the items have no common type. A set holds
+    no marked member: the members' marks mark the set as a whole (go-cty's ``SetVal``)."""
     items, ety = _common(items, element_type)
     ty = SetType(ety)
+    if any(item.contains_sensitive() for item in items):
+        items = [item.unmarked() for item in items]
+        sensitive = sensitive or True
     if any(item.contains_unknown() for item in items):
         return Val(UNKNOWN, loc, type=ty, sensitive=sensitive)
     buckets: dict[str, list[Val]] = {}
@@ -1229,7 +1232,8 @@ def make_set(items: Sequence[Val], element_type: Type | None = None, *, loc: Loc
         ordered = _set_order(distinct, ety, texts)
     except _Uncertain:
         return Val(UNKNOWN, loc, type=ty, sensitive=sensitive)
-    return Val(ordered, loc, type=ty, sensitive=sensitive)
+    result = Val(ordered, loc, type=ty)
+    return result.with_sensitive(sensitive) if sensitive else result
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.types import STRING
-from kapsulint.terraform.values import UNKNOWN, Val
+from kapsulint.terraform.values import INHERITED, UNKNOWN, Val
 
 
 class YamlTexts(Protocol):
@@ -120,22 +120,31 @@ def located_result(name: str, args: list[Val], result: Val, context: Any, loc: L
     file or heredoc it came from, or of the structure that was encoded)."""
     if name in ("yamlencode", "jsonencode") and args:
         if result.encoded is None:  # an Unknown document keeps its known parts for the rules
-            result.encoded = args[0]
+            # the structure of a sensitive text is sensitive in every part
+            encoded = args[0].with_sensitive(INHERITED) if result.sensitive else args[0]
+            return _with(result, encoded=encoded)
         return result
     if not result.known or not args or not isinstance(args[0].raw, str):
         return result
     if name == "file":
-        result.origin = (context.resolve(args[0].raw), 0, 0)
-    elif name == "templatefile":
+        return _with(result, origin=(context.resolve(args[0].raw), 0, 0))
+    if name == "templatefile":
         target = context.resolve(args[0].raw)
         rendered = context.rendered.get(target)
-        result.origin = rendered.origin if rendered is not None and rendered.origin else (target, 0, 0)
-    elif name in ("yamldecode", "jsondecode"):
+        return _with(result, origin=rendered.origin if rendered is not None and rendered.origin else (target, 0, 0))
+    if name in ("yamldecode", "jsondecode"):
         source = args[0]
         located = source.encoded or decode_located(source.raw, source.origin, loc, context.instance.project)
         if located is not None:
             relocate(result, located)
     return result
+
+
+def _with(value: Val, **fields: Any) -> Val:
+    """A copy of ``value`` with ``fields`` (``encoded``, ``origin``) replaced."""
+    kept = {"keylocs": value.keylocs, "open": value.open, "sensitive": value.sensitive, "ref": value.ref,
+            "encoded": value.encoded, "origin": value.origin, "type": value.type}
+    return Val(value.raw, value.loc, **{**kept, **fields})
 
 
 def relocate(exact: Val, located: Val) -> None:

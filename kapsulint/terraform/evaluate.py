@@ -155,6 +155,7 @@ class Evaluator:
         result: dict[str, Val] = {}
         keylocs: dict[str, Loc] = {}
         unknown_key: Val | None = None
+        marked_key = False
         for key_node, value_node in node["items"]:
             key = self._eval(key_node, path, scope)
             value = self._eval(value_node, path, scope)
@@ -171,10 +172,13 @@ class Evaluator:
             text = _object_key(key)
             result[text] = value
             keylocs[text] = Loc.of(path, key_node["p"])
+            marked_key = marked_key or bool(key.sensitive)
         loc = Loc.of(path, node["p"])
         if unknown_key is not None:
             return Val(UNKNOWN, loc, sensitive=unknown_key.sensitive)
-        return self._built(Val(result, loc, keylocs=keylocs), "this object")
+        built = self._built(Val(result, loc, keylocs=keylocs), "this object")
+        # a sensitive key marks the whole object: its keys are part of it (HCL's ObjectConsExpr)
+        return built.with_sensitive() if marked_key else built
 
     # -- templates ----------------------------------------------------------------------------
 
@@ -313,6 +317,9 @@ class Evaluator:
         """``ops`` applied to each element of ``target`` (HCL's SplatExpr): a value that is not
         a list, set or tuple is a tuple of itself, or empty when null; a null sequence is an error.
         https://github.com/hashicorp/hcl/blob/v2.23.0/hclsyntax/expression.go"""
+        if target.sensitive:
+            # HCL's SplatExpr reads the source unmarked and marks the result as a whole
+            return self._splat(target.without_sensitive(), ops, loc, path, scope).with_sensitive()
         source_kind = kind_of(target)
         sequence = source_kind in (ListType, SetType, TupleType)
         if target.raw is None:
@@ -388,10 +395,13 @@ class Evaluator:
     def _eval_for(self, node: dict, path: str, scope: Scope) -> Val:
         loc = Loc.of(path, node["p"])
         collection = self._eval(node["coll"], path, scope)
-        pairs = _for_pairs(collection, "for")
+        pairs = _for_pairs(collection.without_sensitive(), "for")
         is_object = node["key"] is not None
         if pairs is None:
             return Val(UNKNOWN, loc, sensitive=collection.sensitive)
+        # HCL's ForExpr iterates the collection unmarked; the collection's mark, a sensitive
+        # condition or key mark the whole result
+        marked = bool(collection.sensitive)
         items: list[Val] = []
         mapping: dict[str, Val] = {}
         keylocs: dict[str, Loc] = {}
@@ -409,6 +419,7 @@ class Evaluator:
                 if keep.contains_unknown():
                     unknown = True
                     continue
+                marked = marked or bool(keep.sensitive)
                 if not _to_bool(keep, "Invalid 'for' condition").raw:
                     continue
             if not is_object:
@@ -421,23 +432,27 @@ class Evaluator:
             if key_value.contains_unknown():
                 unknown = True
                 continue
+            marked = marked or bool(key_value.sensitive)
             text = _object_key(key_value, "Invalid object key")
             keylocs.setdefault(text, key_value.loc or loc)
             if node["group"]:
                 groups.setdefault(text, []).append(value)
             elif text in mapping:
-                raise EvalError(f'Duplicate object key: Two different items produced the key "{text}" in this '
+                shown = "(sensitive value)" if key_value.sensitive else text
+                raise EvalError(f'Duplicate object key: Two different items produced the key "{shown}" in this '
                                 "'for' expression. If duplicates are expected, use the ellipsis (...) after "
                                 "the value expression to enable grouping by key.")
             else:
                 mapping[text] = value
         if unknown:
-            return Val(UNKNOWN, loc, sensitive=collection.sensitive)
+            return Val(UNKNOWN, loc, sensitive=marked)
         if not is_object:
-            return self._built(Val(items, loc), "this `for` expression")
-        if node["group"]:
-            mapping = {k: Val(v, loc) for k, v in groups.items()}
-        return self._built(Val(mapping, loc, keylocs=keylocs), "this `for` expression")
+            built = self._built(Val(items, loc), "this `for` expression")
+        else:
+            if node["group"]:
+                mapping = {k: Val(v, loc) for k, v in groups.items()}
+            built = self._built(Val(mapping, loc, keylocs=keylocs), "this `for` expression")
+        return built.with_sensitive() if marked else built
 
     # -- functions ----------------------------------------------------------------------------
 
@@ -458,7 +473,7 @@ class Evaluator:
                                 "must be of a tuple, list, or set type.")
             args = args[:-1] + elements(spread)
         if name is None:  # a provider-defined function: only the provider knows
-            return unknown_from(*args, loc=loc)
+            return Val(UNKNOWN, loc, ref=unknown_from(*args).ref, sensitive=any(a.contains_sensitive() for a in args))
         context = self.instance.function_context(path)
         if name == "templatestring" and node["args"] and node["args"][0]["t"] in _REFERENCES:
             context = _TemplateText(self, context, path)

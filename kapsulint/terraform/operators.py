@@ -33,8 +33,9 @@ _COMPARISON = {
 
 
 def apply(operator: str, args: list[Val], loc: Loc) -> Val:
-    """The value of ``operator`` applied to evaluated ``args`` (one for ``!`` and ``neg``)."""
-    sensitive = any(a.sensitive for a in args)
+    """The value of ``operator`` applied to evaluated ``args`` (one for ``!`` and ``neg``); marked
+    when any part of an operand is (go-cty's operator functions unmark their operands deep)."""
+    sensitive = any(a.contains_sensitive() for a in args)
     if operator in ("==", "!="):
         same = equal(*args)
         if same is UNKNOWN:

@@ -50,6 +50,12 @@ _ARGUMENT_NEEDED = {
 }
 
 
+def _marked_as(source: Val, built: Val) -> Val:
+    """``built`` (from ``source``'s members and the defaults filled in) with ``source``'s mark on
+    every node: a default filled into a sensitive object is sensitive too."""
+    return built.with_sensitive(source.sensitive) if source.sensitive else built
+
+
 class Defaults:
     """The ``optional()`` defaults of one level of a type constraint and of the levels below.
 
@@ -82,8 +88,8 @@ class Defaults:
                 if unified is not None:
                     if isinstance(ty, SetType):
                         return make_set(unified, type_of(unified[0]), loc=value.loc, sensitive=value.sensitive)
-                    return Val(unified, value.loc, sensitive=value.sensitive, type=ListType(type_of(unified[0])))
-            return Val(items, value.loc, sensitive=value.sensitive)
+                    return _marked_as(value, Val(unified, value.loc, type=ListType(type_of(unified[0]))))
+            return _marked_as(value, Val(items, value.loc))
         if isinstance(raw, dict):
             members = {}
             for key, item in raw.items():
@@ -100,9 +106,9 @@ class Defaults:
                 keys = sorted(members)
                 unified = unify_values([members[key] for key in keys])
                 if unified is not None:
-                    return Val(dict(zip(keys, unified)), value.loc, keylocs=value.keylocs, sensitive=value.sensitive,
-                               type=MapType(type_of(unified[0])))
-            return Val(members, value.loc, keylocs=value.keylocs, sensitive=value.sensitive)
+                    return _marked_as(value, Val(dict(zip(keys, unified)), value.loc, keylocs=value.keylocs,
+                                                 type=MapType(type_of(unified[0]))))
+            return _marked_as(value, Val(members, value.loc, keylocs=value.keylocs))
         return value
 
     def _child(self, key: int | str) -> Defaults | None:

@@ -33,6 +33,13 @@ class _Unknown:
 
 UNKNOWN = _Unknown()
 
+# A node's sensitive mark: ``False``, ``True`` (its own mark: ``sensitive()``, a sensitive variable,
+# a function's result) or ``INHERITED`` (it lies inside a value marked as a whole, and
+# ``nonsensitive()`` of that value removes it). go-cty marks a value as a whole and everything read
+# out of it is marked; here the mark is written on every node of that value, so an element read
+# out of a sensitive list is sensitive however it is read (an index, ``.get()``, ``.raw``).
+INHERITED = 2
+
 
 class Val:
     """One node of an evaluated value.
@@ -45,7 +52,8 @@ class Val:
     structure behind a ``yamlencode``/``jsonencode`` string; ``origin`` says where the text of a
     string read from a file or heredoc starts (path, line offset, column offset). ``type`` is the
     value's Terraform type (:mod:`kapsulint.terraform.types`), or None for the type its raw data
-    implies (what a literal gives: tuples, objects, ``null`` of type dynamic).
+    implies (what a literal gives: tuples, objects, ``null`` of type dynamic). ``sensitive`` is
+    the node's mark (False, True or :data:`INHERITED`); a marked node's members are all marked.
     """
 
     __slots__ = ("raw", "loc", "keylocs", "open", "sensitive", "ref", "encoded", "origin", "type")
@@ -57,7 +65,7 @@ class Val:
         *,
         keylocs: dict[str, Loc] | None = None,
         open: bool = False,
-        sensitive: bool = False,
+        sensitive: bool | int = False,
         ref: tuple | None = None,
         encoded: Val | None = None,
         origin: tuple | None = None,
@@ -75,6 +83,46 @@ class Val:
 
     def __repr__(self) -> str:
         return f"Val({self.raw!r})"
+
+    def with_sensitive(self, mark: bool | int = True) -> Val:
+        """This value marked sensitive as a whole (go-cty's ``Mark``): a copy whose top node has
+        ``mark`` and whose every other unmarked node (the structure behind an encoded string
+        included) is :data:`INHERITED`; every other field is kept, ``type`` included."""
+        if self.sensitive == mark:  # True and INHERITED differ: True == 1
+            return self
+        if self.sensitive:
+            return Val(self.raw, self.loc, keylocs=self.keylocs, open=self.open, sensitive=mark, ref=self.ref,
+                       encoded=self.encoded, origin=self.origin, type=self.type)  # its members are marked already
+        return _remarked(self, mark, lambda node: not node.sensitive, INHERITED)
+
+    def without_sensitive(self) -> Val:
+        """``nonsensitive()``: the top node's mark removed with the marks it passed down; a member
+        marked on its own stays marked."""
+        if not self.sensitive:
+            return self
+        return _remarked(self, False, lambda node: node.sensitive == INHERITED, False)
+
+    def unmarked(self) -> Val:
+        """A copy with no mark anywhere (a set's members give their marks to the set)."""
+        if not self.contains_sensitive():
+            return self
+        return _remarked(self, False, lambda node: True, False)
+
+    def contains_sensitive(self) -> bool:
+        """Whether any node is marked (go-cty's ``ContainsMarked``)."""
+        if self.sensitive:
+            return True
+        stack = [self]
+        while stack:
+            value = stack.pop()
+            if value.sensitive:
+                return True
+            raw = value.raw
+            if isinstance(raw, dict):
+                stack.extend(raw.values())
+            elif isinstance(raw, list):
+                stack.extend(raw)
+        return False
 
     @property
     def known(self) -> bool:
@@ -187,11 +235,39 @@ def format_number(number: int | float | Fraction) -> str:
     return terraform_number_text(number)
 
 
-def unknown_from(*sources: Val, loc: Loc | None = None) -> Val:
-    """An Unknown that keeps the resource reference of its operands when they agree on one."""
+def _remarked(value: Val, top: bool | int, changes, mark: bool | int) -> Val:
+    """A copy of ``value`` with ``top`` on its top node and ``mark`` on each member for which
+    ``changes(member)`` holds (and, below a changed member, on its members likewise); members
+    left as they are are shared. Iterative: values nest deeper than Python recurses."""
+    def copied(node: Val, sensitive: bool | int) -> Val:
+        encoded = node.encoded
+        if encoded is not None and changes(encoded):
+            encoded = _remarked(encoded, mark, changes, mark)
+        return Val(node.raw, node.loc, keylocs=node.keylocs, open=node.open, sensitive=sensitive, ref=node.ref,
+                   encoded=encoded, origin=node.origin, type=node.type)
+
+    result = copied(value, top)
+    stack = [result]
+    while stack:
+        node = stack.pop()
+        raw = node.raw
+        if isinstance(raw, list):
+            members = [copied(item, mark) if changes(item) else item for item in raw]
+            stack.extend(new for new, old in zip(members, raw) if new is not old)
+            node.raw = members  # a copy made just above, not yet shared
+        elif isinstance(raw, dict):
+            mapping = {key: copied(item, mark) if changes(item) else item for key, item in raw.items()}
+            stack.extend(new for key, new in mapping.items() if new is not raw[key])
+            node.raw = mapping
+    return result
+
+
+def unknown_from(*sources: Val, loc: Loc | None = None, type: Any = None) -> Val:
+    """An Unknown that keeps the resource reference of its operands when they agree on one, and
+    their marks (as a whole: any operand marked as a whole marks it)."""
     refs = {s.ref for s in sources if s.ref is not None}
     sensitive = any(s.sensitive for s in sources)
-    return Val(UNKNOWN, loc, ref=refs.pop() if len(refs) == 1 else None, sensitive=sensitive)
+    return Val(UNKNOWN, loc, ref=refs.pop() if len(refs) == 1 else None, sensitive=sensitive, type=type)
 
 
 def from_plain(data: Any, loc: Loc | None = None) -> Val:

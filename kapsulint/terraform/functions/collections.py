@@ -121,7 +121,7 @@ def _chunklist_type(args: list[Val]) -> Type:
     return ListType(list_type(args[0]))
 
 
-@function("chunklist", Param("list", ListType(DYNAMIC), allow_unknown=True), Param("size", NUMBER),
+@function("chunklist", Param("list", ListType(DYNAMIC), allow_unknown=True, allow_marked=True), Param("size", NUMBER),
           returns=_chunklist_type)
 def chunklist(args: list[Val], call: Call) -> Val:
     listval, sizeval = args
@@ -254,7 +254,7 @@ def _concat_type(args: list[Val]) -> Type:
     return TupleType(elements)
 
 
-@function("concat", varparam=Param("seqs", DYNAMIC, allow_unknown=True), returns=_concat_type)
+@function("concat", varparam=Param("seqs", DYNAMIC, allow_unknown=True, allow_marked=True), returns=_concat_type)
 def concat(args: list[Val], call: Call) -> Val:
     if any(shallow_unknown(arg) and isinstance(type_of(arg), Dynamic) for arg in args):
         return unknown(call)
@@ -338,7 +338,7 @@ def _element_type(args: list[Val]) -> Type:
     raise call_error("element", f"cannot read elements from {friendly_name(ty)}")
 
 
-@function("element", Param("list", allow_unknown=True), Param("index", NUMBER), returns=_element_type)
+@function("element", Param("list", allow_unknown=True, allow_marked=True), Param("index", NUMBER), returns=_element_type)
 def element(args: list[Val], call: Call) -> Val:
     """The element at index modulo the length; a list also takes a negative index."""
     listval, indexval = args
@@ -390,7 +390,7 @@ def _slice_type(args: list[Val]) -> Type:
     return ty if isinstance(ty, ListType) else TupleType(ty.elements[start:end])
 
 
-@function("slice", Param("list", allow_unknown=True), Param("start_index", NUMBER), Param("end_index", NUMBER),
+@function("slice", Param("list", allow_unknown=True, allow_marked=True), Param("start_index", NUMBER), Param("end_index", NUMBER),
           returns=_slice_type)
 def slice_(args: list[Val], call: Call) -> Val:
     if shallow_unknown(args[0]) and isinstance(type_of(args[0]), Dynamic):
@@ -411,7 +411,7 @@ def _reverse_type(args: list[Val]) -> Type:
     raise argument_error("list", f"can only reverse list or tuple values, not {friendly_name(ty)}")
 
 
-@function("reverse", Param("list", allow_unknown=True), returns=_reverse_type)
+@function("reverse", Param("list", allow_unknown=True, allow_marked=True), returns=_reverse_type)
 def reverse(args: list[Val], call: Call) -> Val:
     value = args[0]
     if shallow_unknown(value) and isinstance(type_of(value), Dynamic):
@@ -422,11 +422,13 @@ def reverse(args: list[Val], call: Call) -> Val:
     return Val(value.raw[::-1], call.loc, type=ty)
 
 
-def _flattened(value: Val) -> tuple[list[Val], bool]:
-    """go-cty's ``flattener``: the nested sequences' elements in order, and whether all of them
-    are known (an Unknown sequence, or an Unknown of unknown type, may hold more)."""
+def _flattened(value: Val) -> tuple[list[Val], bool, bool]:
+    """go-cty's ``flattener``: the nested sequences' elements in order, whether all of them
+    are known (an Unknown sequence, or an Unknown of unknown type, may hold more), and whether a
+    nested sequence is marked sensitive (go-cty gives its marks to the whole result)."""
     out: list[Val] = []
     known = True
+    marked = False
     stack = [iter(value.raw)]
     while stack:
         item = next(stack[-1], None)
@@ -440,10 +442,11 @@ def _flattened(value: Val) -> tuple[list[Val], bool]:
             if item.raw is UNKNOWN or (isinstance(ty, SetType) and item.contains_unknown()):
                 known = False
             else:
+                marked = marked or bool(item.sensitive)
                 stack.append(iter(item.raw))
         else:
             out.append(item)
-    return out, known
+    return out, known, marked
 
 
 def _flatten_type(args: list[Val]) -> Type:
@@ -452,11 +455,11 @@ def _flatten_type(args: list[Val]) -> Type:
         return DYNAMIC
     if not is_sequence(type_of(value)):
         raise call_error("flatten", "can only flatten lists, sets and tuples")
-    out, known = _flattened(value)
+    out, known, _ = _flattened(value)
     return TupleType(type_of(item) for item in out) if known else DYNAMIC
 
 
-@function("flatten", Param("list", allow_unknown=True), returns=_flatten_type)
+@function("flatten", Param("list", allow_unknown=True, allow_marked=True), returns=_flatten_type)
 def flatten(args: list[Val], call: Call) -> Val:
     value = args[0]
     ty = _flatten_type(args)
@@ -466,10 +469,11 @@ def flatten(args: list[Val], call: Call) -> Val:
         raise call_error("flatten", "can only flatten lists, sets and tuples")
     if isinstance(type_of(value), SetType) and value.contains_unknown():
         return unknown(call, ty)
-    out, known = _flattened(value)
+    out, known, marked = _flattened(value)
     if not known:
         return unknown(call, ty)
-    return Val(out, call.loc, type=TupleType(type_of(item) for item in out))
+    result = Val(out, call.loc, type=TupleType(type_of(item) for item in out))
+    return result.with_sensitive() if marked else result
 
 
 # ---------------------------------------------------------------------------------------------
@@ -483,7 +487,7 @@ def _length_type(args: list[Val]) -> Type:
     raise call_error("length", "argument must be a string, a collection type, or a structural type")
 
 
-@function("length", Param("value", allow_unknown=True), returns=NUMBER)
+@function("length", Param("value", allow_unknown=True, allow_marked=True), returns=NUMBER)
 def length(args: list[Val], call: Call) -> Val:
     """A tuple's or object's length comes from its type; a list of Unknowns has a known length;
     a string's is its count of grapheme clusters."""

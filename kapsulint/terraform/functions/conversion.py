@@ -58,12 +58,12 @@ def _make_to(name: str, want: Type) -> None:
         check(value)
         if value.raw is UNKNOWN or value.open:
             return Val(UNKNOWN, call.loc, type=dynamic_replace(type_of(value), want), ref=value.ref,
-                       sensitive=value.sensitive)
+                       sensitive=value.contains_sensitive())
         try:
             return convert(value, want)
         except EvalError:
             got = type_of(value)
-            if _contains_sensitive(value):
+            if value.contains_sensitive():
                 raise _argument_error(f"cannot convert this sensitive {friendly_name(got)} to {friendly_name(want, True)}") from None
             if got == STRING and want == BOOL:
                 raise _argument_error(f'cannot convert {go_quote(value.raw)} to bool; only the strings "true" or '
@@ -72,19 +72,6 @@ def _make_to(name: str, want: Type) -> None:
                 raise _argument_error(f"cannot convert {go_quote(value.raw)} to number; given string must be a "
                                       "decimal representation of a number") from None
             raise _argument_error(f"cannot convert {friendly_name(got)} to {friendly_name(want, True)}") from None
-
-
-def _contains_sensitive(value: Val) -> bool:
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if item.sensitive:
-            return True
-        if isinstance(item.raw, dict):
-            stack.extend(item.raw.values())
-        elif isinstance(item.raw, list):
-            stack.extend(item.raw)
-    return False
 
 
 _make_to("tostring", STRING)
@@ -99,22 +86,21 @@ def _same_type(args: list[Val]) -> Type:
     return type_of(args[0])
 
 
-def _with_sensitive(value: Val, sensitive: bool) -> Val:
-    return Val(value.raw, value.loc, keylocs=value.keylocs, open=value.open, sensitive=sensitive,
-               ref=value.ref, encoded=value.encoded, origin=value.origin, type=type_of(value))
-
-
-@function("sensitive", _MARKED, returns=_same_type)
+@function("sensitive", _MARKED, returns=_same_type, handles_marks=True)
 def sensitive(args: list[Val], call: Call) -> Val:
-    return _with_sensitive(args[0], True)
+    if call.context is not None:
+        call.context.record_sensitive(args[0])
+    return args[0].with_sensitive()
 
 
-@function("nonsensitive", _MARKED, returns=_same_type)
+@function("nonsensitive", _MARKED, returns=_same_type, handles_marks=True)
 def nonsensitive(args: list[Val], call: Call) -> Val:
-    return _with_sensitive(args[0], False)
+    """The mark of the value as a whole goes; the marks of its parts stay (Terraform 1.11:
+    ``nonsensitive(sensitive([sensitive("a"), "b"]))`` is ``[(sensitive value), "b"]``)."""
+    return args[0].without_sensitive()
 
 
-@function("issensitive", _MARKED, returns=BOOL)
+@function("issensitive", _MARKED, returns=BOOL, handles_marks=True)
 def issensitive(args: list[Val], call: Call) -> Val:
     value = args[0]
     if value.sensitive:

@@ -45,7 +45,7 @@ def _keys_type(args: list[Val]) -> Type:
     raise argument_error("inputMap", "must have map or object type")
 
 
-@function("keys", Param("inputMap", allow_unknown=True), returns=_keys_type)
+@function("keys", Param("inputMap", allow_unknown=True, allow_marked=True), returns=_keys_type)
 def keys(args: list[Val], call: Call) -> Val:
     """The keys in lexical order; an object's come from its type, so even an Unknown object has them."""
     value = args[0]
@@ -72,7 +72,7 @@ def _values_type(args: list[Val]) -> Type:
     raise call_error("values", "values() requires a map as the first argument")
 
 
-@function("values", Param("mapping", allow_unknown=True), returns=_values_type)
+@function("values", Param("mapping", allow_unknown=True, allow_marked=True), returns=_values_type)
 def values(args: list[Val], call: Call) -> Val:
     value = args[0]
     if shallow_unknown(value) and isinstance(type_of(value), Dynamic):
@@ -106,7 +106,7 @@ def _lookup_type(args: list[Val]) -> Type:
     raise argument_error("inputMap", "lookup() requires a map as the first argument")
 
 
-@function("lookup", Param("inputMap", allow_unknown=True), Param("key", STRING, allow_unknown=True),
+@function("lookup", Param("inputMap", allow_unknown=True, allow_marked=True), Param("key", STRING, allow_unknown=True),
           varparam=Param("default", allow_null=True, allow_unknown=True), returns=_lookup_type)
 def lookup(args: list[Val], call: Call) -> Val:
     """The element at the key (even when it is null), else the default converted to its type."""
@@ -158,7 +158,7 @@ def _merge_type(args: list[Val]) -> Type:
     return ObjectType(attributes)
 
 
-@function("merge", varparam=Param("maps", allow_null=True, allow_unknown=True), returns=_merge_type)
+@function("merge", varparam=Param("maps", allow_null=True, allow_unknown=True, allow_marked=True), returns=_merge_type)
 def merge(args: list[Val], call: Call) -> Val:
     """Later keys win; the result keeps each value (and key location) of the argument it came from."""
     ty = _merge_type(args)
@@ -202,7 +202,7 @@ def _zipmap_type(args: list[Val]) -> Type:
     raise call_error("zipmap", "values argument must be a list or tuple value")
 
 
-@function("zipmap", Param("keys", ListType(STRING)), Param("values", allow_unknown=True), returns=_zipmap_type)
+@function("zipmap", Param("keys", ListType(STRING)), Param("values", allow_unknown=True, allow_marked=True), returns=_zipmap_type)
 def zipmap(args: list[Val], call: Call) -> Val:
     keysval, valuesval = args
     if shallow_unknown(valuesval) and isinstance(type_of(valuesval), Dynamic):

@@ -8,6 +8,18 @@ of arguments, refuses null where a parameter does not allow it, converts each ar
 parameter's type, returns an Unknown of the return type when an argument is not wholly known
 and the parameter does not take Unknown, and marks the result sensitive when an argument is.
 
+Marks follow go-cty's ``Call``: a parameter that does not take marked values has its argument
+unmarked deep and the whole result marked when any part of it was marked; a parameter that
+takes them (``allow_marked``, go-cty's ``AllowMarked``) reaches the implementation as it is,
+which keeps the marks of the parts it returns (``concat``, ``merge``, ``lookup``...), and a mark on
+the argument as a whole marks the whole result. The few functions that decide their result's
+marks themselves (``sensitive``, ``nonsensitive``, ``issensitive``) say so with ``handles_marks``.
+A call that fails on a sensitive argument does not repeat it: its error keeps Terraform's summary
+and withholds the reason, which may quote the value (Terraform's own ``cidrhost``, ``formatdate``
+or ``parseint`` errors print it); a parameter that takes marked values leaves its messages to the
+implementation, which never quotes a marked value (``tonumber``: "cannot convert this sensitive
+string to number").
+
 Implementations take ``(args, call)`` and return a :class:`~kapsulint.terraform.values.Val`; they raise
 :class:`~kapsulint.terraform.errors.EvalError` with Terraform's message where Terraform fails.
 Any other exception is an internal failure: the call's value is Unknown, never a crash.
@@ -22,6 +34,7 @@ The modules beside this one register their functions when imported; the package 
 
 from __future__ import annotations
 
+import re
 from typing import Callable, NamedTuple, Protocol
 
 from kapsulint.findings import Loc
@@ -32,7 +45,7 @@ from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.names import unknown_function
 from kapsulint.terraform.numbers import Unrepresentable
 from kapsulint.terraform.strings import nfc
-from kapsulint.terraform.types import DYNAMIC, Type, type_of
+from kapsulint.terraform.types import DYNAMIC, Type
 from kapsulint.terraform.values import UNKNOWN, Val
 
 
@@ -63,6 +76,9 @@ class Context(Protocol):
 
     def note(self, kind: str, loc: Loc, message: str) -> None:
         """Record a place kapsulint could not judge (a blind spot of ``kind`` at ``loc``)."""
+
+    def record_sensitive(self, value: Val) -> None:
+        """Record that ``value`` was made sensitive (``sensitive()``), so no report prints it."""
 
 
 class Call(NamedTuple):
@@ -102,18 +118,20 @@ class Function(NamedTuple):
     varparam: Param | None
     returns: ReturnType
     implementation: Implementation
+    handles_marks: bool = False  # the implementation alone decides the result's marks
 
 
 FUNCTIONS: dict[str, Function] = {}
 
 
 def function(
-    name: str, *params: Param, varparam: Param | None = None, returns: ReturnType = DYNAMIC
+    name: str, *params: Param, varparam: Param | None = None, returns: ReturnType = DYNAMIC,
+    handles_marks: bool = False,
 ) -> Callable[[Implementation], Implementation]:
     """Register ``name`` with go-cty's parameter semantics (see the module docstring)."""
 
     def register(implementation: Implementation) -> Implementation:
-        FUNCTIONS[name] = Function(name, params, varparam, returns, implementation)
+        FUNCTIONS[name] = Function(name, params, varparam, returns, implementation, handles_marks)
         return implementation
 
     return register
@@ -148,7 +166,8 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
             except EvalError as error:
                 raise argument_error(param.name, str(error)) from None
         converted.append(arg)
-    sensitive = any(not param.allow_marked and is_marked for param, is_marked in zip(params, marked))
+    sensitive = not spec.handles_marks and any(
+        arg.sensitive if param.allow_marked else is_marked for param, arg, is_marked in zip(params, args, marked))
     if wait:
         # the resource an Unknown came from travels on, so a rule can follow
         # ``element(split("/", scaleway_lb_ip.x.id), 1)`` back to that resource
@@ -157,7 +176,9 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
                    ref=refs.pop() if len(refs) == 1 else None)
     try:
         result = spec.implementation(converted, here)
-    except EvalError:
+    except EvalError as error:
+        if any(not param.allow_marked and is_marked for param, is_marked in zip(params, marked)):
+            raise withheld(error) from None
         raise
     except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError,
             Unrepresentable, ContainsUnknown):
@@ -165,13 +186,29 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
         return Val(UNKNOWN, loc, sensitive=sensitive)
     if isinstance(result.raw, str) and nfc(result.raw) is not result.raw:
         result = Val(nfc(result.raw), result.loc, sensitive=result.sensitive, type=result.type, origin=result.origin)
-    if sensitive and not result.sensitive:
-        result = _marked(result)
+    if sensitive:
+        result = result.with_sensitive()
     if type(result.raw) is str:
         budget.spend(NODE_BYTES + len(result.raw), loc, here.subject)
     elif type(result.raw) is list or type(result.raw) is dict:
         budget.spend_size(result, loc, here.subject)
     return result
+
+
+_SENSITIVE_SAID = ("(sensitive value)", "this sensitive")
+_REASON = re.compile(r'^(Invalid function argument: Invalid value for "[^"]*" parameter: |'
+                     r'Error in function call: Call to function "[^"]*" failed: )')
+
+
+def withheld(error: EvalError) -> EvalError:
+    """``error`` of a call given a sensitive argument, its reason withheld unless it already
+    says the value is sensitive (as Terraform's ``base64decode`` and ``tonumber`` do)."""
+    message = str(error)
+    if any(said in message for said in _SENSITIVE_SAID):
+        return error
+    match = _REASON.match(message)
+    head = match.group(1) if match else message.split(": ", 1)[0] + ": "
+    return EvalError(f"{head}(the reason is withheld: an argument is sensitive).")
 
 
 def argument_error(parameter: str, message: str) -> EvalError:
@@ -241,8 +278,3 @@ def _return_type(spec: Function, args: list[Val]) -> Type:
     except Exception:  # noqa: BLE001 - a return type that cannot be computed is dynamic
         return DYNAMIC
 
-
-def _marked(result: Val) -> Val:
-    copy = Val(result.raw, result.loc, keylocs=result.keylocs, open=result.open, sensitive=True,
-               ref=result.ref, encoded=result.encoded, origin=result.origin, type=type_of(result))
-    return copy

@@ -102,7 +102,7 @@ def _product_type(args: list[Val]) -> Type:
     return ListType(product) if lists == len(args) else SetType(product)
 
 
-@function("setproduct", varparam=Param("sets", allow_unknown=True), returns=_product_type)
+@function("setproduct", varparam=Param("sets", allow_unknown=True, allow_marked=True), returns=_product_type)
 def setproduct(args: list[Val], call: Call) -> Val:
     """Every combination, the last argument varying fastest: a list of tuples when every argument
     is a list or tuple, else a set of them."""
