@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from kapsulint.terraform.documents import decode_located, literal_to_val
 from kapsulint.terraform.evaluate import iteration_pairs, number
-from kapsulint.findings import Edit, Finding, Fix, Loc, Related, Severity
+from kapsulint.findings import SENSITIVE_VALUE, Edit, Finding, Fix, Loc, Related, Severity
 from kapsulint.model.instances import ModuleInstance, ResourceInstance
 from kapsulint.model.edits import (
     insert_after, insert_block, remove_attribute, remove_text, replace_key, replace_value, set_attribute,
@@ -96,14 +96,19 @@ def fix(applicability: str, description: str, *edits: Edit | tuple[Edit, ...] | 
 
 def replace_yaml_scalar(value: Val, text: str) -> Edit | None:
     """Replace a scalar of a values file, by its value's location, with ``text`` (YAML); None when
-    the value was not read from a values file (``yamlencode`` in Terraform, a default)."""
+    the value was not read from a values file (``yamlencode`` in Terraform, a default), or is
+    sensitive (the new text is made from it)."""
+    if value.contains_sensitive():
+        return None
     return replace_yaml_text(value.loc, text)
 
 
 def shown(value: Val) -> str:
-    """A value as a message may print it: secrets and sensitive values are never shown."""
-    if value.sensitive:
-        return "(sensitive value)"
+    """A value as a message may print it: a value sensitive in any part prints
+    ``(sensitive value)``, as Terraform prints it. Every value a message, a related location or
+    a fix hint quotes goes through here (or :func:`shown_text`)."""
+    if value.contains_sensitive():
+        return SENSITIVE_VALUE
     text = value.text()
     if text is None:
         return "(a structure)" if value.known else "(unknown)"
@@ -112,8 +117,16 @@ def shown(value: Val) -> str:
     return f'"{text}"' if isinstance(value.raw, str) else text
 
 
+def shown_text(value: Val, text: str) -> str:
+    """``text``, made from ``value`` (a minor version read out of it, a node type normalised, a
+    suggestion close to it), as a message, a related location or a fix hint may print it:
+    ``(sensitive value)`` when ``value`` is sensitive in any part."""
+    return SENSITIVE_VALUE if value.contains_sensitive() else text
+
+
 __all__ = [
     "OUTSIDE_REPOSITORY",
+    "SENSITIVE_VALUE",
     "UNKNOWN",
     "Attribute",
     "Block",
@@ -169,6 +182,7 @@ __all__ = [
     "resource_argument",
     "set_attribute",
     "shown",
+    "shown_text",
     "unknown_from",
     "unwrap_edit",
     "variable_default",

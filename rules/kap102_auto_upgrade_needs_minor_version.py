@@ -82,7 +82,7 @@ def check(project):
         version = instance.arg("version")
         parts = (version.text() or "").split(".")
         autofix = None
-        if len(parts) >= 2 and all(p.isdigit() for p in parts[:2]):
+        if len(parts) >= 2 and all(p.isdigit() for p in parts[:2]) and not version.contains_sensitive():
             minor = f"{parts[0]}.{parts[1]}"
             hint = f'set version = "{minor}" (the minor line; patches are applied by auto-upgrade)'
             autofix = fix("safe", f'set version = "{minor}"', literal_edit(project, version, f'"{minor}"'))

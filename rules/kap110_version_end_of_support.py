@@ -57,7 +57,7 @@ and the deprecated APIs first.
 
 import datetime
 
-from kapsulint.api import Project, Severity, finding, fix, literal_edit, shown
+from kapsulint.api import Project, Severity, finding, fix, literal_edit, shown, shown_text
 from kapsulint.kapsule import clusters, version_calendar, version_features
 
 ID = "KAP110"
@@ -100,8 +100,9 @@ def check(project: Project):
             continue
         instance = cluster.instance
         address = instance.resource.address
-        name = f"{minor[0]}.{minor[1]}"
-        written = shown(instance.arg("version"))
+        version = instance.arg("version")
+        name = shown_text(version, f"{minor[0]}.{minor[1]}")
+        written = shown(version)
         if state == "end-of-support":
             since = f" on {dates.end_of_support.isoformat()}" if dates is not None else ""
             message = (f"{address} runs Kubernetes {written}: {name} reached end of support{since}, so "

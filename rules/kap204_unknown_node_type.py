@@ -76,8 +76,10 @@ def check(project: Project):
                 continue
             loc = attribute.value_loc
         address = pool.instance.resource.address
-        suggestion = node_types.suggest_node_type(text)
-        family = node_types.node_type_family(text)
+        # a suggestion or a family read out of a sensitive value would tell part of it
+        hidden = value.contains_sensitive()
+        suggestion = None if hidden else node_types.suggest_node_type(text)
+        family = None if hidden else node_types.node_type_family(text)
         if suggestion is not None:
             message = (
                 f"{address} uses node type {shown(value)}, which is not a known {family} size: "

@@ -56,7 +56,7 @@ high, a `max_size` too low, or a `size` meant to be the maximum) is the author's
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 """
 
-from kapsulint.api import Project, Related, finding, fix, literal_edit
+from kapsulint.api import SENSITIVE_VALUE, Project, Related, finding, fix, literal_edit
 from kapsulint.kapsule import clusters, pool_sizes
 
 ID = "KAP205"
@@ -65,7 +65,10 @@ SEVERITY = "error"
 FIX = "unsafe"
 
 
-def _n(value) -> str:
+def _n(bound: pool_sizes.Bound) -> str:
+    if bound.sensitive:
+        return SENSITIVE_VALUE
+    value = bound.value
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
@@ -79,11 +82,11 @@ def check(project: Project):
         if maximum.known and maximum.value < 1 and maximum.loc is not None:
             if maximum.defaulted:
                 message = (
-                    f"{address} leaves max_size unset, so it defaults to size ({_n(maximum.value)}): "
+                    f"{address} leaves max_size unset, so it defaults to size ({_n(maximum)}): "
                     "a pool's max_size must be at least 1"
                 )
             else:
-                message = f"max_size of {address} is {_n(maximum.value)}: a pool's max_size must be at least 1"
+                message = f"max_size of {address} is {_n(maximum)}: a pool's max_size must be at least 1"
             autofix = None
             if not maximum.defaulted:
                 written = pool.instance.arg("max_size")
@@ -105,16 +108,16 @@ def check(project: Project):
         related = []
         if maximum.loc is not None:
             note = (
-                f"max_size defaults to size ({_n(maximum.value)}) here"
+                f"max_size defaults to size ({_n(maximum)}) here"
                 if maximum.defaulted
-                else f"max_size is {_n(maximum.value)} here"
+                else f"max_size is {_n(maximum)} here"
             )
             related.append(Related(maximum.loc, note))
         origin = " (its default)" if minimum.defaulted else ""
         yield finding(
             minimum.loc,
-            f"min_size of {address} is {_n(minimum.value)}{origin}, above its max_size "
-            f"({_n(maximum.value)}{', from size' if maximum.defaulted else ''}), with autoscaling on",
+            f"min_size of {address} is {_n(minimum)}{origin}, above its max_size "
+            f"({_n(maximum)}{', from size' if maximum.defaulted else ''}), with autoscaling on",
             subject=address,
             instance=pool.instance.address,
             related=related,

@@ -47,7 +47,7 @@ controller = { nodeSelector = { "k8s.scaleway.com/pool-name" = "system" } }
 - [Assigning pods to nodes](https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/)
 """
 
-from kapsulint.api import Project, Related, Val, finding
+from kapsulint.api import Project, Related, Val, finding, shown_text
 from kapsulint.kapsule import helm, node_types
 from kapsulint.kapsule.scheduling import Matcher, PoolNodes, placement_of
 
@@ -81,13 +81,15 @@ def check(project: Project):
         if not landing:
             continue
         anchor = _anchor(values, controller, selector, release)
-        shared = ", ".join(f"{n.pool.instance.address} ({n.pool.normalized_node_type})" for n in landing)
+        shared = ", ".join(f"{n.pool.instance.address} ({shown_text(n.pool.node_type, n.pool.normalized_node_type)})"
+                           for n in landing)
         yield finding(
             anchor,
             f"{release.instance.resource.address} ({controller.key}) can run on shared-vCPU pool {shared}",
             subject=release.instance.resource.address,
             instance=release.instance.address,
-            related=[Related(n.pool.node_type.loc, f"shared-vCPU node type {n.pool.normalized_node_type}")
+            related=[Related(n.pool.node_type.loc,
+                             f"shared-vCPU node type {shown_text(n.pool.node_type, n.pool.normalized_node_type)}")
                      for n in landing if n.pool.node_type.loc is not None],
             logical=f"{release.instance.resource.address}.{'.'.join(controller.node_selector_path)}",
             fix="pin the controller to a dedicated-vCPU pool (POP2*) with nodeSelector or required node affinity",

@@ -58,7 +58,9 @@ balancer in the new zone, replacing the one it made in the old zone.
 - [scaleway_k8s_cluster: with the Helm provider](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import Project, Related, finding, fix, literal_edit, replace_yaml_scalar, written_text
+from kapsulint.api import (
+    Project, Related, finding, fix, literal_edit, replace_yaml_scalar, shown_text, written_text,
+)
 from kapsulint.kapsule import lb_annotation_keys, lb_ips, service, zones
 
 ID = "KAP306"
@@ -92,7 +94,7 @@ def check(project: Project):
             if wanted.get(annotation.loc) == {ip_zone}:  # no other Service reads that literal
                 autofix = _rezoned(project, annotation, ip_zone)
             loc = annotation.loc or svc.annotation_key_loc(lb_annotation_keys.LB_ZONE) or svc.anchor
-            problem = f"the load balancer is created in {written} (scw-loadbalancer-zone)"
+            problem = f"the load balancer is created in {shown_text(annotation, written)} (scw-loadbalancer-zone)"
         else:
             if not svc.annotations_known:
                 continue
@@ -102,14 +104,15 @@ def check(project: Project):
             loc = svc.key_loc(svc.controller.service_annotations_path) or svc.service_key_anchor()
             problem = (f"without a scw-loadbalancer-zone annotation the load balancer is created in "
                        f"{default}, the region's first zone")
+        ip_zone_shown = shown_text(ip_zone_value, ip_zone)
         related = [Related(ip_zone_value.loc or instance.block.loc,
-                           f"{instance.address} is reserved in {ip_zone}")]
+                           f"{instance.address} is reserved in {ip_zone_shown}")]
         if reference.loc is not None and reference.loc != loc:
             related.append(Related(reference.loc, f"the Service uses {instance.address} here"))
         yield finding(
             loc,
             f"{subject.name} ({svc.controller.key}): {problem}, but its reserved IP "
-            f"{instance.address} is in {ip_zone}; the CCM will not find the IP",
+            f"{instance.address} is in {ip_zone_shown}; the CCM will not find the IP",
             subject=subject.name,
             instance=subject.instance_address,
             related=related,

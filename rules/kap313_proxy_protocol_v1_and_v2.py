@@ -49,7 +49,7 @@ annotation to drop.
 - [Scaleway: exposing Kubernetes services with a Load Balancer](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)
 """
 
-from kapsulint.api import Project, Related, finding, shown
+from kapsulint.api import Project, Related, Val, finding, shown, shown_text
 from kapsulint.kapsule import lb_annotation_keys, proxy_ports
 from kapsulint.kapsule.service import services
 
@@ -77,6 +77,7 @@ def check(project: Project):
             if not numbers:
                 continue
             clash = ("port " if len(numbers) == 1 else "ports ") + ", ".join(str(n) for n in numbers)
+            clash = shown_text(Val([lb.v1, lb.v2]), clash)  # the ports are read out of the annotations
         loc = lb.v1.loc or service.annotation_key_loc(lb_annotation_keys.LB_PROXY_PROTOCOL_V1) or service.anchor
         related = [Related(lb.v2.loc, f"scw-loadbalancer-proxy-protocol-v2 {shown(lb.v2)} also covers {clash}")] \
             if lb.v2.loc is not None else []

@@ -56,7 +56,7 @@ enough (`ReadWriteOnce`) or file storage is needed is the author's choice.
 - [Using File Storage with Kubernetes](https://www.scaleway.com/en/docs/kubernetes/how-to/use-sfs-with-kubernetes/)
 """
 
-from kapsulint.api import Project, Related, finding
+from kapsulint.api import Project, Related, finding, shown_text
 from kapsulint.kapsule import storage
 
 ID = "KAP315"
@@ -77,7 +77,7 @@ def check(project: Project):
             related = [Related(claim.class_loc, "the storage class")] if claim.class_loc is not None else []
             yield finding(
                 mode.loc,
-                f"{claim.subject} asks {text.strip()} of {which}: block volumes attach to one node "
+                f"{claim.subject} asks {shown_text(mode, text.strip())} of {which}: block volumes attach to one node "
                 "at a time, so the claim is never provisioned",
                 subject=claim.subject,
                 instance=claim.instance,

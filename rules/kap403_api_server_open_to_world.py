@@ -66,7 +66,7 @@ resource "scaleway_k8s_acl" "main" {
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import UNKNOWN, Project, Related, finding
+from kapsulint.api import UNKNOWN, Project, Related, finding, shown_text
 from kapsulint.kapsule import access, clusters, provider_features
 from kapsulint.kapsule.provider_releases import provider_version
 
@@ -129,7 +129,7 @@ def _open_rules(project: Project):
         for ip in access.open_rules(acl):
             yield finding(
                 ip.loc,
-                f"{address} allows {ip.raw.strip()} in acl_rules: the API server accepts connections "
+                f"{address} allows {shown_text(ip, ip.raw.strip())} in acl_rules: the API server accepts connections "
                 "from any address",
                 subject=address,
                 instance=acl.address,

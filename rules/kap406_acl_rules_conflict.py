@@ -65,7 +65,7 @@ with `scaleway_ranges = true` (which of the two to keep is the author's call).
 """
 
 from kapsulint.api import (
-    Project, Related, ResourceInstance, finding, fix, insert_block, iteration_pairs, remove_attribute,
+    Project, Related, ResourceInstance, finding, fix, insert_block, iteration_pairs, remove_attribute, shown_text,
 )
 from kapsulint.kapsule import access
 
@@ -113,7 +113,8 @@ def _exactly_one(acl: ResourceInstance):
                 autofix = fix("safe", "remove no_ip_allowed = false", remove_attribute(written))
         yield finding(
             loc,
-            f"{address} sets no_ip_allowed = {'true' if no_ip.is_true() else no_ip.text()} and acl_rules: {why}",
+            f"{address} sets no_ip_allowed = {'true' if no_ip.is_true() else shown_text(no_ip, no_ip.text())} "
+            f"and acl_rules: {why}",
             subject=address,
             instance=acl.address,
             logical=f"{address}.no_ip_allowed",

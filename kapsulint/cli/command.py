@@ -295,6 +295,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             quiet=quiet,
             unsafe_fixes=unsafe,
             boundary=resolved.settings.scan.boundary,
+            sensitive=result.sensitive,
         )
 
     # (format, path or None for stdout, counts instead of findings): the report, then --report's
@@ -388,7 +389,7 @@ def _apply_fixes(lint, policy, unsafe: bool, fixing: FixFlags, resolved, cwd: Pa
             base = repository  # a fixed module of the repository beside the project: paths from the top
             click.echo(f"kapsulint: the diff applies from the repository root {os.path.relpath(base, cwd)}",
                        err=True)
-        _out(unified_diff(outcome.originals, outcome.texts, base), nl=False)
+        _out(unified_diff(outcome.originals, outcome.texts, base, outcome.sensitive), nl=False)
         click.echo(f"Would fix {count} finding{plural}.", err=True)
         sys.exit(2 if errors else 1 if outcome.texts else 0)
     click.echo(f"Fixed {count} finding{plural}.", err=True)

@@ -5,6 +5,11 @@ run's ``--var``/``--var-file``, and printed as one JSON object a line: the value
 ``jsonencode`` writes it and its type as ``type()`` prints it, or ``"unknown": true`` where
 Terraform would know the value only after apply, or the error Terraform would report. An
 expression that does not parse gets its line too, an error, and the others are still evaluated.
+
+A value sensitive in any part prints ``"sensitive": true`` and, as ``terraform console`` shows
+it, each sensitive part replaced by the string ``"(sensitive value)"``, with no type (an object's
+type names its attributes, which can be the secret itself: ``{(var.token) = 1}``);
+``nonsensitive(EXPR)`` shows it.
 """
 
 from __future__ import annotations
@@ -14,12 +19,14 @@ import os
 import sys
 from typing import NamedTuple
 
+from kapsulint.findings import SENSITIVE_VALUE
 from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
 from kapsulint.parsing.template import TemplateSyntaxError
 from kapsulint.model.project import Project
 from kapsulint.terraform.encode import ContainsUnknown, json_encode
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import type_of, type_text
+from kapsulint.terraform.values import Val
 
 
 class Parsed(NamedTuple):
@@ -87,6 +94,8 @@ def _line(text: str, instance, node: dict, path: str) -> str:
         value = instance.evaluator.eval_strict(node, path)
         if value.contains_unknown():
             return head + ', "unknown": true}'
+        if value.contains_sensitive():
+            return head + ', "sensitive": true, "value": ' + json_encode(_masked(value)) + "}"
         encoded = json_encode(value)
     except EvalError as error:
         return head + ', "error": ' + json.dumps(str(error)) + "}"
@@ -96,3 +105,14 @@ def _line(text: str, instance, node: dict, path: str) -> str:
         print(f"kapsulint: internal error evaluating {text!r}: {type(error).__name__}: {error}", file=sys.stderr)
         return head + ', "unknown": true}'
     return head + ', "value": ' + encoded + ', "type": ' + json.dumps(type_text(type_of(value))) + "}"
+
+
+def _masked(value: Val) -> Val:
+    """``value`` with each sensitive part replaced by the string ``(sensitive value)``."""
+    if value.sensitive:
+        return Val(SENSITIVE_VALUE)
+    if isinstance(value.raw, dict):
+        return Val({key: _masked(item) for key, item in value.raw.items()})
+    if isinstance(value.raw, list):
+        return Val([_masked(item) for item in value.raw])
+    return value

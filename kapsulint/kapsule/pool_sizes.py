@@ -19,13 +19,15 @@ class Bound(NamedTuple):
 
     ``value`` is None when it cannot be known. ``defaulted`` is True when the attribute is unset
     and the value is the provider's default; ``loc`` is then where the default came from (the
-    ``size`` value), else where the value is written.
+    ``size`` value), else where the value is written. ``sensitive`` when the value it comes from
+    is (a message then does not print it).
     """
 
     name: str
     value: int | float | None
     loc: Loc | None
     defaulted: bool = False
+    sensitive: bool = False
 
     @property
     def known(self) -> bool:
@@ -57,18 +59,18 @@ def _as_number(value: Val) -> int | float | None:
 def bounds(pool: Pool) -> PoolBounds:
     """``size``, ``min_size`` and ``max_size`` of a pool, defaults applied (None = Unknown)."""
     size_val, size_loc = _written(pool, "size")
-    size = Bound("size", _as_number(size_val), size_loc)
+    size = Bound("size", _as_number(size_val), size_loc, sensitive=size_val.contains_sensitive())
 
     min_val, min_loc = _written(pool, "min_size")
     if min_val.known and min_val.raw is None:
         value = None if size.value is None else (1 if size.value > 0 else 0)
-        min_size = Bound("min_size", value, size.loc, defaulted=True)
+        min_size = Bound("min_size", value, size.loc, defaulted=True, sensitive=size.sensitive)
     else:
-        min_size = Bound("min_size", _as_number(min_val), min_loc)
+        min_size = Bound("min_size", _as_number(min_val), min_loc, sensitive=min_val.contains_sensitive())
 
     max_val, max_loc = _written(pool, "max_size")
     if max_val.known and max_val.raw is None:
-        max_size = Bound("max_size", size.value, size.loc, defaulted=True)
+        max_size = Bound("max_size", size.value, size.loc, defaulted=True, sensitive=size.sensitive)
     else:
-        max_size = Bound("max_size", _as_number(max_val), max_loc)
+        max_size = Bound("max_size", _as_number(max_val), max_loc, sensitive=max_val.contains_sensitive())
     return PoolBounds(size, min_size, max_size)

@@ -20,7 +20,7 @@ import difflib
 import os
 from typing import Callable, Iterable
 
-from kapsulint.findings import Edit, Finding, Fix
+from kapsulint.findings import Edit, Finding, Fix, Sensitive
 from kapsulint.parsing.sources import overlaid, parse_content, pin_reads, set_overlay
 from kapsulint.lint.runner import RunResult
 
@@ -85,10 +85,11 @@ class Outcome:
     unwritten: dict[str, str]  # files a fix needed that were not written (or would not be), and why
     not_applied: dict[str, int]  # for each of them, the fixes left out
     removed: list[str]  # stale temporary files of an interrupted --fix, removed
+    sensitive: Sensitive  # what the first round found sensitive, located in the files as they were
 
     def __init__(self, originals: dict[str, bytes], texts: dict[str, bytes], fixed: dict[str, int],
                  refused: list[Refused], result: RunResult, unwritten: dict[str, str] | None = None,
-                 not_applied: dict[str, int] | None = None) -> None:
+                 not_applied: dict[str, int] | None = None, sensitive: Sensitive | None = None) -> None:
         self.originals = originals
         self.texts = texts
         self.fixed = fixed
@@ -97,6 +98,7 @@ class Outcome:
         self.unwritten = {} if unwritten is None else unwritten
         self.not_applied = {} if not_applied is None else not_applied
         self.removed = []
+        self.sensitive = result.sensitive if sensitive is None else sensitive
 
     @property
     def count(self) -> int:
@@ -274,6 +276,7 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
     applied: dict[tuple, tuple[Finding, set[str]]] = {}
     result = files_out.lint(lint)
     files_out.started(result)
+    sensitive = result.sensitive
     for _ in range(MAX_ROUNDS):
         files = result.project.files
         if broken is None:
@@ -337,7 +340,8 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
             break
         result = files_out.lint(lint)
     not_applied = {path: len(left_out.get(path, ())) for path in unwritten}
-    return Outcome(originals, {}, {k: v for k, v in fixed.items() if v}, refused, result, unwritten, not_applied)
+    return Outcome(originals, {}, {k: v for k, v in fixed.items() if v}, refused, result, unwritten, not_applied,
+                   sensitive)
 
 
 def _unwritable(fix: Fix, files: dict, broken: set[str]) -> str | None:
@@ -378,13 +382,25 @@ def _new_texts(by_file: dict[str, list[Edit]], files: dict) -> tuple[dict, dict]
     return texts, failed
 
 
-def unified_diff(originals: dict[str, bytes], fixed: dict[str, bytes], root: str) -> str:
-    """A diff that ``patch -p1`` applies from ``root``: ``a/PATH`` and ``b/PATH`` relative to it."""
+def unified_diff(originals: dict[str, bytes], fixed: dict[str, bytes], root: str,
+                 sensitive: Sensitive | None = None) -> str:
+    """A diff that ``patch -p1`` applies from ``root``: ``a/PATH`` and ``b/PATH`` relative to it.
+    A sensitive value in a line it shows is masked (``sensitive``), and that hunk then no longer
+    applies: no fix writes a sensitive value, but a line shown around an edit may hold one."""
     out: list[str] = []
     for path in sorted(fixed):
         relative = os.path.relpath(path, root).replace(os.sep, "/")
         before = originals[path].decode("utf-8").splitlines(keepends=True)
         after = fixed[path].decode("utf-8").splitlines(keepends=True)
-        for line in difflib.unified_diff(before, after, f"a/{relative}", f"b/{relative}"):
+        number = 0  # the line of ``before`` a context or removed line is
+        for index, line in enumerate(difflib.unified_diff(before, after, f"a/{relative}", f"b/{relative}")):
+            if line.startswith("@@"):
+                number = int(line.split()[1].lstrip("-").split(",")[0]) - 1
+            elif sensitive and index >= 2:  # the file header is two lines
+                kind, text, end = line[0], line[1:].rstrip("\n"), "\n" if line.endswith("\n") else ""
+                if kind != "+":
+                    number += 1
+                    text, _ = sensitive.line(path, number, text)
+                line = kind + sensitive.text(text) + end
             out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     return "".join(out)

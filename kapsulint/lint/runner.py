@@ -11,7 +11,7 @@ from pathlib import Path
 from kapsulint.boundary import Boundary
 from kapsulint.scan.discovery import SkippingNestedProjects
 from kapsulint.errors import describe
-from kapsulint.findings import Finding, Loc, Severity
+from kapsulint.findings import Finding, Loc, Sensitive, Severity
 from kapsulint.model.instances import NestedBlock, ResourceInstance
 from kapsulint.model.modules import Attribute, Block
 from kapsulint.model.options import ScanOptions
@@ -65,16 +65,19 @@ class RunResult:
     # paths that could not be read (KAP017, as reported): (message, path, rule)
     errors: list[tuple[str, str | None, str | None]]
     project: Project
+    sensitive: Sensitive  # what no report prints (source snippets, diffs)
 
     def __init__(
         self,
         findings: list[Finding],
         errors: list[tuple[str, str | None, str | None]],
         project: Project,
+        sensitive: Sensitive | None = None,
     ) -> None:
         self.findings = findings
         self.errors = errors
         self.project = project
+        self.sensitive = Sensitive() if sensitive is None else sensitive
 
     @property
     def reported(self) -> list[Finding]:
@@ -131,6 +134,9 @@ def _judge(project: Project, settings: Settings) -> RunResult:
         print(f"kapsulint: {_nothing_read(path, project)}", file=sys.stderr)
     findings.extend(_engine_findings(project))
     project.cache.flush()  # values texts and templates the rules parsed
+    sensitive = project.sensitive()
+    for finding in findings:
+        _mask(finding, sensitive)
     findings = [f for f in findings if f.rule in ran]
     _definitions_apart(findings, project)
     findings = _merge_instances(findings)
@@ -159,7 +165,26 @@ def _judge(project: Project, settings: Settings) -> RunResult:
         finding.rule, finding.name, finding.severity = internal_rule.id, internal_rule.name, internal_rule.severity
     findings.extend(internal)
     findings.sort(key=lambda f: f.sort_key)
-    return RunResult(findings, errors, project)
+    return RunResult(findings, errors, project, sensitive)
+
+
+def _mask(finding: Finding, sensitive: Sensitive) -> None:
+    """Mask what a rule quoted of a sensitive value without :func:`kapsulint.api.shown` (a text
+    from the environment, a sensitive literal) in the message, related messages and fix hint,
+    and drop edits that would write or show one: a fix is not offered where it touches a
+    sensitive literal or its text holds a sensitive text."""
+    if not sensitive:
+        return
+    finding.message = sensitive.text(finding.message)
+    finding.related = tuple(related._replace(message=sensitive.text(related.message)) for related in finding.related)
+    if finding.fix:
+        finding.fix = sensitive.text(finding.fix)
+    fix = finding.autofix
+    if fix is not None and (sensitive.text(fix.description) != fix.description or any(
+            sensitive.text(edit.content) != edit.content
+            or sensitive.overlaps(edit.path, edit.line, edit.column, edit.end_line, edit.end_column)
+            for edit in fix.edits)):
+        finding.autofix = None
 
 
 def _internal_finding(loc: Loc, message: str, rule_id: str | None) -> Finding:

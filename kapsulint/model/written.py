@@ -32,13 +32,18 @@ _MAX_DEPTH = 20  # module arguments and locals followed from one value: a cycle 
 
 def literal_edit(project: Project, value: Val, text: str) -> Edit | None:
     """An edit replacing the literal ``value`` was read from by ``text``; None when the value is
-    not a literal written in a scanned HCL file, or when another expression reads it too."""
+    not a literal written in a scanned HCL file, or when another expression reads it too, or when
+    it is sensitive (the new text is made from it, and a diff would show it)."""
+    if value.contains_sensitive():
+        return None
     return _edit_at(project, value.loc, text, ("lit",))
 
 
 def reference_edit(project: Project, value: Val, text: str) -> Edit | None:
     """An edit replacing the reference ``value`` was read from (``scaleway_lb_ip.x.id`` written
     as the whole value, or as a member of a list or object) by ``text``; None as for literals."""
+    if value.contains_sensitive():
+        return None
     return _edit_at(project, value.loc, text, ("attr", "index"))
 
 
@@ -46,6 +51,8 @@ def key_edit(project: Project, value: Val, key: str, text: str) -> Edit | None:
     """An edit replacing the key ``key`` of the object ``value`` where it is written (``"max-pods"``
     in ``kubelet_args = { "max-pods" = "60" }``) by ``text``, the ``=`` signs re-aligned; None as
     for literals."""
+    if value.contains_sensitive():
+        return None
     return _edit_at(project, value.key_loc(key), text, ("key",))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from kapsulint.boundary import Boundary
-from kapsulint.findings import Finding
+from kapsulint.findings import Finding, Sensitive
 from kapsulint.lint.registry import Rule
 
 # What a terminal, a CI log or a browser would act on instead of showing: the C0 controls (ESC
@@ -57,6 +57,7 @@ class ReportContext:
     quiet: bool
     unsafe_fixes: bool  # --unsafe-fixes: unsafe fixes count as applicable in the text report
     boundary: Boundary  # what the text report may read for its source lines: the repository
+    sensitive: Sensitive  # masked in the source lines a report prints
 
     def __init__(
         self,
@@ -70,6 +71,7 @@ class ReportContext:
         quiet: bool = False,
         unsafe_fixes: bool = False,
         boundary: Boundary | None = None,
+        sensitive: Sensitive | None = None,
     ) -> None:
         self.rules = rules
         self.cwd = cwd
@@ -81,6 +83,7 @@ class ReportContext:
         self.quiet = quiet
         self.unsafe_fixes = unsafe_fixes
         self.boundary = Boundary(repo_root, DEFAULT_SOURCE_SIZE) if boundary is None else boundary
+        self.sensitive = Sensitive() if sensitive is None else sensitive
 
 
 DEFAULT_SOURCE_SIZE = 5 * 1024 * 1024  # max-file-size's default: a source line is never read from more

@@ -28,6 +28,11 @@ def _source_line(path: str, line: int, cache: dict[str, list[str] | None], conte
     return lines[line - 1]
 
 
+def _shifted(column: int, shifts: list[tuple[int, int]]) -> int:
+    """A column of a source line once its sensitive regions are masked (``Sensitive.line``)."""
+    return column + sum(shift for end, shift in shifts if end <= column)
+
+
 def applicable(finding: Finding, unsafe: bool) -> bool:
     """``--fix`` (with ``--unsafe-fixes`` when ``unsafe``) would fix it: marked ``[*]``, as Ruff does."""
     fix = finding.autofix
@@ -66,15 +71,19 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         if source is not None and finding.secret:
             start, end = finding.loc.column - 1, finding.loc.end_column - 1
             source = source[:start] + "*" * max(0, min(end, len(source)) - start) + source[end:]
+        column, end_column = finding.loc.column, finding.loc.end_column
+        if source is not None and context.sensitive:
+            source, shifts = context.sensitive.line(finding.loc.path, finding.loc.line, source)
+            column, end_column = _shifted(column, shifts), _shifted(end_column, shifts)
         if source is not None:
             gutter = f"{finding.loc.line:>5} | "
             source = source.replace("\t", " ")
             out.append(gutter + printable(source))
-            width = max(1, finding.loc.end_column - finding.loc.column) if finding.loc.end_line == finding.loc.line else 1
-            width = min(width, max(1, len(source) - finding.loc.column + 1))
+            width = max(1, end_column - column) if finding.loc.end_line == finding.loc.line else 1
+            width = min(width, max(1, len(source) - column + 1))
             # Where the escapes of what comes before the column, and of the marked text, put them.
-            start = len(printable(source[:finding.loc.column - 1]))
-            width = max(1, len(printable(source[finding.loc.column - 1:finding.loc.column - 1 + width])))
+            start = len(printable(source[:column - 1]))
+            width = max(1, len(printable(source[column - 1:column - 1 + width])))
             marker = " " * start + "^" * width
             out.append(" " * (len(gutter) - 2) + "| " + _paint(marker, finding.severity.value, color))
         for related in finding.related:

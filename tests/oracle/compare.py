@@ -78,8 +78,15 @@ def canonical(value: Any) -> Any:
     return ("object", tuple(sorted((key, canonical(item)) for key, item in value.items())))
 
 
-def classify_one(golden: dict[str, Any], answer: dict[str, Any] | None) -> str:
-    """The category of one answer against its golden entry."""
+def classify_one(golden: dict[str, Any], answer: dict[str, Any] | None,
+                 revealed: dict[str, dict[str, Any] | None] | None = None) -> str:
+    """The category of one answer against its golden entry.
+
+    A sensitive value is printed masked, with no type: the answer must say ``sensitive`` where
+    Terraform's console masks the value (wholly masked where the console prints only
+    ``(sensitive value)``, else in part), and ``revealed`` holds the answers for
+    ``nonsensitive(jsonencode(EXPR))`` (the value, as the golden recorded it) and
+    ``nonsensitive(EXPR)`` (the type, when that unmasks it)."""
     if answer is None:
         return "wrong"
     if "crash" in answer:
@@ -95,6 +102,10 @@ def classify_one(golden: dict[str, Any], answer: dict[str, Any] | None) -> str:
         return "same" if golden.get("unknown") else "unknown"
     if golden.get("unknown") or "value" not in answer:
         return "wrong"
+    if bool(golden.get("sensitive")) != bool(answer.get("sensitive")):
+        return "wrong"
+    if golden.get("sensitive"):
+        return _classify_sensitive(golden, answer, revealed or {})
     same_value = canonical(_parse_json(golden["value"])) == canonical(answer["value"])
     return "same" if same_value and answer.get("type") == golden.get("type") else "wrong"
 
@@ -118,13 +129,38 @@ def differing_messages(categories: dict[str, list[Outcome]]) -> list[Outcome]:
             if "error" in outcome.golden and not same_message(outcome.golden, outcome.answer)]
 
 
+def _classify_sensitive(golden: dict[str, Any], answer: dict[str, Any],
+                        revealed: dict[str, dict[str, Any] | None]) -> str:
+    wholly = golden.get("console") == SENSITIVE
+    if wholly != (answer["value"] == SENSITIVE):
+        return "wrong"
+    encoded = revealed.get("value")
+    if encoded is None or "value" not in encoded or not isinstance(encoded["value"], str):
+        return "unknown" if encoded is not None and encoded.get("unknown") else "wrong"
+    if canonical(_parse_json(golden["value"])) != canonical(_parse_json(encoded["value"])):
+        return "wrong"
+    plain = revealed.get("type")
+    if plain is not None and "type" in plain and plain["type"] != golden.get("type"):
+        return "wrong"
+    return "same"
+
+
+SENSITIVE = "(sensitive value)"
+
+
+def revealing(expression: str) -> dict[str, str]:
+    """The expressions that show a sensitive answer's value and type (see ``classify_one``)."""
+    return {"value": f"nonsensitive(jsonencode({expression}))", "type": f"nonsensitive({expression})"}
+
+
 def classify(goldens: dict[str, dict[str, Any]], answers: Iterable[dict[str, Any]]) -> dict[str, list[Outcome]]:
     """Every golden expression in one category of ``CATEGORIES``; answers are matched by expression."""
     by_expression = {answer["expression"]: answer for answer in answers}
     result: dict[str, list[Outcome]] = {category: [] for category in CATEGORIES}
     for expression, golden in goldens.items():
         answer = by_expression.get(expression)
-        result[classify_one(golden, answer)].append(Outcome(expression, golden, answer))
+        revealed = {key: by_expression.get(text) for key, text in revealing(expression).items()}
+        result[classify_one(golden, answer, revealed)].append(Outcome(expression, golden, answer))
     return result
 
 
@@ -172,7 +208,10 @@ def run_case(case: Case) -> dict[str, list[Outcome]]:
     golden = load_golden(case)["expressions"]
     with tempfile.TemporaryDirectory(prefix="kapsulint-oracle-") as scratch:
         directory = case.materialise(Path(scratch) / "module")
-        answers = evaluate_directory(directory, list(golden), case.var_files, case.variables)
+        expressions = list(golden)
+        expressions += [text for expression, entry in golden.items() if entry.get("sensitive")
+                        for text in revealing(expression).values() if text not in golden]
+        answers = evaluate_directory(directory, expressions, case.var_files, case.variables)
     return classify(golden, answers)
 
 
