@@ -185,11 +185,11 @@ class Sensitive:
 
     def line(self, path: str, number: int, text: str) -> tuple[str, list[tuple[int, int]]]:
         """Source line ``number`` of ``path`` with its sensitive regions (and texts) masked, and
-        the (column, shift) of each change, for a marker drawn under the masked line."""
+        the (column, end column) of each region masked, for :func:`masked_column`."""
         spans = sorted({(line == number and column or 1, end_line == number and end_column or len(text) + 1)
                         for line, column, end_line, end_column in self.regions.get(path, ())
                         if line <= number <= end_line})
-        shifts: list[tuple[int, int]] = []
+        masked_spans: list[tuple[int, int]] = []
         out, position = [], 1
         for column, end_column in spans:
             column = max(column, position)
@@ -197,8 +197,20 @@ class Sensitive:
                 continue
             out.append(text[position - 1:column - 1])
             out.append(SENSITIVE_VALUE)
-            shifts.append((end_column, len(SENSITIVE_VALUE) - (end_column - column)))
+            masked_spans.append((column, end_column))
             position = end_column
         out.append(text[position - 1:])
         masked = "".join(out)
-        return (self.text(masked) if self.texts else masked), shifts
+        return (self.text(masked) if self.texts else masked), masked_spans
+
+
+def masked_column(spans: list[tuple[int, int]], column: int, end: bool = False) -> int:
+    """Where ``column`` (an end column when ``end``) of a source line lies once the regions
+    ``spans`` are masked (:meth:`Sensitive.line`): inside a region, at its mask."""
+    shift = 0
+    for start, stop in spans:
+        if column >= stop:
+            shift += len(SENSITIVE_VALUE) - (stop - start)
+        elif start < column or (start == column and not end):
+            return start + shift + (len(SENSITIVE_VALUE) if end else 0)
+    return column + shift

@@ -51,7 +51,7 @@ plane, and a close spelling is a guess; read the change before applying it.
 - [Kapsule API: list available versions](https://www.scaleway.com/en/developers/api/kubernetes/#path-versions-list-all-available-versions)
 """
 
-from kapsulint.api import Project, finding, fix, literal_edit
+from kapsulint.api import Project, finding, fix, literal_edit, shown_text
 from kapsulint.kapsule import clusters, version_features
 
 ID = "KAP111"
@@ -79,14 +79,16 @@ def check(project: Project):
                 name = entry.text() if entry.known and isinstance(entry.raw, str) else None
                 if name is None or name in offered or entry.loc is None:
                     continue
-                meant = version_features.closest(name, offered)
+                hidden = entry.contains_sensitive()  # no name close to a sensitive one
+                meant = None if hidden else version_features.closest(name, offered)
                 hint = f"write {meant}" if meant is not None else f"remove it; {on} offers: " + ", ".join(sorted(offered))
                 autofix = None
                 if meant is not None:
                     autofix = fix("unsafe", f"write {meant}", literal_edit(project, entry, f'"{meant}"'))
                 yield finding(
                     entry.loc,
-                    f"{address} enables the {what} {name!r}, which Kapsule does not offer on {on}: "
+                    f"{address} enables the {what} {shown_text(entry, repr(name))}, which Kapsule does not offer "
+                    f"on {on}: "
                     "the API refuses it",
                     subject=address,
                     instance=cluster.instance.address,

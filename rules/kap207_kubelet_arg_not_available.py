@@ -67,7 +67,7 @@ spelling is a guess; read the change before applying it.
 - [Kapsule API: list available versions](https://www.scaleway.com/en/developers/api/kubernetes/#path-versions-list-all-available-versions)
 """
 
-from kapsulint.api import Project, finding, fix, key_edit, written_text
+from kapsulint.api import SENSITIVE_VALUE, Project, finding, fix, key_edit, written_text
 from kapsulint.kapsule import clusters, version_features
 
 ID = "KAP207"
@@ -99,8 +99,9 @@ def check(project: Project):
             loc = args.key_loc(key)
             if loc is None:
                 continue
-            own = _OWN_ARGUMENTS.get(key.strip().lstrip("-"))
-            meant = version_features.closest(key, accepted)
+            hidden = bool(args.sensitive)  # the keys of a sensitive map are sensitive too
+            own = None if hidden else _OWN_ARGUMENTS.get(key.strip().lstrip("-"))
+            meant = None if hidden else version_features.closest(key, accepted)
             autofix = None
             if own is not None:
                 hint = f"remove it and use the pool's {own} argument"
@@ -111,8 +112,8 @@ def check(project: Project):
                 hint = "remove it; Kapsule accepts: " + ", ".join(sorted(accepted))
             yield finding(
                 loc,
-                f"kubelet_args of {address} sets {key!r}, which Kapsule does not accept on {on}: "
-                "the API refuses the pool",
+                f"kubelet_args of {address} sets {SENSITIVE_VALUE if hidden else repr(key)}, which Kapsule does not "
+                f"accept on {on}: the API refuses the pool",
                 subject=address,
                 instance=pool.instance.address,
                 logical=f"{address}.kubelet_args.{key}",

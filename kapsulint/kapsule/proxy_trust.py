@@ -12,7 +12,7 @@ from __future__ import annotations
 import ipaddress
 from typing import Iterator
 
-from kapsulint.api import Loc, Val
+from kapsulint.api import Loc, Val, shown_text
 from kapsulint.kapsule import charts
 
 
@@ -56,7 +56,7 @@ def open_trust(values: Val, controller: charts.Controller) -> Iterator[OpenTrust
         if value.known and value.loc is not None:
             for entry, holder in cidr_entries(value):
                 if is_any_source(entry):
-                    yield OpenTrust(holder.loc, "proxy-protocol", holder, f"lists {entry}")
+                    yield OpenTrust(holder.loc, "proxy-protocol", holder, f"lists {shown_text(holder, entry)}")
                     break
     elif controller is charts.INGRESS_NGINX:
         enabled = values.path(*charts.NGINX_USE_PROXY_PROTOCOL_PATH)
@@ -72,7 +72,7 @@ def open_trust(values: Val, controller: charts.Controller) -> Iterator[OpenTrust
         if cidr.known:
             for entry, holder in cidr_entries(cidr):
                 if is_any_source(entry) and holder.loc is not None:
-                    yield OpenTrust(holder.loc, "proxy-real-ip-cidr", holder, f"lists {entry}")
+                    yield OpenTrust(holder.loc, "proxy-real-ip-cidr", holder, f"lists {shown_text(holder, entry)}")
                     break
     elif controller is charts.TRAEFIK:
         yield from _traefik(values)
@@ -88,7 +88,8 @@ def _traefik(values: Val) -> Iterator[OpenTrust]:
         if trusted.known:
             for entry, holder in cidr_entries(trusted):
                 if is_any_source(entry) and holder.loc is not None:
-                    yield OpenTrust(holder.loc, f"ports.{name}.proxyProtocol.trustedIPs", holder, f"lists {entry}")
+                    yield OpenTrust(holder.loc, f"ports.{name}.proxyProtocol.trustedIPs", holder,
+                                    f"lists {shown_text(holder, entry)}")
                     break
     for argument in values.path(*charts.TRAEFIK_ADDITIONAL_ARGUMENTS_PATH).elements():
         text = argument.text() if argument.known else None
@@ -96,6 +97,7 @@ def _traefik(values: Val) -> Iterator[OpenTrust]:
         if parsed is None or argument.loc is None:
             continue
         if parsed.setting == "insecure" and parsed.value.lower() == "true":
-            yield OpenTrust(argument.loc, "additionalArguments", argument, f"sets entry point {parsed.entrypoint} insecure")
+            yield OpenTrust(argument.loc, "additionalArguments", argument,
+                            f"sets entry point {shown_text(argument, parsed.entrypoint)} insecure")
         elif parsed.setting == "trustedIPs" and any(is_any_source(p) for p in parsed.value.split(",")):
             yield OpenTrust(argument.loc, "additionalArguments", argument, "trusts a /0 range")

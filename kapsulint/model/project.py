@@ -662,11 +662,15 @@ class Project:
             raw = node.raw
             if raw is UNKNOWN:
                 continue
-            locs = [node.loc] + list((node.keylocs or {}).values())
-            for loc in locs:
-                if loc is not None and loc.path in self.files:
-                    self._sensitive_regions.setdefault(loc.path, set()).add(
-                        (loc.line, loc.column, loc.end_line, loc.end_column))
+            spans = [(loc.path, loc.line, loc.column, loc.end_line, loc.end_column)
+                     for loc in [node.loc, *(node.keylocs or {}).values()] if loc is not None]
+            if isinstance(raw, str) and node.origin is not None:
+                # a heredoc's or a file's text: its loc is the opening token, the text its lines
+                path, offset = node.origin[0], node.origin[1]
+                spans.append((path, offset + 1, 1, offset + raw.count("\n") + 1, len(raw) + 1))
+            for path, *span in spans:
+                if path in self.files:
+                    self._sensitive_regions.setdefault(path, set()).add(tuple(span))
             if isinstance(raw, str):
                 self._sensitive_texts.add(raw)
                 self._sensitive_texts.add(json.dumps(raw, ensure_ascii=False)[1:-1])
@@ -683,7 +687,10 @@ class Project:
         (a sensitive variable no rule read is still masked in a snippet or a diff)."""
         for instance in self.instances():
             for name in instance.module.variables:
-                instance.variable(name)
+                try:
+                    instance.variable(name)
+                except Exception:  # noqa: BLE001 - kapsulint's own failure: masked by its marks alone
+                    continue
         regions = {path: sorted(spans) for path, spans in self._sensitive_regions.items()}
         return Sensitive(regions, frozenset(self._sensitive_texts))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-from kapsulint.findings import Finding
+from kapsulint.findings import Finding, masked_column
 from kapsulint.reporters import ReportContext, printable
 
 _COLORS = {"error": "\033[31m", "warning": "\033[33m", "note": "\033[36m", "bold": "\033[1m", "dim": "\033[2m"}
@@ -26,11 +26,6 @@ def _source_line(path: str, line: int, cache: dict[str, list[str] | None], conte
     if lines is None or not 1 <= line <= len(lines):
         return None
     return lines[line - 1]
-
-
-def _shifted(column: int, shifts: list[tuple[int, int]]) -> int:
-    """A column of a source line once its sensitive regions are masked (``Sensitive.line``)."""
-    return column + sum(shift for end, shift in shifts if end <= column)
 
 
 def applicable(finding: Finding, unsafe: bool) -> bool:
@@ -73,8 +68,8 @@ def render(findings: list[Finding], context: ReportContext) -> str:
             source = source[:start] + "*" * max(0, min(end, len(source)) - start) + source[end:]
         column, end_column = finding.loc.column, finding.loc.end_column
         if source is not None and context.sensitive:
-            source, shifts = context.sensitive.line(finding.loc.path, finding.loc.line, source)
-            column, end_column = _shifted(column, shifts), _shifted(end_column, shifts)
+            source, spans = context.sensitive.line(finding.loc.path, finding.loc.line, source)
+            column, end_column = masked_column(spans, column), masked_column(spans, end_column, end=True)
         if source is not None:
             gutter = f"{finding.loc.line:>5} | "
             source = source.replace("\t", " ")

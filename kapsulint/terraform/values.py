@@ -8,7 +8,7 @@ place a footgun is written even when it travelled through locals, variables and 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.numbers import format_number as terraform_number_text
@@ -148,15 +148,16 @@ class Val:
         return self.raw is False or (isinstance(self.raw, str) and self.raw.lower() == "false")
 
     def get(self, key: str) -> Val:
-        """A member of an object: null when certainly absent, Unknown when it may exist."""
+        """A member of an object: null when certainly absent, Unknown when it may exist (marked
+        when this value is: what is read out of a sensitive value is sensitive)."""
         if isinstance(self.raw, dict):
             found = self.raw.get(key)
             if found is not None:
                 return found
-            return unknown_from(self) if self.open else Val(None)
+            return unknown_from(self) if self.open else Val(None, sensitive=self.sensitive)
         if self.raw is UNKNOWN:
             return unknown_from(self)
-        return Val(None)
+        return Val(None, sensitive=self.sensitive)
 
     def path(self, *keys: str) -> Val:
         value = self
@@ -235,31 +236,32 @@ def format_number(number: int | float | Fraction) -> str:
     return terraform_number_text(number)
 
 
-def _remarked(value: Val, top: bool | int, changes, mark: bool | int) -> Val:
+def _remarked(value: Val, top: bool | int, changes: Callable[[Val], bool], mark: bool | int) -> Val:
     """A copy of ``value`` with ``top`` on its top node and ``mark`` on each member for which
     ``changes(member)`` holds (and, below a changed member, on its members likewise); members
-    left as they are are shared. Iterative: values nest deeper than Python recurses."""
-    def copied(node: Val, sensitive: bool | int) -> Val:
+    left as they are are shared. Iterative, members built before the nodes that hold them:
+    values nest deeper than Python recurses."""
+    order: list[tuple[Val, bool | int]] = []  # each node to copy, before its members
+    stack = [(value, top)]
+    while stack:
+        node, sensitive = stack.pop()
+        order.append((node, sensitive))
+        raw = node.raw
+        members = raw.values() if isinstance(raw, dict) else raw if isinstance(raw, list) else ()
+        stack.extend((member, mark) for member in members if changes(member))
+    copies: dict[int, Val] = {}
+    for node, sensitive in reversed(order):
+        raw = node.raw
+        if isinstance(raw, list):
+            raw = [copies.get(id(member), member) for member in raw]
+        elif isinstance(raw, dict):
+            raw = {key: copies.get(id(member), member) for key, member in raw.items()}
         encoded = node.encoded
         if encoded is not None and changes(encoded):
             encoded = _remarked(encoded, mark, changes, mark)
-        return Val(node.raw, node.loc, keylocs=node.keylocs, open=node.open, sensitive=sensitive, ref=node.ref,
-                   encoded=encoded, origin=node.origin, type=node.type)
-
-    result = copied(value, top)
-    stack = [result]
-    while stack:
-        node = stack.pop()
-        raw = node.raw
-        if isinstance(raw, list):
-            members = [copied(item, mark) if changes(item) else item for item in raw]
-            stack.extend(new for new, old in zip(members, raw) if new is not old)
-            node.raw = members  # a copy made just above, not yet shared
-        elif isinstance(raw, dict):
-            mapping = {key: copied(item, mark) if changes(item) else item for key, item in raw.items()}
-            stack.extend(new for key, new in mapping.items() if new is not raw[key])
-            node.raw = mapping
-    return result
+        copies[id(node)] = Val(raw, node.loc, keylocs=node.keylocs, open=node.open, sensitive=sensitive,
+                               ref=node.ref, encoded=encoded, origin=node.origin, type=node.type)
+    return copies[id(value)]
 
 
 def unknown_from(*sources: Val, loc: Loc | None = None, type: Any = None) -> Val:
