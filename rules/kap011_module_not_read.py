@@ -9,7 +9,9 @@ there is no `source`), and says why:
   lists holds no configuration file;
 - a local path (`./x`, `../x`) that is not a directory, or holds no `.tf`, `.tf.json`, `.tofu` or
   `.tofu.json` file (a git submodule not checked out);
-- a source that is not a constant string (`source = var.module_source`): Terraform refuses it too;
+- a source that is not a constant string (`source = var.module_source`), or no address Terraform
+  reads (`source = ".."`, `source = "modules/x"`: a local path starts with `./` or `../`):
+  `terraform init` refuses both;
 - a local source, or a `modules.json` entry, that resolves outside the repository.
 
 kapsulint never downloads anything: it reads the modules `terraform init` wrote into
@@ -68,8 +70,8 @@ comment on the `module` block's header.
 """
 
 from kapsulint.api import (
-    DOWNLOAD_MISSING, LOCAL_EMPTY, LOCAL_MISSING, MANIFEST_UNREADABLE, NO_SOURCE, NOT_CONSTANT, NOT_DOWNLOADED,
-    NOT_LISTED, OUTSIDE_REPOSITORY, Project, UnreadCall, finding,
+    DOWNLOAD_MISSING, LOCAL_EMPTY, LOCAL_MISSING, MANIFEST_UNREADABLE, NO_SOURCE, NOT_AN_ADDRESS, NOT_CONSTANT,
+    NOT_DOWNLOADED, NOT_LISTED, OUTSIDE_REPOSITORY, Project, UnreadCall, finding,
 )
 
 ID = "KAP011"
@@ -81,6 +83,7 @@ META_ARGUMENTS = frozenset({"source", "version", "count", "for_each", "providers
 FIXES = {OUTSIDE_REPOSITORY: "keep the module inside the repository, or call it from a registry or a git source",
          NO_SOURCE: "give the call its source argument",
          NOT_CONSTANT: "write the source as a literal string, as Terraform requires",
+         NOT_AN_ADDRESS: 'write a local path with its "./" or "../" (source = "./.."), or a registry or git address',
          LOCAL_MISSING: "correct the path, or check out the directory it names",
          LOCAL_EMPTY: "check out the module's files (`git submodule update --init` for a submodule), "
                       "or correct the path"}

@@ -289,3 +289,14 @@ def test_the_note_is_suppressed_on_the_module_header(tmp_path, monkeypatch):
                                  'module "kapsule" {\n  source = "example-org/kapsule/scaleway"\n}\n')})
     code, findings, _ = lint(tmp_path, ["--select", "KAP011,KAP003"], monkeypatch)
     assert findings == []
+
+
+@pytest.mark.parametrize("source", ["..", ".", "modules/x", "gitlab.com/org/repo", "a/b/c/d/e"])
+def test_a_source_that_is_no_address_terraform_reads(tmp_path, monkeypatch, source):
+    # terraform 1.11 init: "Invalid module source address" for each of them.
+    write(tmp_path, {"modules/x/main.tf": "", "main.tf": f'module "m" {{\n  source = "{source}"\n}}\n',
+                     ".terraform/modules/modules.json": manifest()})
+    code, findings, _ = lint(tmp_path, ["--select", "KAP011"], monkeypatch)
+    assert located(findings) == [("KAP011", "main.tf", 2, 12)]
+    assert "is no module source address Terraform reads" in findings[0]["message"]
+    assert findings[0]["fix"].startswith('write a local path with its "./" or "../"')

@@ -6,6 +6,7 @@ Built from the adapter's plain data. Nothing here evaluates an expression; see
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -268,8 +269,11 @@ class UnreadCall(NamedTuple):
         if self.reason == LOCAL_MISSING:
             return f"{source} is not a directory (terraform init fails: unreadable module directory)"
         if self.reason == LOCAL_EMPTY:
-            return (f"{source} holds no configuration file (.tf, .tf.json, .tofu, .tofu.json), as a git submodule "
-                    "not checked out does")
+            return (f"{source} holds no configuration file (.tf, .tf.json, .tofu, .tofu.json): Terraform would read "
+                    "a module that declares nothing, as a git submodule not checked out is")
+        if self.reason == NOT_AN_ADDRESS:
+            return (f"{source} is no module source address Terraform reads (a local path starts with ./ or ../, "
+                    "a registry address is namespace/name/system): terraform init refuses it")
         what = f"{source} ({self.kind})"
         if self.reason == NOT_DOWNLOADED:
             return (f"{what} was not downloaded: `terraform init` writes .terraform/modules/, which kapsulint reads "
@@ -304,13 +308,22 @@ NOT_LISTED = "not-in-manifest"
 """A remote source that ``modules.json`` does not list (``terraform init`` ran before the call was written)."""
 DOWNLOAD_MISSING = "download-missing"
 """A remote source listed in ``modules.json`` whose directory is missing or holds no configuration file."""
+NOT_AN_ADDRESS = "source-not-an-address"
+"""A source no kind of Terraform's takes (``..``, ``modules/x`` without ``./``): terraform init refuses it."""
 UNREAD_REASONS = (OUTSIDE_REPOSITORY, NO_SOURCE, NOT_CONSTANT, LOCAL_MISSING, LOCAL_EMPTY, NOT_DOWNLOADED,
-                  MANIFEST_UNREADABLE, NOT_LISTED, DOWNLOAD_MISSING)
+                  MANIFEST_UNREADABLE, NOT_LISTED, DOWNLOAD_MISSING, NOT_AN_ADDRESS)
 
 LOCAL_PREFIXES = ("./", "../")
 """How a local module source starts (Terraform's local paths; anything else is downloaded)."""
-_FORCED_GETTERS = {"git": "git", "hg": "Mercurial", "http": "HTTP archive", "https": "HTTP archive", "s3": "S3",
-                   "gcs": "GCS", "file": "file"}
+UNRECOGNISED = "unrecognised"
+"""The kind of a source that is no address Terraform reads (``..``, ``modules/x``: terraform init refuses it)."""
+_SCHEMES = {"git": "git", "hg": "Mercurial", "http": "HTTP archive", "https": "HTTP archive", "s3": "S3",
+            "gcs": "GCS", "file": "file path"}
+# Registry addresses, [hostname/]namespace/name/system[//subdirectory]:
+# https://developer.hashicorp.com/terraform/language/modules/sources#terraform-registry
+_REGISTRY_NAME = re.compile(r"[0-9A-Za-z](?:[0-9A-Za-z_-]{0,62}[0-9A-Za-z])?\Z")
+_REGISTRY_SYSTEM = re.compile(r"[0-9a-z]{1,64}\Z")
+_SCP_LIKE = re.compile(r"[^/:]+:")  # git's host:path form (git@github.com:org/repo.git)
 
 
 def is_local_source(source: str) -> bool:
@@ -320,28 +333,35 @@ def is_local_source(source: str) -> bool:
 def source_kind(source: str | None) -> str:
     """What a module source names, in the words of Terraform's module sources page
     (https://developer.hashicorp.com/terraform/language/modules/sources): ``local path``,
-    ``registry``, ``git``, ``Mercurial``, ``HTTP archive``, ``S3``, ``GCS``, else ``remote``."""
+    ``registry``, ``git``, ``Mercurial``, ``HTTP archive``, ``S3``, ``GCS``, ``file path`` (an
+    absolute path, copied by terraform init), ``remote`` (another URL), or :data:`UNRECOGNISED`
+    for what is none of them and no detector of Terraform's takes (terraform init refuses it)."""
     if source is None:
         return "unknown"
     if is_local_source(source):
         return "local path"
-    getter, separator, rest = source.partition("::")
-    if separator and getter in _FORCED_GETTERS:
-        return _FORCED_GETTERS[getter]
+    getter, separator, _ = source.partition("::")
+    scheme, colon_slashes, rest = source.partition("://")
+    if separator or colon_slashes:
+        return _SCHEMES.get(getter if separator else scheme, "remote")
     if source.startswith(("github.com/", "bitbucket.org/", "git@")):
         return "git"
-    host = source.split("://", 1)[-1].split("/", 1)[0]
+    host = source.split("/", 1)[0]
     if host.endswith(".amazonaws.com") and any(label == "s3" or label.startswith("s3-") for label in host.split(".")):
         return "S3"
-    if source.split("://", 1)[-1].startswith("www.googleapis.com/storage/"):
+    if source.startswith("www.googleapis.com/storage/"):
         return "GCS"
-    if source.startswith(("http://", "https://")):
-        return "HTTP archive"
-    package = source.split("//", 1)[0].split("?", 1)[0]
-    parts = package.split("/")
-    if all(parts) and (len(parts) == 3 and ":" not in package or len(parts) == 4 and "." in parts[0]):
+    if source.startswith("/"):
+        return "file path"
+    if _SCP_LIKE.match(source):
+        return "git"
+    parts = source.split("//", 1)[0].split("/")
+    if len(parts) == 4 and parts[0]:  # a registry's hostname
+        parts = parts[1:]
+    if (len(parts) == 3 and _REGISTRY_NAME.match(parts[0]) and _REGISTRY_NAME.match(parts[1])
+            and _REGISTRY_SYSTEM.match(parts[2])):
         return "registry"
-    return "remote"
+    return UNRECOGNISED
 
 
 class Module:

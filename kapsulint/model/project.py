@@ -30,16 +30,19 @@ from kapsulint.model.modules import (
     LOCAL_MISSING,
     MANIFEST_UNREADABLE,
     NO_SOURCE,
+    NOT_AN_ADDRESS,
     NOT_CONSTANT,
     NOT_DOWNLOADED,
     NOT_LISTED,
     OUTSIDE_REPOSITORY,
+    UNRECOGNISED,
     SourceFile,
     UnreadCall,
     ValuesFile,
     Variable,
     block_from,
     is_local_source,
+    source_kind,
 )
 from kapsulint.parsing.sources import Unreadable, decode, read_bytes
 from kapsulint.terraform.budget import Budget
@@ -461,7 +464,8 @@ class Project:
                 reasons.append((root, reason))
             else:
                 root, reason = reasons[0]
-                unread.append((module, call, reason, root))
+                unread.append((module, call, NOT_AN_ADDRESS if source_kind(call.source) == UNRECOGNISED else reason,
+                               root))
         for module, call, reason, root in unread:
             listed = self._manifest_keys(module, local_callers, keys, set())
             manifest = next((key for key in listed if key[0] == root), listed[0])
