@@ -8,7 +8,8 @@ there is no `source`), and says why:
   no `.terraform/modules/modules.json`, the manifest does not list the call, or the directory it
   lists holds no configuration file;
 - a local path (`./x`, `../x`) that is not a directory, or holds no `.tf`, `.tf.json`, `.tofu` or
-  `.tofu.json` file (a git submodule not checked out);
+  `.tofu.json` file (a git submodule not checked out), or only `.tofu` files while it is read as
+  Terraform, which ignores them;
 - a source that is not a constant string (`source = var.module_source`), or no address Terraform
   reads (`source = ".."`, `source = "modules/x"`: a local path starts with `./` or `../`):
   `terraform init` refuses both;
@@ -70,8 +71,8 @@ comment on the `module` block's header.
 """
 
 from kapsulint.api import (
-    DOWNLOAD_MISSING, LOCAL_EMPTY, LOCAL_MISSING, MANIFEST_UNREADABLE, NO_SOURCE, NOT_AN_ADDRESS, NOT_CONSTANT,
-    NOT_DOWNLOADED, NOT_LISTED, OUTSIDE_REPOSITORY, Project, UnreadCall, finding,
+    DOWNLOAD_MISSING, LOCAL_EMPTY, LOCAL_MISSING, LOCAL_TOFU_ONLY, MANIFEST_UNREADABLE, NO_SOURCE, NOT_AN_ADDRESS,
+    NOT_CONSTANT, NOT_DOWNLOADED, NOT_LISTED, OUTSIDE_REPOSITORY, Project, UnreadCall, finding,
 )
 
 ID = "KAP011"
@@ -85,6 +86,8 @@ FIXES = {OUTSIDE_REPOSITORY: "keep the module inside the repository, or call it 
          NOT_CONSTANT: "write the source as a literal string, as Terraform requires",
          NOT_AN_ADDRESS: 'write a local path with its "./" or "../" (source = "./.."), or a registry or git address',
          LOCAL_MISSING: "correct the path, or check out the directory it names",
+         LOCAL_TOFU_ONLY: 'read it as OpenTofu does (--engine opentofu, or engine = "opentofu"), or give it the '
+                          ".tf files Terraform reads",
          LOCAL_EMPTY: "check out the module's files (`git submodule update --init` for a submodule), "
                       "or correct the path"}
 """The one-line fix of each reason a module is not read (``UnreadCall.reason``); the reasons of a

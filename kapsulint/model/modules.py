@@ -268,6 +268,8 @@ class UnreadCall(NamedTuple):
                     "(terraform init fails), so which module it names is not known")
         if self.reason == LOCAL_MISSING:
             return f"{source} is not a directory (terraform init fails: unreadable module directory)"
+        if self.reason == LOCAL_TOFU_ONLY:
+            return f"{source} holds only .tofu files, which Terraform ignores (--engine opentofu reads them)"
         if self.reason == LOCAL_EMPTY:
             return (f"{source} holds no configuration file (.tf, .tf.json, .tofu, .tofu.json): Terraform would read "
                     "a module that declares nothing, as a git submodule not checked out is")
@@ -300,6 +302,8 @@ LOCAL_MISSING = "local-path-missing"
 """A local source (``./x``, ``../x``) that is not a directory."""
 LOCAL_EMPTY = "local-path-empty"
 """A local source whose directory holds no configuration file (a git submodule not checked out)."""
+LOCAL_TOFU_ONLY = "local-path-tofu-only"
+"""A local source whose directory holds only ``.tofu`` files, read as Terraform (which ignores them)."""
 NOT_DOWNLOADED = "not-downloaded"
 """A remote source (registry, git, HTTP, S3, GCS...) with no ``.terraform/modules/modules.json``."""
 MANIFEST_UNREADABLE = "manifest-unreadable"
@@ -310,8 +314,8 @@ DOWNLOAD_MISSING = "download-missing"
 """A remote source listed in ``modules.json`` whose directory is missing or holds no configuration file."""
 NOT_AN_ADDRESS = "source-not-an-address"
 """A source no kind of Terraform's takes (``..``, ``modules/x`` without ``./``): terraform init refuses it."""
-UNREAD_REASONS = (OUTSIDE_REPOSITORY, NO_SOURCE, NOT_CONSTANT, LOCAL_MISSING, LOCAL_EMPTY, NOT_DOWNLOADED,
-                  MANIFEST_UNREADABLE, NOT_LISTED, DOWNLOAD_MISSING, NOT_AN_ADDRESS)
+UNREAD_REASONS = (OUTSIDE_REPOSITORY, NO_SOURCE, NOT_CONSTANT, LOCAL_MISSING, LOCAL_EMPTY, LOCAL_TOFU_ONLY,
+                  NOT_DOWNLOADED, MANIFEST_UNREADABLE, NOT_LISTED, DOWNLOAD_MISSING, NOT_AN_ADDRESS)
 
 LOCAL_PREFIXES = ("./", "../")
 """How a local module source starts (Terraform's local paths; anything else is downloaded)."""

@@ -28,6 +28,7 @@ from kapsulint.model.modules import (
     DOWNLOAD_MISSING,
     LOCAL_EMPTY,
     LOCAL_MISSING,
+    LOCAL_TOFU_ONLY,
     MANIFEST_UNREADABLE,
     NO_SOURCE,
     NOT_AN_ADDRESS,
@@ -441,6 +442,7 @@ class Project:
         local_callers: dict[str, list[tuple[Module, ModuleCall]]] = {}  # module path -> its local calls
         remote: list[tuple[Module, ModuleCall]] = []
         unread: list[tuple[Module, ModuleCall, str, str | None]] = []
+        left_out = {os.path.dirname(item.path) for item in self.not_read}  # directories of files an engine ignores
         for module in list(self.modules.values()):
             for call in module.calls.values():
                 if call.source is None:
@@ -451,6 +453,7 @@ class Project:
                 elif not self._link_local(module, call, local_callers):
                     directory = os.path.normpath(os.path.join(module.path, call.source))
                     reason = (OUTSIDE_REPOSITORY if directory in self._outside else
+                              LOCAL_TOFU_ONLY if directory in left_out else
                               LOCAL_EMPTY if self.boundary.kind(directory) == "directory" else LOCAL_MISSING)
                     unread.append((module, call, reason, None))
         keys: dict[str, list[tuple[str, str]]] = {}
@@ -473,6 +476,7 @@ class Project:
             if ".terraform" in Path(module.path).parts:  # said at the call outside .terraform/ that leads here
                 via = self._call_outside_downloads(*manifest)
             self.unread_calls.append(UnreadCall(module, call, reason, manifest, via))
+        self.unread_calls.sort(key=lambda unread: (unread.call.block.loc.path, unread.call.block.loc.line))
 
     def _link_local(self, module: Module, call: ModuleCall,
                     local_callers: dict[str, list[tuple[Module, ModuleCall]]]) -> bool:
