@@ -52,9 +52,9 @@ module "network" {
 ```
 
 ## Use instead
-Run `terraform init` in the root module before linting (in CI, after the checkout; `terraform init
--backend=false` needs no credentials for the state), so that `.terraform/modules/` holds the
-modules; keep local modules inside the repository:
+Run `terraform get` (or `terraform init`) in the root module before linting, in CI after the
+checkout: it writes the modules into `.terraform/modules/` and touches no state or provider. Keep
+local modules inside the repository:
 ```hcl
 module "network" {
   source     = "../modules/network"
@@ -67,6 +67,7 @@ comment on the `module` block's header.
 ## References
 - [Terraform: module sources](https://developer.hashicorp.com/terraform/language/modules/sources)
 - [Terraform: terraform init, child module installation](https://developer.hashicorp.com/terraform/cli/commands/init#child-module-installation)
+- [Terraform: terraform get](https://developer.hashicorp.com/terraform/cli/commands/get)
 - [Terraform: module blocks](https://developer.hashicorp.com/terraform/language/modules/syntax)
 """
 
@@ -156,8 +157,8 @@ def _fix(project: Project, unread: UnreadCall) -> str | None:
 
 
 def _init(project: Project, root: str) -> str:
-    return (f'run `terraform init -backend=false` in the root module "{project.relative(root)}" (it downloads '
-            "the modules, and needs no state), then run kapsulint again")
+    return (f'run `terraform get` (or `terraform init`) in the root module "{project.relative(root)}": it writes '
+            "the modules into .terraform/modules/ and touches no state; then run kapsulint again")
 
 
 def _names(arguments: list[str]) -> str:

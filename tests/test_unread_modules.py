@@ -111,7 +111,7 @@ def test_a_root_whose_cluster_sits_in_an_unread_registry_module_gets_one_note(tm
         "`terraform init` writes .terraform/modules/, which kapsulint reads (kapsulint never downloads); the "
         "arguments cluster_name, kubernetes_version, node_type of this call were not judged against the module, "
         "and rules about something missing stay silent for the root module that calls it")
-    assert findings[0]["fix"].startswith('run `terraform init -backend=false` in the root module "."')
+    assert findings[0]["fix"].startswith('run `terraform get` (or `terraform init`) in the root module ".":')
     code, text = run(tmp_path, TODAY, monkeypatch)
     assert code == 0
     assert "main.tf:6:13: KAP011 module-not-read" in text
@@ -221,7 +221,7 @@ def test_an_unread_call_inside_a_download_is_said_at_the_call_that_leads_there(t
         'module "kapsule" was read, but 2 modules it calls were not (module.kapsule.module.pools, '
         'module.kapsule.module.acl): module.kapsule.module.pools, its source "example-org/pools/scaleway" '
         "(registry) is not listed in .terraform/modules/modules.json")
-    assert note["fix"].startswith('run `terraform init -backend=false` in the root module "."')
+    assert note["fix"].startswith('run `terraform get` (or `terraform init`) in the root module ".":')
     code, listed = run(tmp_path, ["--show-files"], monkeypatch)
     assert any(line.startswith('# not read: module "pools" (.terraform/modules/kapsule/main.tf:')
                for line in listed.splitlines())
