@@ -301,3 +301,14 @@ def test_a_source_that_is_no_address_terraform_reads(tmp_path, monkeypatch, sour
     assert located(findings) == [("KAP011", "main.tf", 2, 12)]
     assert "is no module source address Terraform reads" in findings[0]["message"]
     assert findings[0]["fix"].startswith('write a local path with its "./" or "../"')
+
+
+def test_a_long_chain_of_local_modules_is_linked_without_failing(tmp_path, monkeypatch):
+    # Each module calls the next, the last one a registry module: deeper than Python's recursion.
+    depth = 1500
+    files = {f"m{i}/main.tf": f'module "next" {{\n  source = "../m{i + 1}"\n}}\n' for i in range(depth)}
+    files[f"m{depth}/main.tf"] = 'module "kapsule" {\n  source = "example-org/kapsule/scaleway"\n}\n'
+    write(tmp_path, files)
+    code, findings, stderr = lint(tmp_path, ["--select", "KAP011"], monkeypatch)
+    assert code == 0, stderr
+    assert located(findings) == [("KAP011", f"m{depth}/main.tf", 2, 12)]

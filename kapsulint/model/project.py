@@ -58,6 +58,7 @@ FILE_LEFT_OUT = "file-left-out"  # the blind spot of a file, or part of one, lef
 # https://helmfile.readthedocs.io/en/latest/templating/, and Jinja's .j2).
 VALUES_READ_SUFFIXES = (".yaml", ".yml", ".gotmpl", ".j2", ".jinja", ".jinja2")
 MAX_MANIFEST_KEYS = 64  # module paths tried per local module (a diamond of calls doubles them at each level)
+MAX_MANIFEST_DEPTH = 64  # local calls followed up from a module to the roots that reach it
 
 
 class Project:
@@ -520,6 +521,8 @@ class Project:
         found = memo.get(module.path)
         if found is not None:
             return found
+        if len(visiting) >= MAX_MANIFEST_DEPTH:  # a chain of local calls deeper than any evaluation follows
+            return [(module.path, "")]
         keys: list[tuple[str, str]] = []
         visiting.add(module.path)
         for caller, call in local_callers.get(module.path, ()):
