@@ -268,6 +268,6 @@ def test_show_files_lists_each_module_call_not_read_with_why(tmp_path, monkeypat
     write(tmp_path, {".terraform/modules/modules.json": '{"Modules": [{"Key": "", "Source": "", "Dir": "."}]}'})
     lines = show_files(tmp_path, monkeypatch, "--engine", "opentofu")
     assert (f'# not read: module "registry" (main.tf:4): its source "{calls["registry"]}" (registry) is not listed '
-            "in .terraform/modules/modules.json (written before this call was): `terraform init` downloads it, and "
-            "kapsulint reads .terraform/modules/") in lines
+            "in .terraform/modules/modules.json: `terraform init` downloads it, and kapsulint reads "
+            ".terraform/modules/") in lines
     assert not any('module "tofu_only"' in line for line in lines)  # OpenTofu reads its main.tofu

@@ -272,7 +272,7 @@ class UnreadCall(NamedTuple):
             return f"{source} holds only .tofu files, which Terraform ignores (--engine opentofu reads them)"
         if self.reason == LOCAL_EMPTY:
             return (f"{source} holds no configuration file (.tf, .tf.json, .tofu, .tofu.json): Terraform would read "
-                    "a module that declares nothing, as a git submodule not checked out is")
+                    "a module that declares nothing (a git submodule not checked out looks so)")
         if self.reason == NOT_AN_ADDRESS:
             return (f"{source} is no module source address Terraform reads (a local path starts with ./ or ../, "
                     "a registry address is namespace/name/system): terraform init refuses it")
@@ -284,8 +284,8 @@ class UnreadCall(NamedTuple):
             return (f"{what} could not be looked up: .terraform/modules/modules.json cannot be read; `terraform "
                     "init` writes it again")
         if self.reason == NOT_LISTED:
-            return (f"{what} is not listed in .terraform/modules/modules.json (written before this call was): "
-                    "`terraform init` downloads it, and kapsulint reads .terraform/modules/")
+            return (f"{what} is not listed in .terraform/modules/modules.json: `terraform init` downloads it, and "
+                    "kapsulint reads .terraform/modules/")
         if self.reason == DOWNLOAD_MISSING:
             return (f"{what} is listed in .terraform/modules/modules.json, but its directory holds no configuration "
                     "file: `terraform init` downloads it again")
@@ -345,7 +345,7 @@ def source_kind(source: str | None) -> str:
     if is_local_source(source):
         return "local path"
     getter, separator, _ = source.partition("::")
-    scheme, colon_slashes, rest = source.partition("://")
+    scheme, colon_slashes, _ = source.partition("://")
     if separator or colon_slashes:
         return _SCHEMES.get(getter if separator else scheme, "remote")
     if source.startswith(("github.com/", "bitbucket.org/", "git@")):
