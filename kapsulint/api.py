@@ -30,7 +30,9 @@ from kapsulint.model.edits import (
 from kapsulint.model.edits import replace_yaml_text
 from kapsulint.model.expressions import Expression
 from kapsulint.model.modules import (
-    OUTSIDE_REPOSITORY, Attribute, Block, Module, UnreadCall, ValuesFile, file_attributes,
+    DOWNLOAD_MISSING, LOCAL_EMPTY, LOCAL_MISSING, LOCAL_TOFU_ONLY, MANIFEST_UNREADABLE, NO_SOURCE, NOT_AN_ADDRESS,
+    NOT_CONSTANT, NOT_DOWNLOADED, NOT_LISTED, OUTSIDE_REPOSITORY, Attribute, Block, Module, UnreadCall, ValuesFile,
+    file_attributes,
 )
 from kapsulint.model.project import Project
 from kapsulint.model.written import (
@@ -125,6 +127,16 @@ def shown_text(value: Val, text: str) -> str:
 
 
 __all__ = [
+    "DOWNLOAD_MISSING",
+    "LOCAL_EMPTY",
+    "LOCAL_MISSING",
+    "LOCAL_TOFU_ONLY",
+    "MANIFEST_UNREADABLE",
+    "NO_SOURCE",
+    "NOT_AN_ADDRESS",
+    "NOT_CONSTANT",
+    "NOT_DOWNLOADED",
+    "NOT_LISTED",
     "OUTSIDE_REPOSITORY",
     "SENSITIVE_VALUE",
     "UNKNOWN",

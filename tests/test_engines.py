@@ -249,24 +249,25 @@ def test_show_files_lists_each_module_call_not_read_with_why(tmp_path, monkeypat
     write(tmp_path, {"main.tf": PROVIDER + text, "modules/tofu_only/main.tofu": CLUSTER})
     lines = [line for line in show_files(tmp_path, monkeypatch, "--engine", "terraform")
              if line.startswith("# not read: module ")]
-    not_downloaded = "was not downloaded: terraform init writes .terraform/modules, which kapsulint reads"
+    not_downloaded = ("was not downloaded: `terraform init` writes .terraform/modules/, which kapsulint reads "
+                      "(kapsulint never downloads)")
     assert lines == [
         f'# not read: module "registry" (main.tf:4): its source "{calls["registry"]}" (registry) {not_downloaded}',
         f'# not read: module "git" (main.tf:7): its source "{calls["git"]}" (git) {not_downloaded}',
         f'# not read: module "github" (main.tf:10): its source "{calls["github"]}" (git) {not_downloaded}',
-        f'# not read: module "http" (main.tf:13): its source "{calls["http"]}" (HTTP) {not_downloaded}',
+        f'# not read: module "http" (main.tf:13): its source "{calls["http"]}" (HTTP archive) {not_downloaded}',
         f'# not read: module "s3" (main.tf:16): its source "{calls["s3"]}" (S3) {not_downloaded}',
         f'# not read: module "gcs" (main.tf:19): its source "{calls["gcs"]}" (GCS) {not_downloaded}',
-        '# not read: module "missing" (main.tf:22): its source "./modules/missing" is a directory that does not '
-        'exist',
+        '# not read: module "missing" (main.tf:22): its source "./modules/missing" is not a directory (terraform '
+        'init fails: unreadable module directory)',
         '# not read: module "tofu_only" (main.tf:25): its source "./modules/tofu_only" holds only .tofu files, '
-        'which Terraform ignores',
+        'which Terraform ignores (--engine opentofu reads them)',
     ]
     # auto: the root has no sign of OpenTofu, so it reads the module it calls as Terraform does
     assert show_files(tmp_path, monkeypatch)[-1] == lines[-1]
     write(tmp_path, {".terraform/modules/modules.json": '{"Modules": [{"Key": "", "Source": "", "Dir": "."}]}'})
     lines = show_files(tmp_path, monkeypatch, "--engine", "opentofu")
-    assert (f'# not read: module "registry" (main.tf:4): its source "{calls["registry"]}" (registry) is missing '
-            "from .terraform/modules/modules.json: run terraform init again to download it, kapsulint reads "
-            ".terraform/modules") in lines
+    assert (f'# not read: module "registry" (main.tf:4): its source "{calls["registry"]}" (registry) is not listed '
+            "in .terraform/modules/modules.json: `terraform init` downloads it, and kapsulint reads "
+            ".terraform/modules/") in lines
     assert not any('module "tofu_only"' in line for line in lines)  # OpenTofu reads its main.tofu

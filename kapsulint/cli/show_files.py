@@ -7,10 +7,9 @@ from __future__ import annotations
 import fnmatch
 import os
 
-from kapsulint.boundary import OUTSIDE, shown_path
+from kapsulint.boundary import OUTSIDE
 from kapsulint.parsing.sources import SourceFile
 from kapsulint.model import engines
-from kapsulint.model.modules import Module, ModuleCall
 from kapsulint.model.project import Project
 from kapsulint.model.variables import auto_loaded
 from kapsulint.scan.discovery import VALUES_PATTERNS, matching_glob
@@ -105,8 +104,8 @@ def engine_left_out(project: Project, cwd: str) -> list[str]:
 
 def not_read(project: Project, cwd: str) -> list[str]:
     """What the scan did not read, one ``#`` line each: links it did not follow, files that are not
-    regular ones, and module calls whose source it did not read (those the model records with a
-    reason, then every other call that leads to no module read, with a reason from its source)."""
+    regular ones, and module calls whose module it did not read, with the model's reason (the one
+    KAP011 gives)."""
     lines = []
     for item in project.not_followed:
         path = os.path.relpath(item.path, cwd)
@@ -115,52 +114,8 @@ def not_read(project: Project, cwd: str) -> list[str]:
             lines.append(f"# not followed: {path} -> {item.target} ({why})")
         else:
             lines.append(f"# not read: {path} ({why})")
-    unread = [(u.call, u.why) for u in project.unread_calls]
-    recorded = {id(call) for call, _ in unread}
-    for path in sorted(project.modules):
-        module = project.modules[path]
-        unread.extend((call, call_not_read_reason(project, module, call)) for call in module.calls.values()
-                      if call.target is None and id(call) not in recorded)
-    for call, why in unread:
-        loc = call.block.loc
-        lines.append(f'# not read: module "{call.name}" ({os.path.relpath(loc.path, cwd)}:{loc.line}): {why}')
+    for unread in project.unread_calls:
+        loc = unread.call.block.loc
+        lines.append(f'# not read: module "{unread.call.name}" ({os.path.relpath(loc.path, cwd)}:{loc.line}): '
+                     f"{unread.why}")
     return lines
-
-
-def call_not_read_reason(project: Project, module: Module, call: ModuleCall) -> str:
-    """Why the module of ``call`` (in ``module``) was not read, from the kind of its source."""
-    if call.source is None:
-        return "its source is not a literal string, which Terraform requires"
-    source = f"its source {shown_path(call.source)}"
-    if call.source.startswith(("./", "../")):
-        directory = os.path.normpath(os.path.join(module.path, call.source))
-        if not os.path.isdir(directory):
-            return f"{source} is a directory that does not exist"
-        engine = project.engines.get(directory)
-        if engine is not None and engine.engine == engines.TERRAFORM and any(
-                os.path.dirname(n.path) == directory for n in project.not_read):
-            return f"{source} holds only .tofu files, which Terraform ignores"
-        return f"{source} holds no configuration file kapsulint read"
-    kind = _remote_kind(call.source)
-    root = module.downloaded[0] if module.downloaded is not None else module.path
-    manifest = os.path.join(root, ".terraform", "modules", "modules.json")
-    if os.path.isfile(manifest):
-        return (f"{source} ({kind}) is missing from {os.path.relpath(manifest)}: run terraform init again to "
-                "download it, kapsulint reads .terraform/modules")
-    return f"{source} ({kind}) was not downloaded: terraform init writes .terraform/modules, which kapsulint reads"
-
-
-def _remote_kind(source: str) -> str:
-    """The kind of a module source that is not a local path, as Terraform's documentation names them
-    (https://developer.hashicorp.com/terraform/language/modules/sources)."""
-    forced, _, rest = source.partition("::")
-    if rest:
-        return {"git": "git", "hg": "Mercurial", "s3": "S3", "gcs": "GCS", "http": "HTTP", "https": "HTTP"}.get(
-            forced, forced)
-    if source.startswith(("http://", "https://")):
-        return "HTTP"
-    if source.startswith(("github.com/", "bitbucket.org/", "git@")):
-        return "git"
-    if source.startswith(("/",)):
-        return "absolute path"
-    return "registry"

@@ -6,6 +6,7 @@ Built from the adapter's plain data. Nothing here evaluates an expression; see
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -242,18 +243,134 @@ class UnreadCall(NamedTuple):
     caller: Module  # the module holding the call
     call: ModuleCall
     reason: str  # one of UNREAD_REASONS
+    # (root module directory, key of the caller in its .terraform/modules/modules.json: "" for the
+    # root module itself, "cluster.kapsule" for module.cluster.module.kapsule): where a remote
+    # source was looked up, and the caller's module path
+    manifest: tuple[str, str] | None = None
+    via: ModuleCall | None = None  # for a call inside .terraform/: the call outside it that reaches its module
+
+    @property
+    def address(self) -> str:
+        """The call's module path from its root module (``module.kapsule.module.nodes``)."""
+        key = self.manifest[1] if self.manifest is not None else ""
+        return "".join(f"module.{name}." for name in key.split(".") if name) + f"module.{self.call.name}"
+
+    @property
+    def kind(self) -> str:
+        """The kind of the call's source (``registry``, ``git``, ``local path``...: see :func:`source_kind`)."""
+        return source_kind(self.call.source)
 
     @property
     def why(self) -> str:
         """Why the module was not read, in words: ``its source "../x" resolves outside the repository``."""
+        source = f"its source {shown_path(self.call.source)}"
         if self.reason == OUTSIDE_REPOSITORY:
-            return f"its source {shown_path(self.call.source)} {OUTSIDE}"
+            return f"{source} {OUTSIDE}"
+        if self.reason == NO_SOURCE:
+            return "it has no source argument, which Terraform requires (terraform init refuses the call)"
+        if self.reason == NOT_CONSTANT:
+            return ("its source is not a constant string: Terraform refuses a variable or a function call there "
+                    "(terraform init fails), so which module it names is not known")
+        if self.reason == LOCAL_MISSING:
+            return f"{source} is not a directory (terraform init fails: unreadable module directory)"
+        if self.reason == LOCAL_TOFU_ONLY:
+            return f"{source} holds only .tofu files, which Terraform ignores (--engine opentofu reads them)"
+        if self.reason == LOCAL_EMPTY:
+            return (f"{source} holds no configuration file (.tf, .tf.json, .tofu, .tofu.json): Terraform would read "
+                    "a module that declares nothing (a git submodule not checked out looks so)")
+        if self.reason == NOT_AN_ADDRESS:
+            return (f"{source} is no module source address Terraform reads (a local path starts with ./ or ../, "
+                    "a registry address is namespace/name/system): terraform init refuses it")
+        what = f"{source} ({self.kind})"
+        if self.reason == NOT_DOWNLOADED:
+            return (f"{what} was not downloaded: `terraform init` writes .terraform/modules/, which kapsulint reads "
+                    "(kapsulint never downloads)")
+        if self.reason == MANIFEST_UNREADABLE:
+            return (f"{what} could not be looked up: .terraform/modules/modules.json cannot be read; `terraform "
+                    "init` writes it again")
+        if self.reason == NOT_LISTED:
+            return (f"{what} is not listed in .terraform/modules/modules.json: `terraform init` downloads it, and "
+                    "kapsulint reads .terraform/modules/")
+        if self.reason == DOWNLOAD_MISSING:
+            return (f"{what} is listed in .terraform/modules/modules.json, but its directory holds no configuration "
+                    "file: `terraform init` downloads it again")
         return self.reason
 
 
 OUTSIDE_REPOSITORY = "outside-repository"
 """An unread call's reason: its source resolves outside the repository (``../../elsewhere``, a link)."""
-UNREAD_REASONS = (OUTSIDE_REPOSITORY,)
+NO_SOURCE = "no-source"
+"""The call has no ``source`` argument (Terraform refuses it)."""
+NOT_CONSTANT = "source-not-constant"
+"""The ``source`` is not a constant string (``var.x``, a function call: Terraform refuses it)."""
+LOCAL_MISSING = "local-path-missing"
+"""A local source (``./x``, ``../x``) that is not a directory."""
+LOCAL_EMPTY = "local-path-empty"
+"""A local source whose directory holds no configuration file (a git submodule not checked out)."""
+LOCAL_TOFU_ONLY = "local-path-tofu-only"
+"""A local source whose directory holds only ``.tofu`` files, read as Terraform (which ignores them)."""
+NOT_DOWNLOADED = "not-downloaded"
+"""A remote source (registry, git, HTTP, S3, GCS...) with no ``.terraform/modules/modules.json``."""
+MANIFEST_UNREADABLE = "manifest-unreadable"
+"""A remote source whose root's ``modules.json`` exists but is not JSON kapsulint can read."""
+NOT_LISTED = "not-in-manifest"
+"""A remote source that ``modules.json`` does not list (``terraform init`` ran before the call was written)."""
+DOWNLOAD_MISSING = "download-missing"
+"""A remote source listed in ``modules.json`` whose directory is missing or holds no configuration file."""
+NOT_AN_ADDRESS = "source-not-an-address"
+"""A source no kind of Terraform's takes (``..``, ``modules/x`` without ``./``): terraform init refuses it."""
+UNREAD_REASONS = (OUTSIDE_REPOSITORY, NO_SOURCE, NOT_CONSTANT, LOCAL_MISSING, LOCAL_EMPTY, LOCAL_TOFU_ONLY,
+                  NOT_DOWNLOADED, MANIFEST_UNREADABLE, NOT_LISTED, DOWNLOAD_MISSING, NOT_AN_ADDRESS)
+
+LOCAL_PREFIXES = ("./", "../")
+"""How a local module source starts (Terraform's local paths; anything else is downloaded)."""
+UNRECOGNISED = "unrecognised"
+"""The kind of a source that is no address Terraform reads (``..``, ``modules/x``: terraform init refuses it)."""
+_SCHEMES = {"git": "git", "hg": "Mercurial", "http": "HTTP archive", "https": "HTTP archive", "s3": "S3",
+            "gcs": "GCS", "file": "file path"}
+# Registry addresses, [hostname/]namespace/name/system[//subdirectory]:
+# https://developer.hashicorp.com/terraform/language/modules/sources#terraform-registry
+_REGISTRY_NAME = re.compile(r"[0-9A-Za-z](?:[0-9A-Za-z_-]{0,62}[0-9A-Za-z])?\Z")
+_REGISTRY_SYSTEM = re.compile(r"[0-9a-z]{1,64}\Z")
+_SCP_LIKE = re.compile(r"[^/:]+:")  # git's host:path form (git@github.com:org/repo.git)
+
+
+def is_local_source(source: str) -> bool:
+    return source.startswith(LOCAL_PREFIXES)
+
+
+def source_kind(source: str | None) -> str:
+    """What a module source names, in the words of Terraform's module sources page
+    (https://developer.hashicorp.com/terraform/language/modules/sources): ``local path``,
+    ``registry``, ``git``, ``Mercurial``, ``HTTP archive``, ``S3``, ``GCS``, ``file path`` (an
+    absolute path, copied by terraform init), ``remote`` (another URL), or :data:`UNRECOGNISED`
+    for what is none of them and no detector of Terraform's takes (terraform init refuses it)."""
+    if source is None:
+        return "unknown"
+    if is_local_source(source):
+        return "local path"
+    getter, separator, _ = source.partition("::")
+    scheme, colon_slashes, _ = source.partition("://")
+    if separator or colon_slashes:
+        return _SCHEMES.get(getter if separator else scheme, "remote")
+    if source.startswith(("github.com/", "bitbucket.org/", "git@")):
+        return "git"
+    host = source.split("/", 1)[0]
+    if host.endswith(".amazonaws.com") and any(label == "s3" or label.startswith("s3-") for label in host.split(".")):
+        return "S3"
+    if source.startswith("www.googleapis.com/storage/"):
+        return "GCS"
+    if source.startswith("/"):
+        return "file path"
+    if _SCP_LIKE.match(source):
+        return "git"
+    parts = source.split("//", 1)[0].split("/")
+    if len(parts) == 4 and parts[0]:  # a registry's hostname
+        parts = parts[1:]
+    if (len(parts) == 3 and _REGISTRY_NAME.match(parts[0]) and _REGISTRY_NAME.match(parts[1])
+            and _REGISTRY_SYSTEM.match(parts[2])):
+        return "registry"
+    return UNRECOGNISED
 
 
 class Module:

@@ -25,16 +25,30 @@ from kapsulint.model.modules import (
     Module,
     ModuleCall,
     Resource,
+    DOWNLOAD_MISSING,
+    LOCAL_EMPTY,
+    LOCAL_MISSING,
+    LOCAL_TOFU_ONLY,
+    MANIFEST_UNREADABLE,
+    NO_SOURCE,
+    NOT_AN_ADDRESS,
+    NOT_CONSTANT,
+    NOT_DOWNLOADED,
+    NOT_LISTED,
     OUTSIDE_REPOSITORY,
+    UNRECOGNISED,
     SourceFile,
     UnreadCall,
     ValuesFile,
     Variable,
     block_from,
+    is_local_source,
+    source_kind,
 )
 from kapsulint.parsing.sources import Unreadable, decode, read_bytes
 from kapsulint.terraform.budget import Budget
-from kapsulint.terraform.evaluate import EMPTY_SCOPE, Scope
+from kapsulint.terraform.errors import EvalError
+from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope
 from kapsulint.terraform.values import UNKNOWN, Val
 
 
@@ -43,6 +57,8 @@ FILE_LEFT_OUT = "file-left-out"  # the blind spot of a file, or part of one, lef
 # Files a release may read as values: YAML, and templates of it (helmfile's values.yaml.gotmpl,
 # https://helmfile.readthedocs.io/en/latest/templating/, and Jinja's .j2).
 VALUES_READ_SUFFIXES = (".yaml", ".yml", ".gotmpl", ".j2", ".jinja", ".jinja2")
+MAX_MANIFEST_KEYS = 64  # module paths tried per local module (a diamond of calls doubles them at each level)
+MAX_MANIFEST_DEPTH = 64  # local calls followed up from a module to the roots that reach it
 
 
 class Project:
@@ -62,6 +78,7 @@ class Project:
         self._texts: dict[str, str | None] = {}
         self._templates: dict[str, dict | None] = {}
         self._downloaded: dict[str, dict[str, str]] = {}  # root dir -> modules.json key -> directory
+        self._bad_manifests: set[str] = set()  # root dirs whose modules.json exists but cannot be read
         self._outside: set[str] = set()  # module directories that resolve outside the repository
         self._aliases: dict[str, str] = {}  # a module directory as a call names it -> the one read there
         self.cache = ParseCache.default(options.cache)
@@ -243,9 +260,7 @@ class Project:
         elif kind == "output" and labels:
             self._first(module, module.outputs, labels[0], f"output.{labels[0]}", block, block.loc)
         elif kind == "module" and labels:
-            source_attr = block.attr("source")
-            source = source_attr.expr.get("v") if source_attr and source_attr.expr.get("t") == "lit" else None
-            call = ModuleCall(labels[0], block, source if isinstance(source, str) else None)
+            call = ModuleCall(labels[0], block, call_source(block, self.budget))
             self._first(module, module.calls, labels[0], f"module.{labels[0]}", call, block.loc)
         elif kind == "provider":
             alias = _literal(block, "alias")
@@ -288,6 +303,8 @@ class Project:
                 continue
             merge_block(base.raw, raw, source.path)
             base.forget_derived()
+            if override.type == "module":  # an override may name another source
+                module.calls[override.labels[0]].source = call_source(base, self.budget)
 
     def _base_block(self, module: Module, override):
         kind, labels = override.type, override.labels
@@ -309,17 +326,17 @@ class Project:
                     return block
         return None
 
-    def _load_called_local_modules(self) -> None:
+    def _load_called_local_modules(self, pending: list[Module] | None = None) -> None:
         """Local module sources discovery did not reach (``source = "../modules/x"`` outside the
-        root, or in a nested project), read to evaluate the calls, transitively: inside the
-        repository only. A source that names a module already read under another path (through a
-        link) is that module, read once."""
+        root, or in a nested project, or inside a downloaded module), read to evaluate the calls,
+        transitively: inside the repository only. A source that names a module already read under
+        another path (through a link) is that module, read once."""
         real_paths: dict[str, str] = {}  # real directory -> module path, once a call needs it
-        pending = list(self.modules.values())
+        pending = list(self.modules.values()) if pending is None else pending
         while pending:
             module = pending.pop()
             for call in module.calls.values():
-                if not (call.source and call.source.startswith(("./", "../"))):
+                if not (call.source and is_local_source(call.source)):
                     continue
                 directory = os.path.normpath(os.path.join(module.path, call.source))
                 if directory in self.modules or directory in self._aliases or directory in self._outside:
@@ -378,15 +395,23 @@ class Project:
         self.files.update(loaded.sources)
 
     def _load_downloaded_modules(self) -> None:
-        """Remote modules Terraform downloaded, read from ``.terraform/modules`` when listed there."""
+        """Remote modules Terraform downloaded, read from ``.terraform/modules`` when listed there
+        (and the local modules they call, which a manifest written by hand may not list)."""
+        downloaded: list[Module] = []
         for module in list(self.modules.values()):
             manifest = os.path.join(module.path, ".terraform", "modules", "modules.json")
             try:
                 data = self.boundary.read(manifest)  # inside the repository, bounded as any file
-                entries = json.loads(data).get("Modules", []) if data is not None else []
-            except (OSError, ValueError, AttributeError):
+                entries = json.loads(data)["Modules"] if data is not None else None
+            except FileNotFoundError:
                 continue
-            for entry in entries if isinstance(entries, list) else ():
+            except (OSError, ValueError, TypeError, KeyError):
+                entries = None
+            if not isinstance(entries, list):
+                self._bad_manifests.add(module.path)
+                continue
+            self._downloaded.setdefault(module.path, {})
+            for entry in entries:
                 if not isinstance(entry, dict) or not entry.get("Key") or not isinstance(entry.get("Dir"), str):
                     continue
                 directory = os.path.normpath(os.path.join(module.path, entry["Dir"]))
@@ -401,8 +426,11 @@ class Project:
                 sources = list(self._load(files, 1).sources.values())
                 for source in self._in_tree_of(module.path, directory, sources):
                     self._add_guarded(source, self._add)
-                self.modules.setdefault(directory, Module(directory)).downloaded = (module.path, entry["Key"])
-                self._downloaded.setdefault(module.path, {})[entry["Key"]] = directory
+                read = self.modules.setdefault(directory, Module(directory))
+                read.downloaded = (module.path, entry["Key"])
+                self._downloaded[module.path][entry["Key"]] = directory
+                downloaded.append(read)
+        self._load_called_local_modules(downloaded)
 
     def _mark_terragrunt_trees(self) -> None:
         marked = [Path(p) for p, m in self.modules.items() if m.terragrunt]
@@ -411,27 +439,118 @@ class Project:
                 module.terragrunt = True
 
     def _link_calls(self) -> None:
+        """Each call to the module it names: a local directory, else the directory the root
+        module's ``.terraform/modules/modules.json`` gives its key; every call left without a
+        module is an :class:`UnreadCall`, with its reason."""
+        local_callers: dict[str, list[tuple[Module, ModuleCall]]] = {}  # module path -> its local calls
+        remote: list[tuple[Module, ModuleCall]] = []
+        unread: list[tuple[Module, ModuleCall, str, str | None]] = []
+        left_out = {os.path.dirname(item.path) for item in self.not_read}  # directories of files an engine ignores
         for module in list(self.modules.values()):
             for call in module.calls.values():
-                target = None
-                if call.source and call.source.startswith(("./", "../")):
-                    target = os.path.normpath(os.path.join(module.path, call.source))
-                else:
-                    target = self._downloaded_target(module, call.name)
-                if target in self._outside:
-                    self.unread_calls.append(UnreadCall(module, call, OUTSIDE_REPOSITORY))
-                    continue
-                target = self._aliases.get(target, target)
-                if target in self.modules and self.modules[target].files:
-                    call.target = self.modules[target]
-                    call.target.callers.append(call)
+                if call.source is None:
+                    reason = NO_SOURCE if call.block.attr("source") is None else NOT_CONSTANT
+                    unread.append((module, call, reason, None))
+                elif not is_local_source(call.source):
+                    remote.append((module, call))
+                elif not self._link_local(module, call, local_callers):
+                    directory = os.path.normpath(os.path.join(module.path, call.source))
+                    reason = (OUTSIDE_REPOSITORY if directory in self._outside else
+                              LOCAL_TOFU_ONLY if directory in left_out else
+                              LOCAL_EMPTY if self.boundary.kind(directory) == "directory" else LOCAL_MISSING)
+                    unread.append((module, call, reason, None))
+        keys: dict[str, list[tuple[str, str]]] = {}
+        for module, call in remote:
+            reasons = []
+            for root, prefix in self._manifest_keys(module, local_callers, keys, set()):
+                key = f"{prefix}.{call.name}" if prefix else call.name
+                reason = self._link_downloaded(root, key, call)
+                if reason is None:
+                    break
+                reasons.append((root, reason))
+            else:
+                root, reason = reasons[0]
+                unread.append((module, call, NOT_AN_ADDRESS if source_kind(call.source) == UNRECOGNISED else reason,
+                               root))
+        for module, call, reason, root in unread:
+            listed = self._manifest_keys(module, local_callers, keys, set())
+            manifest = next((key for key in listed if key[0] == root), listed[0])
+            via = None
+            if ".terraform" in Path(module.path).parts:  # said at the call outside .terraform/ that leads here
+                via = self._call_outside_downloads(*manifest)
+            self.unread_calls.append(UnreadCall(module, call, reason, manifest, via))
+        self.unread_calls.sort(key=lambda unread: (unread.call.block.loc.path, unread.call.block.loc.line))
 
-    def _downloaded_target(self, module: Module, call_name: str) -> str | None:
-        """The directory ``modules.json`` gives a remote call: key ``a.b`` for call b inside module a."""
-        if module.downloaded is None:
-            return self._downloaded.get(module.path, {}).get(call_name)
-        root, key = module.downloaded
-        return self._downloaded.get(root, {}).get(f"{key}.{call_name}")
+    def _link_local(self, module: Module, call: ModuleCall,
+                    local_callers: dict[str, list[tuple[Module, ModuleCall]]]) -> bool:
+        directory = os.path.normpath(os.path.join(module.path, call.source or ""))
+        if directory in self._outside:
+            return False
+        target = self.modules.get(self._aliases.get(directory, directory))
+        if target is None or not target.files:
+            return False
+        call.target = target
+        target.callers.append(call)
+        local_callers.setdefault(target.path, []).append((module, call))
+        return True
+
+    def _link_downloaded(self, root: str, key: str, call: ModuleCall) -> str | None:
+        """Link ``call`` to the module listed under ``key`` in the manifest of ``root``; None when
+        linked, else why it could not be."""
+        listed = self._downloaded.get(root)
+        if listed is None:
+            return MANIFEST_UNREADABLE if root in self._bad_manifests else NOT_DOWNLOADED
+        directory = listed.get(key)
+        if directory is None:
+            return NOT_LISTED
+        if directory in self._outside:
+            return OUTSIDE_REPOSITORY
+        target = self.modules.get(directory)
+        if target is None or not target.files:
+            return DOWNLOAD_MISSING
+        call.target = target
+        target.callers.append(call)
+        return None
+
+    def _manifest_keys(self, module: Module, local_callers: dict[str, list[tuple[Module, ModuleCall]]],
+                       memo: dict[str, list[tuple[str, str]]], visiting: set[str]) -> list[tuple[str, str]]:
+        """Where ``modules.json`` lists the calls of ``module``: (root directory, key of the module)
+        pairs. A downloaded module has its own; a local module is listed under each root module that
+        reaches it through local calls (``cluster.kapsule`` for call kapsule in the module that call
+        cluster names), then under itself, as a root of its own (key "")."""
+        if module.downloaded is not None:
+            return [module.downloaded]
+        found = memo.get(module.path)
+        if found is not None:
+            return found
+        if len(visiting) >= MAX_MANIFEST_DEPTH:  # a chain of local calls deeper than any evaluation follows
+            return [(module.path, "")]
+        keys: list[tuple[str, str]] = []
+        visiting.add(module.path)
+        for caller, call in local_callers.get(module.path, ()):
+            if caller.path in visiting:  # a cycle of local calls (Terraform refuses it)
+                continue
+            for root, prefix in self._manifest_keys(caller, local_callers, memo, visiting):
+                key = (root, f"{prefix}.{call.name}" if prefix else call.name)
+                if key not in keys and len(keys) < MAX_MANIFEST_KEYS:
+                    keys.append(key)
+        visiting.discard(module.path)
+        keys.append((module.path, ""))
+        memo[module.path] = keys
+        return keys
+
+    def _call_outside_downloads(self, root: str, key: str) -> ModuleCall | None:
+        """The last call, following the module path ``key`` from the root module ``root``, that is
+        written outside ``.terraform/`` (the one a user can see and suppress)."""
+        module, found = self.modules.get(root), None
+        for name in key.split("."):
+            call = module.calls.get(name) if module is not None else None
+            if call is None:
+                break
+            if ".terraform" not in Path(call.block.path).parts:
+                found = call
+            module = call.target
+        return found
 
     def _break_cycles(self) -> None:
         """A call that closes a cycle of module calls is not followed (``call.cycle`` says which
@@ -796,6 +915,47 @@ def _evaluate_block(instance: ModuleInstance, block: Block, scope: Scope, own_ar
         for child_type in sorted(types):
             pending.extend((nested.block, nested.scope, True)
                            for nested in nested_blocks(instance, written, child_type, inner))
+
+
+def call_source(block: Block, budget: Budget) -> str | None:
+    """A module call's ``source`` as Terraform reads it: a constant string (a literal, or a template
+    of literals), decoded with no variables and no functions; None otherwise (Terraform refuses it)."""
+    attribute = block.attr("source")
+    if attribute is None:
+        return None
+    if attribute.is_literal:
+        value = attribute.literal_value
+        return value if isinstance(value, str) else None
+    if _calls_a_function(attribute.expr):
+        return None
+    value = Evaluator(_NoReferences(), budget).eval(attribute.expr, attribute.path)
+    return value.raw if isinstance(value.raw, str) else None
+
+
+def _calls_a_function(node: object) -> bool:
+    if isinstance(node, dict):
+        return node.get("t") == "call" or any(_calls_a_function(value) for value in node.values())
+    if isinstance(node, list):
+        return any(_calls_a_function(item) for item in node)
+    return False
+
+
+class _NoReferences:
+    """What a module's ``source`` may refer to: nothing. Terraform decodes it with no evaluation
+    context: "Variables not allowed", "Function calls not allowed"
+    (https://github.com/hashicorp/terraform/blob/v1.11.0/internal/configs/module_call.go)."""
+
+    def resolve_root(self, root: str, steps: list, loc: Loc, scope: Scope) -> Val:
+        raise EvalError("Variables not allowed")
+
+    def resource_attribute(self, instance: object, steps: list, loc: Loc | None) -> Val:
+        raise EvalError("Variables not allowed")
+
+    def function_context(self, path: str) -> object:
+        raise EvalError("Function calls not allowed")
+
+    def note(self, kind: str, loc: Loc, message: str) -> None:
+        """Nothing is read, so nothing is left unjudged."""
 
 
 def _literal(block, name: str) -> object:
