@@ -3,6 +3,10 @@
 ## What it does
 Reports an ingress controller that accepts PROXY protocol headers from any source address.
 
+Services read: the controller's own settings, in the values of an ingress controller chart
+(`helm_release` values and values files); a Service written outside a chart carries no controller
+setting.
+
 ## Why is this bad
 With PROXY protocol, the client address a controller logs, rate-limits and allow-lists comes from
 a header the connecting peer writes. Behind a Scaleway load balancer, only the load balancer

@@ -83,7 +83,7 @@ controller, or off on the load balancer), and which one was meant is the author'
 
 from kapsulint.api import Project, Related, finding, shown
 from kapsulint.kapsule import charts, proxy_ports
-from kapsulint.kapsule.service import services
+from kapsulint.kapsule.lb_services import services
 
 ID = "KAP303"
 NAME = "proxy-protocol-mismatch"
@@ -119,15 +119,16 @@ def _not_expected(controller, names: list[str]) -> tuple[str, str]:
 
 
 def check(project: Project):
-    for service in services(project):
-        if service.is_load_balancer is not True:
+    for found in services(project):
+        service = found.chart
+        if service is None or found.is_load_balancer is not True:
             continue
-        if proxy_ports.externally_managed(service) is not False:
+        if proxy_ports.externally_managed(found) is not False:
             continue
         ports = proxy_ports.traffic_ports(service)
         if ports is None:
             continue
-        lb = proxy_ports.lb_proxy(service)
+        lb = proxy_ports.lb_proxy(found)
         sent_unexpected: dict = {}  # anchor -> (annotation, value, ports, entry names)
         required_missing: dict = {}  # anchor -> (port setting, ports)
         for port in proxy_ports.published_ports(ports):

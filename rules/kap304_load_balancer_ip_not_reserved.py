@@ -3,6 +3,16 @@
 ## What it does
 Reports an ingress controller Service of type LoadBalancer that does not use a reserved IP.
 
+Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+`kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
+`kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
+`yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the
+repository (`kind: Service`, also in multi-document files and `kind: List` items), and the data
+plane Service of an Envoy Gateway `EnvoyProxy`. A Service outside a chart is judged with Kapsule
+evidence: a Scaleway load balancer annotation, or the cluster it is applied to (its Kubernetes
+provider's connection, else the only cluster of its root module; for a YAML file, the only cluster
+of the scan). The finding names the object (kind, namespace and name).
+
 ## Why is this bad
 For a LoadBalancer Service, the Scaleway Cloud Controller Manager creates a load balancer. Unless
 the Service names a flexible IP reserved beforehand, that load balancer gets an address picked at
@@ -63,7 +73,7 @@ resource "helm_release" "ingress" {
 """
 
 from kapsulint.api import Project, Val, finding
-from kapsulint.kapsule import lb_annotation_keys, service
+from kapsulint.kapsule import lb_annotation_keys, lb_services
 
 ID = "KAP304"
 NAME = "load-balancer-ip-not-reserved"
@@ -86,7 +96,7 @@ def _flag_off(value: Val) -> bool:
 
 
 def check(project: Project):
-    for svc in service.services(project):
+    for svc in lb_services.services(project):
         if svc.is_load_balancer is not True or not svc.annotations_known:
             continue
         if _unset(svc.annotation(lb_annotation_keys.LB_IP_IDS)) is not True:
@@ -97,15 +107,14 @@ def check(project: Project):
             continue
         if not _flag_off(svc.annotation(lb_annotation_keys.LB_EXTERNALLY_MANAGED)):
             continue
-        subject = svc.subject
-        default = " (the chart's default type)" if svc.written_type.raw is None else ""
+        default = " (the chart's default type)" if svc.chart is not None and svc.written_type.raw is None else ""
         yield finding(
             svc.type_anchor(),
-            f"{subject.name} ({svc.controller.key}): the LoadBalancer Service{default} has no reserved IP "
+            f"{svc.label}: the LoadBalancer Service{default} has no reserved IP "
             "(no scw-loadbalancer-ip-ids annotation, no loadBalancerIP); its address changes when "
             "the Service is recreated",
-            subject=subject.name,
-            instance=subject.instance_address,
-            logical=f"{subject.name}.service.load-balancer-ip",
+            subject=svc.subject,
+            instance=svc.instance,
+            logical=f"{svc.logical}.service.load-balancer-ip",
             fix="reserve a scaleway_lb_ip and set the scw-loadbalancer-ip-ids annotation to its bare id",
         )

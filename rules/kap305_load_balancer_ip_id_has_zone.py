@@ -3,6 +3,16 @@
 ## What it does
 Reports a `scw-loadbalancer-ip-ids` annotation given a zoned id such as `fr-par-1/<uuid>`.
 
+Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+`kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
+`kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
+`yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the
+repository (`kind: Service`, also in multi-document files and `kind: List` items), and the data
+plane Service of an Envoy Gateway `EnvoyProxy`. A Service outside a chart is judged with Kapsule
+evidence: a Scaleway load balancer annotation, or the cluster it is applied to (its Kubernetes
+provider's connection, else the only cluster of its root module; for a YAML file, the only cluster
+of the scan). The finding names the object (kind, namespace and name).
+
 ## Why is this bad
 In Terraform, the `id` of a `scaleway_lb_ip` is not the IP's id alone: the provider prefixes it
 with the zone, `fr-par-1/11111111-2222-3333-4444-555555555555`. The Scaleway Cloud Controller
@@ -55,7 +65,7 @@ file), with the id the CCM was meant to receive.
 from kapsulint.api import (
     Project, Related, finding, fix, literal_edit, reference_edit, replace_yaml_scalar, shown, written_text,
 )
-from kapsulint.kapsule import lb_annotation_keys, lb_ips, service
+from kapsulint.kapsule import lb_annotation_keys, lb_ips, lb_services
 
 ID = "KAP305"
 NAME = "load-balancer-ip-id-has-zone"
@@ -81,13 +91,12 @@ def _split_reference(project: Project, value):
 
 
 def check(project: Project):
-    for svc in service.services(project):
+    for svc in lb_services.services(project):
         if svc.is_load_balancer is False:
             continue  # the annotation does nothing on a NodePort or ClusterIP Service
         value = svc.annotation(lb_annotation_keys.LB_IP_IDS)
         if value.raw is None:
             continue
-        subject = svc.subject
         loc = value.loc or svc.annotation_key_loc(lb_annotation_keys.LB_IP_IDS)
         if loc is None:
             continue
@@ -107,12 +116,12 @@ def check(project: Project):
             continue
         yield finding(
             loc,
-            f"{subject.name} ({svc.controller.key}): scw-loadbalancer-ip-ids is given {what}; "
+            f"{svc.label}: scw-loadbalancer-ip-ids is given {what}; "
             "the CCM expects the bare IP id",
-            subject=subject.name,
-            instance=subject.instance_address,
+            subject=svc.subject,
+            instance=svc.instance,
             related=related,
-            logical=f"{subject.name}.service.annotations.scw-loadbalancer-ip-ids",
+            logical=f"{svc.logical}.service.annotations.scw-loadbalancer-ip-ids",
             fix=fix,
             autofix=autofix,
         )

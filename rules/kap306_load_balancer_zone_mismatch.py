@@ -3,6 +3,16 @@
 ## What it does
 Reports a Service whose load balancer zone differs from the zone of the reserved IP it uses.
 
+Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+`kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
+`kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
+`yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the
+repository (`kind: Service`, also in multi-document files and `kind: List` items), and the data
+plane Service of an Envoy Gateway `EnvoyProxy`. A Service outside a chart is judged with Kapsule
+evidence: a Scaleway load balancer annotation, or the cluster it is applied to (its Kubernetes
+provider's connection, else the only cluster of its root module; for a YAML file, the only cluster
+of the scan). The finding names the object (kind, namespace and name).
+
 ## Why is this bad
 Scaleway load balancer flexible IPs live in one Availability Zone and can only be attached to a
 load balancer of that zone. The Cloud Controller Manager creates a Service's load balancer in the
@@ -61,7 +71,7 @@ balancer in the new zone, replacing the one it made in the old zone.
 from kapsulint.api import (
     Project, Related, finding, fix, literal_edit, replace_yaml_scalar, shown_text, written_text,
 )
-from kapsulint.kapsule import lb_annotation_keys, lb_ips, service, zones
+from kapsulint.kapsule import lb_annotation_keys, lb_ips, lb_services, zones
 
 ID = "KAP306"
 NAME = "load-balancer-zone-mismatch"
@@ -71,7 +81,7 @@ FIX = "unsafe"
 
 def check(project: Project):
     wanted = _zones_wanted(project)
-    for svc in service.services(project):
+    for svc in lb_services.services(project):
         if svc.is_load_balancer is False:
             continue
         found = lb_ips.reserved_lb_ip(svc)
@@ -86,7 +96,6 @@ def check(project: Project):
         written = lb_ips.zone_text(annotation) if annotation.raw is not None else ""
         if written is None:
             continue  # Unknown zone annotation
-        subject = svc.subject
         autofix = None
         if written:
             if written == ip_zone:
@@ -101,7 +110,7 @@ def check(project: Project):
             default = lb_ips.default_lb_zone(svc, ip_zone)
             if default is None or default == ip_zone:
                 continue
-            loc = svc.key_loc(svc.controller.service_annotations_path) or svc.service_key_anchor()
+            loc = svc.annotations_anchor()
             problem = (f"without a scw-loadbalancer-zone annotation the load balancer is created in "
                        f"{default}, the region's first zone")
         ip_zone_shown = shown_text(ip_zone_value, ip_zone)
@@ -111,12 +120,12 @@ def check(project: Project):
             related.append(Related(reference.loc, f"the Service uses {instance.address} here"))
         yield finding(
             loc,
-            f"{subject.name} ({svc.controller.key}): {problem}, but its reserved IP "
+            f"{svc.label}: {problem}, but its reserved IP "
             f"{instance.address} is in {ip_zone_shown}; the CCM will not find the IP",
-            subject=subject.name,
-            instance=subject.instance_address,
+            subject=svc.subject,
+            instance=svc.instance,
             related=related,
-            logical=f"{subject.name}.service.annotations.scw-loadbalancer-zone",
+            logical=f"{svc.logical}.service.annotations.scw-loadbalancer-zone",
             fix=f'set "service.beta.kubernetes.io/scw-loadbalancer-zone" = {instance.resource.address}.zone',
             autofix=autofix,
         )
@@ -127,7 +136,7 @@ def _zones_wanted(project: Project) -> dict:
     read it (None for a Service without one): a literal several instances read is fixed only
     when they all want the same zone."""
     wanted: dict = {}
-    for svc in service.services(project):
+    for svc in lb_services.services(project):
         annotation = svc.annotation(lb_annotation_keys.LB_ZONE)
         if annotation.loc is None:
             continue

@@ -5,6 +5,16 @@ Reports an ingress controller LoadBalancer Service that leaves `externalTrafficP
 Kubernetes applies `Cluster`. A written policy, even `Cluster`, is a deliberate choice and is not
 reported (this rule is a note).
 
+Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+`kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
+`kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
+`yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the
+repository (`kind: Service`, also in multi-document files and `kind: List` items), and the data
+plane Service of an Envoy Gateway `EnvoyProxy`. A Service outside a chart is judged with Kapsule
+evidence: a Scaleway load balancer annotation, or the cluster it is applied to (its Kubernetes
+provider's connection, else the only cluster of its root module; for a YAML file, the only cluster
+of the scan). The finding names the object (kind, namespace and name).
+
 ## Why is this bad
 With the Kubernetes default, `externalTrafficPolicy: Cluster`, the Scaleway load balancer sends
 traffic to any node, and kube-proxy (or Cilium) forwards it again to a node running a controller
@@ -56,7 +66,7 @@ with a health check annotation the author picks; both are for the author to deci
 """
 
 from kapsulint.api import Project, finding
-from kapsulint.kapsule import proxy_ports, service
+from kapsulint.kapsule import lb_services, proxy_ports
 
 ID = "KAP307"
 NAME = "external-traffic-policy-cluster"
@@ -70,7 +80,7 @@ def _sends_proxy_protocol(svc) -> bool:
 
 
 def check(project: Project):
-    for svc in service.services(project):
+    for svc in lb_services.services(project):
         if svc.is_load_balancer is not True:
             continue
         policy = svc.external_traffic_policy
@@ -82,13 +92,12 @@ def check(project: Project):
             continue  # the client address survives the hop: the hop alone is not worth a note
         loc = svc.service_key_anchor()
         state = "has no externalTrafficPolicy (Kubernetes defaults to Cluster)"
-        subject = svc.subject
         yield finding(
             loc,
-            f"{subject.name} ({svc.controller.key}): the LoadBalancer Service {state}: traffic takes an "
+            f"{svc.label}: the LoadBalancer Service {state}: traffic takes an "
             "extra hop between nodes, and the client IP is lost unless PROXY protocol is used",
-            subject=subject.name,
-            instance=subject.instance_address,
-            logical=f"{subject.name}.service.externalTrafficPolicy",
+            subject=svc.subject,
+            instance=svc.instance,
+            logical=f"{svc.logical}.service.externalTrafficPolicy",
             fix="set externalTrafficPolicy: Local (and the scw-loadbalancer-health-check-from-service annotation)",
         )

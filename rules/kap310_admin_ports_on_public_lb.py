@@ -4,6 +4,9 @@
 Reports a haproxytech ingress controller whose public Scaleway load balancer publishes the HAProxy
 stats port (1024) or the pprof port (6060).
 
+Services read: the Service of the haproxytech chart (`helm_release` values and values files),
+where the chart's values decide which admin ports the Service publishes.
+
 ## Why is this bad
 The haproxytech `kubernetes-ingress` chart puts a `stat` port (1024, the HAProxy statistics
 page) and a 6060 port (the controller's Go pprof debug endpoints) on its Service, both enabled
@@ -48,7 +51,7 @@ controller:
 """
 
 from kapsulint.api import Project, Related, finding
-from kapsulint.kapsule import charts, service
+from kapsulint.kapsule import charts, lb_services
 from kapsulint.kapsule.haproxy_admin_ports import admin_ports
 
 ID = "KAP310"
@@ -58,20 +61,20 @@ SECURITY = True
 
 
 def check(project: Project):
-    for svc in service.services(project):
-        if svc.controller is not charts.HAPROXYTECH or svc.is_load_balancer is not True:
+    for svc in lb_services.services(project):
+        if svc.chart is None or svc.chart.controller is not charts.HAPROXYTECH or svc.is_load_balancer is not True:
             continue
         if svc.is_private is not False or svc.source_ranges_restricted is not False:
             continue
-        ports = admin_ports(svc)
+        ports = admin_ports(svc.chart)
         if ports is None or not ports.exposed:
             continue
-        subject = svc.subject
+        subject = svc.chart.subject
         listed = " and ".join(f"{p.what} (port {p.port})" for p in ports.exposed)
         keys = " and ".join(f"{'.'.join(charts.HAPROXY_ENABLE_PORTS_PATH)}.{p.key} = false" for p in ports.exposed)
         yield finding(
             svc.type_anchor(),
-            f"{subject.name} (haproxytech) publishes {listed} on a public Scaleway load balancer",
+            f"{svc.label} publishes {listed} on a public Scaleway load balancer",
             subject=subject.name,
             instance=subject.instance_address,
             related=[Related(p.written, f"enablePorts.{p.key} turns port {p.port} on")

@@ -4,6 +4,17 @@
 Reports a Service whose PROXY protocol v1 and v2 annotations cover the same port, which the
 Scaleway Cloud Controller Manager refuses.
 
+Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+`kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
+`kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
+`yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the
+repository (`kind: Service`, also in multi-document files and `kind: List` items), and the data
+plane Service of an Envoy Gateway `EnvoyProxy`. A Service outside a chart is judged with Kapsule
+evidence: a Scaleway load balancer annotation, or the cluster it is applied to (its Kubernetes
+provider's connection, else the only cluster of its root module; for a YAML file, the only cluster
+of the scan). The finding names the object (kind, namespace and name).
+For a Service outside a chart, the ports compared are its own `spec.ports`.
+
 ## Why is this bad
 The Scaleway load balancer of a Kapsule `LoadBalancer` Service sends PROXY protocol v1 to the
 ports named by `service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v1` and v2 to those
@@ -51,7 +62,7 @@ annotation to drop.
 
 from kapsulint.api import Project, Related, Val, finding, shown, shown_text
 from kapsulint.kapsule import lb_annotation_keys, proxy_ports
-from kapsulint.kapsule.service import services
+from kapsulint.kapsule.lb_services import services
 
 ID = "KAP313"
 NAME = "proxy-protocol-v1-and-v2"
@@ -71,8 +82,11 @@ def check(project: Project):
         if both.every:
             clash = "every port"
         else:
-            ports = proxy_ports.traffic_ports(service) or []
-            published = {p.port for p in proxy_ports.published_ports(ports)}
+            if service.chart is not None:
+                ports = proxy_ports.traffic_ports(service.chart) or []
+                published = {p.port for p in proxy_ports.published_ports(ports)}
+            else:
+                published = set(service.ports or ())
             numbers = sorted(both.ports & published)
             if not numbers:
                 continue
@@ -81,14 +95,13 @@ def check(project: Project):
         loc = lb.v1.loc or service.annotation_key_loc(lb_annotation_keys.LB_PROXY_PROTOCOL_V1) or service.anchor
         related = [Related(lb.v2.loc, f"scw-loadbalancer-proxy-protocol-v2 {shown(lb.v2)} also covers {clash}")] \
             if lb.v2.loc is not None else []
-        subject = service.subject
         yield finding(
             loc,
-            f"{subject.name}: scw-loadbalancer-proxy-protocol-v1 {shown(lb.v1)} and -v2 {shown(lb.v2)} "
+            f"{service.name}: scw-loadbalancer-proxy-protocol-v1 {shown(lb.v1)} and -v2 {shown(lb.v2)} "
             f"both cover {clash}: the Scaleway CCM refuses the Service",
-            subject=subject.name,
-            instance=subject.instance_address,
+            subject=service.subject,
+            instance=service.instance,
             related=related,
-            logical=f"{subject.name}.{lb_annotation_keys.LB_PROXY_PROTOCOL_V1}",
+            logical=f"{service.logical}.{lb_annotation_keys.LB_PROXY_PROTOCOL_V1}",
             fix="keep one PROXY protocol version per port (remove the v1 annotation or narrow its port list)",
         )

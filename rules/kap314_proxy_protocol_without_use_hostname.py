@@ -5,6 +5,16 @@ Reports an ingress controller Service whose Scaleway load balancer sends PROXY p
 controller while the Service lacks `service.beta.kubernetes.io/scw-loadbalancer-use-hostname:
 "true"`.
 
+Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+`kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
+`kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
+`yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the
+repository (`kind: Service`, also in multi-document files and `kind: List` items), and the data
+plane Service of an Envoy Gateway `EnvoyProxy`. A Service outside a chart is judged with Kapsule
+evidence: a Scaleway load balancer annotation, or the cluster it is applied to (its Kubernetes
+provider's connection, else the only cluster of its root module; for a YAML file, the only cluster
+of the scan). The finding names the object (kind, namespace and name).
+
 ## Why is this bad
 Kubernetes publishes the load balancer's IP in the Service status, and kube-proxy routes traffic
 from inside the cluster to that IP straight to the controller's pods, bypassing the load balancer.
@@ -64,7 +74,7 @@ from kapsulint.api import (
     Edit, Loc, Project, finding, fix, insert_after, literal_edit, replace_yaml_scalar, shown, written_text,
 )
 from kapsulint.kapsule import lb_annotation_keys, lb_annotations, proxy_ports
-from kapsulint.kapsule.service import services
+from kapsulint.kapsule.lb_services import services
 
 ID = "KAP314"
 NAME = "proxy-protocol-without-use-hostname"
@@ -102,16 +112,15 @@ def check(project: Project):
         loc = value.loc or service.annotation_key_loc(name)
         if loc is None:
             continue
-        subject = service.subject
         short = lb_annotations.short(name)
         yield finding(
             loc,
-            f"{subject.name} ({service.controller.key}): the load balancer sends PROXY protocol ({short} "
+            f"{service.label}: the load balancer sends PROXY protocol ({short} "
             f"{shown(value)}) but the Service does not set scw-loadbalancer-use-hostname: \"true\", so "
             "in-cluster clients reach the controller without the PROXY header and are refused",
-            subject=subject.name,
-            instance=subject.instance_address,
-            logical=f"{subject.name}.annotations.{short}.use-hostname",
+            subject=service.subject,
+            instance=service.instance,
+            logical=f"{service.logical}.annotations.{short}.use-hostname",
             fix=f'add {lb_annotation_keys.LB_USE_HOSTNAME}: "true"',
             autofix=_use_hostname(project, service, name, value, hostname),
         )

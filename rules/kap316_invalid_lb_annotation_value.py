@@ -4,6 +4,16 @@
 Reports a `scw-loadbalancer-*` Service annotation whose value is not one the Scaleway Cloud
 Controller Manager accepts, or whose value needs a companion annotation that is missing.
 
+Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+`kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
+`kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
+`yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the
+repository (`kind: Service`, also in multi-document files and `kind: List` items), and the data
+plane Service of an Envoy Gateway `EnvoyProxy`. A Service outside a chart is judged with Kapsule
+evidence: a Scaleway load balancer annotation, or the cluster it is applied to (its Kubernetes
+provider's connection, else the only cluster of its root module; for a YAML file, the only cluster
+of the scan). The finding names the object (kind, namespace and name).
+
 ## Why is this bad
 The CCM reads its annotations when it creates or updates the load balancer; a value outside an
 annotation's set is an error on the Service ("If an invalid mode is passed in the annotation, the
@@ -18,10 +28,8 @@ settings, while Terraform and Helm report success. The annotations judged, with 
 companion: `sticky-sessions: cookie` needs `scw-loadbalancer-sticky-sessions-cookie-name`, and an
 `http` or `https` health check needs `scw-loadbalancer-health-check-http-uri`.
 
-Values are compared without regard to case. Annotations are read from the Services of ingress
-controller charts in Helm values and from `kubernetes_service(_v1)` metadata; a value kapsulint
-cannot compute, and a companion that may come from an unknown source, stay silent. The finding
-points at the value.
+Values are compared without regard to case. A value kapsulint cannot compute, and a companion
+that may come from an unknown source, stay silent. The finding points at the value.
 
 Source: Scaleway Cloud Controller Manager, `docs/loadbalancer-annotations.md` at v0.36.2
 (https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md).
@@ -84,7 +92,7 @@ def check(project: Project):
                     + ", ".join(sorted(accepted)),
                     subject=svc.subject,
                     instance=svc.instance,
-                    logical=f"{svc.subject}.annotations.{name}",
+                    logical=f"{svc.logical}.annotations.{name}",
                     fix=f"set {name} to one of: " + ", ".join(sorted(accepted)),
                 )
                 continue
@@ -98,7 +106,7 @@ def check(project: Project):
                     "and it is missing",
                     subject=svc.subject,
                     instance=svc.instance,
-                    logical=f"{svc.subject}.annotations.{name}",
+                    logical=f"{svc.logical}.annotations.{name}",
                     fix=f"add service.beta.kubernetes.io/{companion}",
                 )
                 break

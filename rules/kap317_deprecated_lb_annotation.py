@@ -4,6 +4,16 @@
 Reports a Service annotation `service.beta.kubernetes.io/scw-loadbalancer-send-proxy-v2` or
 `scw-loadbalancer-force-internal-ip`, which the Scaleway Cloud Controller Manager deprecates.
 
+Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+`kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
+`kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
+`yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the
+repository (`kind: Service`, also in multi-document files and `kind: List` items), and the data
+plane Service of an Envoy Gateway `EnvoyProxy`. A Service outside a chart is judged with Kapsule
+evidence: a Scaleway load balancer annotation, or the cluster it is applied to (its Kubernetes
+provider's connection, else the only cluster of its root module; for a YAML file, the only cluster
+of the scan). The finding names the object (kind, namespace and name).
+
 ## Why is this bad
 The CCM documents `scw-loadbalancer-send-proxy-v2` as deprecated in favour of
 `scw-loadbalancer-proxy-protocol-v2` (same values: `true`, `*` or a list of service ports), and
@@ -12,10 +22,7 @@ annotation keeps working only until a CCM release drops it, and Kapsule upgrades
 cluster: the load balancer then stops sending PROXY protocol with no change in your code, and the
 ingress controller refuses every connection.
 
-The annotations are read from the Services of ingress controller charts (haproxytech,
-ingress-nginx, traefik) in Helm values, and from the `metadata.annotations` of
-`kubernetes_service` and `kubernetes_service_v1` resources. The finding points at the annotation's
-key.
+The finding points at the annotation's key.
 
 Source: Scaleway Cloud Controller Manager, `docs/loadbalancer-annotations.md` at v0.36.2
 (https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md).
@@ -79,7 +86,7 @@ def check(project: Project):
                 f"{svc.what}: the annotation {old} is deprecated by the Scaleway CCM; {why}",
                 subject=svc.subject,
                 instance=svc.instance,
-                logical=f"{svc.subject}.annotations.{old}",
+                logical=f"{svc.logical}.annotations.{old}",
                 fix=hint,
                 autofix=_renamed(project, svc.annotations, key, replacement) if replacement else None,
             )

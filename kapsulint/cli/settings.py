@@ -13,6 +13,7 @@ from typing import Any
 from kapsulint.boundary import OUTSIDE, Boundary, git_top_level, repository_of
 from kapsulint.cli.config import Config, ConfigError, find_config, load_config
 from kapsulint.kapsule.values_readers import values_readers
+from kapsulint.kapsule.yaml_kinds import yaml_kinds
 from kapsulint.model.engines import AUTO, ENGINES
 from kapsulint.model.options import ScanOptions
 from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles
@@ -237,6 +238,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         extra_node_types=extra_node_types,
         today=today,
         values_readers=values_readers,
+        yaml_kinds=yaml_kinds,
         boundary=boundary,
         limits=limits,
         engine=engine,

@@ -50,6 +50,8 @@ def why_read(project: Project, path: str) -> str:
             loc = release.block.loc
             reasons.append(f"read by {release.address} ({relative(loc.path)}:{loc.line})")
         return ", ".join(reasons) or "values file"
+    if source.kind == "documents":
+        return f"its content: {project.yaml_reasons.get(path, 'YAML documents')}"
     directory = os.path.dirname(path)
     module = project.modules.get(directory)
     if source.kind == "tfvars":

@@ -1,5 +1,7 @@
-"""Scaleway load balancer annotations wherever a Service is described: an ingress controller's
-Helm values, or a ``kubernetes_service``/``kubernetes_service_v1`` resource's metadata.
+"""Scaleway load balancer annotations wherever a Service is described (every source of
+:mod:`kapsulint.kapsule.lb_services`: an ingress controller's Helm values, ``kubernetes_service``
+and ``kubernetes_service_v1`` metadata, manifests, Kubernetes YAML files, Envoy Gateway's
+``EnvoyProxy``).
 
 Source: Scaleway Cloud Controller Manager, ``docs/loadbalancer-annotations.md`` at v0.36.2
 (https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md):
@@ -17,9 +19,7 @@ from __future__ import annotations
 from typing import Iterator, NamedTuple
 
 from kapsulint.api import Project, Val
-from kapsulint.kapsule import lb_annotation_keys, service
-
-KUBERNETES_SERVICES = ("kubernetes_service", "kubernetes_service_v1")
+from kapsulint.kapsule import lb_annotation_keys, lb_services
 
 
 class Annotated(NamedTuple):
@@ -29,19 +29,13 @@ class Annotated(NamedTuple):
     subject: str  # "helm_release.ingress", a values file, or "kubernetes_service_v1.web"
     instance: str | None
     what: str  # how a message names the Service
+    logical: str  # the stable part of a fingerprint
 
 
 def annotated_services(project: Project) -> Iterator[Annotated]:
-    for svc in service.services(project):
-        yield Annotated(svc.annotations, svc.subject.name, svc.subject.instance_address,
-                        f"{svc.subject.name} ({svc.controller.key})")
-    for kind in KUBERNETES_SERVICES:
-        for instance in project.resources(kind):
-            for metadata in instance.nested("metadata"):
-                annotations = metadata.arg("annotations")
-                if annotations.known and annotations.is_object:
-                    address = instance.resource.address
-                    yield Annotated(annotations, address, instance.address, address)
+    for svc in lb_services.services(project):
+        if svc.annotations.known and svc.annotations.is_object:
+            yield Annotated(svc.annotations, svc.subject, svc.instance, svc.label, svc.logical)
 
 
 def scaleway_annotations(annotations: Val) -> Iterator[tuple[str, Val]]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from kapsulint.api import UNKNOWN, Project, ResourceInstance, Val, expression_at, provider_config
 from kapsulint.kapsule import lb_annotation_keys, zones
-from kapsulint.kapsule.service import ControllerService
+from kapsulint.kapsule.lb_services import LbService
 
 LB_IP = "scaleway_lb_ip"
 
@@ -93,7 +93,7 @@ def is_unsplit_lb_ip_id(project: Project, value: Val) -> bool:
 # -- the reserved IP of a Service -----------------------------------------------------------------
 
 
-def reserved_lb_ip(service: ControllerService) -> tuple[ResourceInstance, Val] | None:
+def reserved_lb_ip(service: LbService) -> tuple[ResourceInstance, Val] | None:
     """The ``scaleway_lb_ip`` a Service reserves, and the value naming it: ``ip-ids`` first (it
     takes priority over ``loadBalancerIP`` in the CCM), else ``loadBalancerIP``."""
     ip_ids = service.annotation(lb_annotation_keys.LB_IP_IDS)
@@ -105,10 +105,9 @@ def reserved_lb_ip(service: ControllerService) -> tuple[ResourceInstance, Val] |
     return (instance, address) if instance is not None else None
 
 
-def cluster_region(service: ControllerService) -> str | None:
-    """The region of the cluster a release installs into, when the scan knows it."""
-    release = service.subject.release
-    cluster = release.cluster() if release is not None else None
+def cluster_region(service: LbService) -> str | None:
+    """The region of the cluster the Service is applied to, when the scan knows it."""
+    cluster = service.cluster()
     if cluster is None:
         return None
     instance = cluster.instance
@@ -123,7 +122,7 @@ def cluster_region(service: ControllerService) -> str | None:
     return text or None
 
 
-def default_lb_zone(service: ControllerService, ip_zone: str) -> str | None:
+def default_lb_zone(service: LbService, ip_zone: str) -> str | None:
     """The zone the CCM creates the load balancer in without a zone annotation: the first zone
     of the cluster's region (the reserved IP's region when the cluster's is not known)."""
     region = cluster_region(service) or zones.region_of_zone(ip_zone)

@@ -51,6 +51,7 @@ from typing import Iterator, NamedTuple
 
 from kapsulint.api import Val
 from kapsulint.kapsule import charts, lb_annotation_keys
+from kapsulint.kapsule.lb_services import LbService
 from kapsulint.kapsule.service import ControllerService
 
 __all__ = [
@@ -174,7 +175,7 @@ def _annotation_text(value: Val) -> str | None:
     return value.text()
 
 
-def externally_managed(service: ControllerService) -> bool | None:
+def externally_managed(service: LbService) -> bool | None:
     """Whether the Service carries ``scw-loadbalancer-externally-managed`` meaning true; None if Unknown."""
     value = service.annotation(lb_annotation_keys.LB_EXTERNALLY_MANAGED)
     if value.raw is None:
@@ -248,7 +249,7 @@ class LbProxy:
         ) if value.raw is not None]
 
 
-def lb_proxy(service: ControllerService) -> LbProxy:
+def lb_proxy(service: LbService) -> LbProxy:
     """Parse the Service's PROXY annotations (absent means no port; Unknown gives None)."""
     known_keys = service.annotations_known
 

@@ -472,6 +472,30 @@ class Module:
         return None, None, None
 
 
+class YamlDocuments:
+    """A YAML file read for what its content says it holds (Kubernetes objects...), whatever its
+    name: every document, located; ``reason`` is what the content said."""
+
+    source: SourceFile
+    reason: str
+
+    def __init__(self, source: SourceFile, reason: str) -> None:
+        self.source = source
+        self.reason = reason
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    def documents(self) -> list[Val]:
+        """Each document as a located value (an empty one as null); none when the file could not
+        be read or parsed."""
+        if not self.source.ok:
+            return []
+        fallback = Loc(self.path, 1, 1, 1, 2)
+        return [literal_to_val(document, (self.path, 0, 0), fallback) for document in self.source.data["docs"]]
+
+
 class ValuesFile:
     """A standalone Helm values file found by name or referenced by a release."""
 

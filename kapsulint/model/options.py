@@ -13,6 +13,11 @@ ValuesReaders = Callable[[Any], dict[str, list]]
 """Each file read as Helm values, with the resource instances reading it: a question of the domain
 (``helm_release``), asked of a project and given to the engine by the command line."""
 
+YamlKinds = Callable[[str], "str | None"]
+"""What a YAML file that is neither named nor read as values holds, from its text: a reason to
+read it (``Kubernetes objects: Service``), or None to leave it unread. A question of the domain,
+given to the engine by the command line; the engine reads such files as documents."""
+
 
 class ScanOptions:
     root: Path
@@ -29,6 +34,7 @@ class ScanOptions:
     extra_node_types: list[str]  # configuration key extra-node-types
     today: datetime.date | None  # the lint date; None means today in UTC
     values_readers: ValuesReaders | None  # which files releases read as values (from the domain)
+    yaml_kinds: YamlKinds | None  # which other YAML files are read, by content (from the domain)
     boundary: Boundary  # what may be read: the repository around root, max_file_size bytes per file
     limits: Limits  # the evaluation budgets (configuration keys max-expression-*, max-run-*)
     engine: str  # "terraform", "opentofu" or "auto": which files of a module are read (model/engines.py)
@@ -49,6 +55,7 @@ class ScanOptions:
         extra_node_types: list[str] | None = None,
         today: datetime.date | None = None,
         values_readers: ValuesReaders | None = None,
+        yaml_kinds: YamlKinds | None = None,
         boundary: Boundary | None = None,
         limits: Limits | None = None,
         engine: str = "auto",
@@ -67,6 +74,7 @@ class ScanOptions:
         self.extra_node_types = [] if extra_node_types is None else extra_node_types
         self.today = today
         self.values_readers = values_readers
+        self.yaml_kinds = yaml_kinds
         self.boundary = Boundary(repository_of(root), max_file_size) if boundary is None else boundary
         self.limits = limits if limits is not None else Limits()
         self.engine = engine

@@ -12,7 +12,7 @@ from kapsulint.boundary import NOTE_KIND, OUTSIDE, shown_path
 from kapsulint.scan.cache import ParseCache, valid_template, valid_yaml_text
 from kapsulint.model import engines
 from kapsulint.scan import discovery
-from kapsulint.scan.discovery import Discovered, NotFollowed, discover, file_kind, is_chart_values
+from kapsulint.scan.discovery import Discovered, NotFollowed, discover, file_kind, in_chart, is_chart_values
 from kapsulint.errors import describe
 from kapsulint.findings import Loc, Sensitive
 from kapsulint.model.instances import ModuleInstance, ResourceInstance, as_written, nested_blocks
@@ -41,6 +41,7 @@ from kapsulint.model.modules import (
     UnreadCall,
     ValuesFile,
     Variable,
+    YamlDocuments,
     block_from,
     is_local_source,
     source_kind,
@@ -69,6 +70,8 @@ class Project:
         self.files: dict[str, SourceFile] = {}
         self.modules: dict[str, Module] = {}
         self.values_files: list[ValuesFile] = []
+        self.yaml_documents: list[YamlDocuments] = []  # YAML read for what its content holds
+        self.yaml_reasons: dict[str, str] = {}  # path -> what its content said it holds
         self.unreadable: list[tuple[str, str]] = []
         self.template_sources: list[tuple[str, str]] = []  # (path, glob): left out, for --show-files
         self.not_followed: list[NotFollowed] = []  # links out of the repository, FIFOs: not read (KAP014)
@@ -110,6 +113,7 @@ class Project:
                 self._module(os.path.dirname(path)).terragrunt = True
             elif not (kind == "values" and is_chart_values(Path(path), self.boundary)):
                 entries.append((path, kind))  # chart values are read only when a release references them
+        entries.extend((path, "documents") for path in self._documents_by_content(found.yaml_candidates))
         loaded = self._load(entries, self.options.jobs)
         configs: dict[str, list[SourceFile]] = {}
         for path, source in loaded.sources.items():
@@ -136,6 +140,30 @@ class Project:
                      self._link_calls, self._break_cycles, self._choose_roots):
             self._step_guarded(step)
         return self
+
+    def _documents_by_content(self, candidates: list[str]) -> list[str]:
+        """The YAML files, named neither as values nor as anything else, whose text says what they
+        hold (``ScanOptions.yaml_kinds``, the domain's answer); the reason is kept for
+        ``--show-files``. A file inside a Helm chart is a template, and one that cannot be read is
+        left alone: nothing said it was ours."""
+        classify = self.options.yaml_kinds
+        if classify is None:
+            return []
+        kept = []
+        for path in candidates:
+            if in_chart(Path(path), self.root, self.boundary):
+                continue
+            try:
+                content = read_bytes(path, self.boundary)
+            except (Unreadable, OSError):
+                continue
+            if content is None:  # above max-file-size: not known to be ours
+                continue
+            reason = classify(content.decode("utf-8", errors="replace"))
+            if reason is not None:
+                self.yaml_reasons[path] = reason
+                kept.append(path)
+        return kept
 
     def _not_followed(self, found: list[NotFollowed]) -> None:
         """Links discovery did not follow and files that are not regular: kept for ``--show-files``,
@@ -222,6 +250,9 @@ class Project:
         directory = os.path.dirname(source.path)
         if source.kind == "values":
             self.values_files.append(ValuesFile(source))
+            return
+        if source.kind == "documents":
+            self.yaml_documents.append(YamlDocuments(source, self.yaml_reasons.get(source.path, "")))
             return
         if source.kind == "lock":
             self._module(directory).lock = source

@@ -15,7 +15,7 @@ class SourceFile:
     """One file the scan read (or tried to)."""
 
     path: str
-    kind: str  # "config", "tfvars", "lock", "values"
+    kind: str  # "config", "tfvars", "lock", "values", "documents" (YAML read for what it holds)
     data: dict | None  # the adapter's output; None when unreadable, skipped or broken
     error: tuple[str, int, int] | None  # (message, line, column) of a syntax error
     skipped: str | None  # why the file was not parsed: above max-file-size (KAP005)
@@ -157,7 +157,7 @@ def skipped_source(path: str, kind: str, max_size: int) -> SourceFile:
 
 def parser_name(path: str, kind: str) -> str:
     """What a file is parsed as; part of the cache key."""
-    if kind == "values":
+    if kind in ("values", "documents"):
         from kapsulint.parsing.yaml_templates import JINJA, dialect_of
 
         return "yaml-jinja" if dialect_of(path) == JINJA else "yaml"
@@ -169,7 +169,7 @@ def source_from(path: str, kind: str, result: dict) -> SourceFile:
     source = SourceFile(path, kind, data=result["data"], comments=result["comments"],
                         left_out=tuple(left_out) if left_out is not None else None)
     source.error = tuple(result["error"]) if result["error"] is not None else None
-    if source.error is not None and kind == "values":
+    if source.error is not None and kind in ("values", "documents"):
         from kapsulint.parsing.yaml_words import in_words
 
         # Worded here, after the parse cache: the cached error stays the parser's own.

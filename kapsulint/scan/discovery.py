@@ -15,6 +15,7 @@ TFVARS_SUFFIXES = (".tfvars", ".tfvars.json")
 LOCK_FILE = ".terraform.lock.hcl"
 TERRAGRUNT_FILE = "terragrunt.hcl"
 CONFIG_FILE = ".kapsulint.toml"
+YAML_SUFFIXES = (".yaml", ".yml")
 VALUES_PATTERNS = ("values*.yaml", "values*.yml", "*-values.yaml", "*-values.yml", "*.values.yaml", "*.values.yml")
 # Sources of a template engine that only end in a Terraform suffix: a generator renders them into
 # the Terraform that is applied (Jinja recommends the .jinja suffix and is often written .j2,
@@ -23,6 +24,9 @@ VALUES_PATTERNS = ("values*.yaml", "values*.yml", "*-values.yaml", "*-values.yml
 # named as a PATH; configuration key template-files.
 TEMPLATE_FILES = tuple(f"*.{engine}.{suffix}" for engine in ("j2", "jinja", "jinja2", "tmpl", "tpl", "gotmpl")
                        for suffix in ("tf", "tofu", "tf.json", "tofu.json"))
+# Any other YAML file: read when its content says what it is (the question ScanOptions.yaml_kinds
+# answers), and otherwise not at all.
+YAML_CANDIDATE = "yaml"
 SKIPPED_DIRECTORIES = {".git", ".terraform", ".hg", ".svn", "node_modules", ".venv", "__pycache__", ".tox"}
 
 
@@ -58,6 +62,7 @@ class Discovered:
     unreadable: list[tuple[str, str]]  # (path, reason)
     templates: list[tuple[str, str]]  # (path, the template-files glob it matches): left out
     not_followed: list[NotFollowed]  # links out of the repository, FIFOs and devices: not read
+    yaml_candidates: list[str]  # other YAML files: read only when their content says what they are
 
     def __init__(
         self,
@@ -68,6 +73,7 @@ class Discovered:
         self.unreadable = [] if unreadable is None else unreadable
         self.templates = []
         self.not_followed = []
+        self.yaml_candidates = []
 
 
 def discover(root: Path, boundary: Boundary, excluded=None, values_globs: tuple[str, ...] = (),
@@ -128,7 +134,13 @@ def discover(root: Path, boundary: Boundary, excluded=None, values_globs: tuple[
             kind = file_kind(entry.name)
             if kind is None and values_globs and _matches(Path(entry.path), root, values_globs):
                 kind = "values"
+            if kind is None and entry.name.endswith(YAML_SUFFIXES):
+                kind = YAML_CANDIDATE
             if kind is None or (excluded and _excludes_file(excluded, entry.path)):
+                continue
+            if kind == YAML_CANDIDATE:
+                if is_file:  # read only if its content says what it is: nothing is said of the others
+                    found.yaml_candidates.append(entry.path)
                 continue
             matched = templates.match(entry.path, entry.name) if templates and kind == "config" else None
             if matched is not None:
@@ -260,3 +272,15 @@ def is_chart_values(path: Path, boundary: Boundary) -> bool:
     if boundary.kind(directory / "Chart.yaml") == "file":
         return True
     return directory.name == "ci" and boundary.kind(directory.parent / "Chart.yaml") == "file"
+
+
+def in_chart(path: Path, root: Path, boundary: Boundary) -> bool:
+    """Inside a Helm chart (a ``Chart.yaml`` in its directory or one above it, up to ``root``):
+    its templates are Go templates that Helm renders, not objects as written."""
+    directory = path.parent
+    while True:
+        if boundary.kind(directory / "Chart.yaml") == "file":
+            return True
+        if directory == root or directory.parent == directory or root not in directory.parents:
+            return False
+        directory = directory.parent

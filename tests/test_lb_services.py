@@ -1,0 +1,93 @@
+"""Services outside charts: which YAML files are read by content, what --show-files says of them,
+and the Service model's answers for each source."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from fixture_support import lint
+from kapsulint.cli.command import main
+from kapsulint.kapsule.yaml_kinds import yaml_kinds
+
+SERVICE = """apiVersion: v1
+kind: Service
+metadata:
+  name: web
+  annotations:
+    service.beta.kubernetes.io/scw-loadbalancer-zone: fr-par-1
+spec:
+  type: LoadBalancer
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (SERVICE, "Kubernetes objects (Service)"),
+        ("apiVersion: v1\nkind: ConfigMap\n---\napiVersion: v1\nkind: Service\n", "Kubernetes objects (ConfigMap, Service)"),
+        ("apiVersion: 'v1'\nkind: \"List\"\nitems: []\n", "Kubernetes objects (List)"),
+        ("apiVersion: v2\nname: chart\nversion: 1.0.0\n", None),  # a Chart.yaml has no kind
+        ("on: push\njobs:\n  build:\n    kind: Service\n", None),  # kind nested, no apiVersion
+        ("services:\n  web:\n    image: nginx\n", None),
+        ("  apiVersion: v1\n  kind: Service\n", None),  # not a document's own keys
+    ],
+)
+def test_yaml_kinds_reads_the_content(text, reason):
+    assert yaml_kinds(text) == reason
+
+
+def _project(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_show_files_says_why_a_manifest_was_read(tmp_path, monkeypatch):
+    project = _project(tmp_path, {
+        "deploy/web.yaml": SERVICE,
+        "compose.yaml": "services:\n  web:\n    image: nginx\n",
+        "chart/Chart.yaml": "apiVersion: v2\nname: chart\nversion: 1.0.0\n",
+        "chart/templates/service.yaml": SERVICE.replace("name: web", "name: {{ .Release.Name }}"),
+    })
+    monkeypatch.chdir(project)
+    result = CliRunner().invoke(main, ["--show-files", "."], catch_exceptions=False)
+    lines = result.stdout.splitlines()
+    assert "deploy/web.yaml\tdocuments\tok\tits content: Kubernetes objects (Service)" in lines
+    assert not any(line.startswith(("compose.yaml", "chart/")) for line in lines)
+
+
+def test_a_broken_manifest_is_a_parse_error_and_other_yaml_is_not_read(tmp_path, monkeypatch):
+    project = _project(tmp_path, {
+        "broken.yaml": "apiVersion: v1\nkind: Service\nmetadata: [\n",
+        "workflow.yml": "on: [push\n",
+    })
+    code, findings, _ = lint(project, [], monkeypatch)
+    assert [(f["rule"], f["path"]) for f in findings] == [("KAP001", "broken.yaml")]
+    assert code == 1
+
+
+def test_a_file_a_manifest_resource_reads_is_judged_there_once(tmp_path, monkeypatch):
+    """``kubernetes_manifest`` and ``kubectl_manifest`` read the file: each judges the Service it
+    applies, and the file is not judged a second time on its own."""
+    project = _project(tmp_path, {
+        "web.yaml": SERVICE,
+        "main.tf": 'resource "kubernetes_manifest" "web" {\n'
+                   '  manifest = yamldecode(file("${path.module}/web.yaml"))\n}\n'
+                   'resource "kubectl_manifest" "web" {\n  yaml_body = file("${path.module}/web.yaml")\n}\n',
+    })
+    _, findings, _ = lint(project, ["--select", "KAP304"], monkeypatch)
+    got = sorted((f["path"], f["line"], f["column"], f["message"].split(":")[0]) for f in findings)
+    assert got == [("web.yaml", 8, 9, "kubectl_manifest.web (Service web)"),
+                   ("web.yaml", 8, 9, "kubernetes_manifest.web (Service web)")]
+
+
+def test_the_object_is_named_with_its_namespace(tmp_path, monkeypatch):
+    project = _project(tmp_path, {"k8s/web.yaml": SERVICE.replace("  name: web\n", "  name: web\n  namespace: edge\n")})
+    _, findings, _ = lint(project, ["--select", "KAP304"], monkeypatch)
+    assert [(f["line"], f["column"], f["message"].split(":")[0]) for f in findings] == [
+        (9, 9, "k8s/web.yaml (Service edge/web)")]
