@@ -5,6 +5,17 @@ Reports a port where the Scaleway load balancer and the ingress controller behin
 PROXY protocol. The load balancer sends a PROXY header the controller cannot read, or the
 controller requires one the load balancer does not send.
 
+Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+judged against the same chart's controller settings; and Envoy Gateway's data plane, where the
+`EnvoyProxy` (`spec.provider.kubernetes.envoyService.annotations`) is judged against the
+`ClientTrafficPolicy` of each Gateway it serves (named by the Gateway's
+`infrastructure.parametersRef` or its GatewayClass's `parametersRef`). A Gateway listener reads a
+PROXY header only when a policy targeting the Gateway (or that listener, by `sectionName`) sets
+`proxyProtocol` (or the deprecated `enableProxyProtocol: true`), and then refuses connections
+without one unless `proxyProtocol.optional` is true. Policies chosen by `targetSelectors`, an
+`EnvoyProxy` with a `patch` or a `mergeType`, and a listener port kapsulint cannot read leave the
+Gateway unjudged. The finding names the EnvoyProxy and the Gateway.
+
 ## Why is this bad
 On Kapsule, the Cloud Controller Manager builds the load balancer of a `LoadBalancer` Service and
 sends PROXY protocol to the ports named by the Service annotations
@@ -74,6 +85,8 @@ No automatic fix: the two sides can be made to agree either way (turn PROXY prot
 controller, or off on the load balancer), and which one was meant is the author's choice.
 
 ## References
+- [Envoy Gateway ClientTrafficPolicy API: proxyProtocol](https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/clienttrafficpolicy_types.go)
+- [Envoy Gateway EnvoyProxy API: envoyService](https://github.com/envoyproxy/gateway/blob/main/api/v1alpha1/shared_types.go)
 - [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 - [Scaleway: exposing Kubernetes services with a Load Balancer](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)
 - [HAProxy Kubernetes Ingress: proxy-protocol](https://www.haproxy.com/documentation/kubernetes-ingress/community/configuration-reference/ingress/#proxy-protocol)
@@ -82,7 +95,8 @@ controller, or off on the load balancer), and which one was meant is the author'
 """
 
 from kapsulint.api import Project, Related, finding, shown
-from kapsulint.kapsule import charts, proxy_ports
+from kapsulint.kapsule import charts, envoy_gateway, proxy_ports
+from kapsulint.kapsule.kube_objects import object_label
 from kapsulint.kapsule.lb_services import services
 
 ID = "KAP303"
@@ -172,4 +186,66 @@ def check(project: Project):
                 related=related,
                 logical=f"{subject.name}.{port.setting_name}",
                 fix=f'annotate the Service with {_RECOMMENDED}: "true", or turn {port.setting_name} off',
+            )
+    yield from _envoy_gateway(project)
+
+
+def _gateway_name(gateway) -> str:
+    metadata = gateway.get("metadata")
+    return object_label("Gateway", metadata)
+
+
+def _envoy_gateway(project: Project):
+    """Envoy Gateway: the EnvoyProxy's annotations against the ClientTrafficPolicy of each
+    Gateway whose data plane it configures."""
+    for plane in envoy_gateway.data_planes(project):
+        svc = plane.service
+        if not svc.kapsule_evidence or svc.is_load_balancer is not True:
+            continue
+        if proxy_ports.externally_managed(svc) is not False:
+            continue
+        listeners = envoy_gateway.listener_proxy(project, plane)
+        if listeners is None:
+            continue
+        lb = proxy_ports.lb_proxy(svc)
+        sent_unexpected: dict = {}  # anchor -> (annotation, value, ports, gateway listeners)
+        required_missing: dict = {}  # anchor -> (listener, ports)
+        for listener in listeners:
+            sending = lb.sending(listener.port)
+            if sending is None:
+                continue
+            if sending.sends and listener.accepts is False:
+                loc = sending.value.loc or svc.annotation_key_loc(sending.annotation) or svc.anchor
+                entry = sent_unexpected.setdefault(loc, (sending.annotation, sending.value, [], []))
+                entry[2].append(listener.port)
+                entry[3].append(f"{_gateway_name(listener.gateway)} listener {listener.name or '?'}")
+            elif not sending.sends and listener.requires is True and listener.setting_key is not None:
+                entry = required_missing.setdefault(listener.setting_key, (listener, []))
+                entry[1].append(listener.port)
+        for loc, (annotation, value, numbers, names) in sent_unexpected.items():
+            yield finding(
+                loc,
+                f"{svc.label}: the Scaleway load balancer sends PROXY protocol on {_ports(numbers)} "
+                f"({_short(annotation)} {shown(value)}) but no ClientTrafficPolicy sets proxyProtocol for "
+                f"{', '.join(sorted(set(names)))}: requests there fail",
+                subject=svc.subject,
+                instance=svc.instance,
+                logical=f"{svc.logical}.{annotation}",
+                fix="add a ClientTrafficPolicy targeting the Gateway with proxyProtocol: {}, or remove the annotation",
+            )
+        for loc, (listener, numbers) in required_missing.items():
+            related = [Related(value.loc, f"{_short(name)} {shown(value)} does not cover {_ports(numbers)}")
+                       for name, value in lb.written() if value.loc is not None]
+            related.append(Related(svc.anchor, f"{svc.label} configures the load balancer"))
+            yield finding(
+                loc,
+                f"{_gateway_name(listener.gateway)}: its ClientTrafficPolicy's {listener.setting_name} makes "
+                f"Envoy require a PROXY header on {_ports(numbers)}, but the Scaleway load balancer of "
+                f"{svc.label} does not send one there: connections are refused",
+                subject=svc.subject,
+                instance=svc.instance,
+                related=related,
+                logical=f"{svc.logical}.{listener.setting_name}",
+                fix=f'annotate the EnvoyProxy\'s envoyService with {_RECOMMENDED}: "true", or remove '
+                    f"{listener.setting_name}",
             )

@@ -88,6 +88,8 @@ def check(project: Project):
             continue
         if policy.raw is not None:
             continue  # a written policy, even "Cluster", is a deliberate choice
+        if svc.policy_default != "Cluster":
+            continue  # Envoy Gateway's data plane Service is Local unless told otherwise
         if _sends_proxy_protocol(svc):
             continue  # the client address survives the hop: the hop alone is not worth a note
         loc = svc.service_key_anchor()

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from kapsulint.api import UNKNOWN, Project, ResourceInstance, Val, expression_at, provider_config
 from kapsulint.kapsule import lb_annotation_keys, zones
-from kapsulint.kapsule.lb_services import LbService
+from kapsulint.kapsule.kube_objects import LbService
 
 LB_IP = "scaleway_lb_ip"
 

@@ -51,7 +51,7 @@ from typing import Iterator, NamedTuple
 
 from kapsulint.api import Val
 from kapsulint.kapsule import charts, lb_annotation_keys
-from kapsulint.kapsule.lb_services import LbService
+from kapsulint.kapsule.kube_objects import LbService
 from kapsulint.kapsule.service import ControllerService
 
 __all__ = [
