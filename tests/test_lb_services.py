@@ -91,3 +91,16 @@ def test_the_object_is_named_with_its_namespace(tmp_path, monkeypatch):
     _, findings, _ = lint(project, ["--select", "KAP304"], monkeypatch)
     assert [(f["line"], f["column"], f["message"].split(":")[0]) for f in findings] == [
         (9, 9, "k8s/web.yaml (Service edge/web)")]
+
+
+def test_the_hooks_pass_a_manifest_and_naming_it_reports_its_services(tmp_path, monkeypatch):
+    import re
+
+    from ruamel.yaml import YAML
+
+    hooks = YAML(typ="safe").load((Path(__file__).resolve().parent.parent / ".pre-commit-hooks.yaml").read_text())
+    for hook in hooks:
+        assert re.search(hook["files"], "deploy/ingress-service.yml"), hook["id"]
+    project = _project(tmp_path, {"deploy/ingress-service.yml": SERVICE, "other/web.yaml": SERVICE})
+    _, findings, _ = lint(project, ["--select", "KAP304", "deploy/ingress-service.yml"], monkeypatch)
+    assert [(f["path"], f["line"]) for f in findings] == [("deploy/ingress-service.yml", 8)]

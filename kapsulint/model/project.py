@@ -150,8 +150,12 @@ class Project:
         if classify is None:
             return []
         kept = []
+        charted: dict[str, bool] = {}  # directory -> inside a chart, asked once per directory
         for path in candidates:
-            if in_chart(Path(path), self.root, self.boundary):
+            directory = os.path.dirname(path)
+            if directory not in charted:
+                charted[directory] = in_chart(Path(path), self.root, self.boundary)
+            if charted[directory]:
                 continue
             try:
                 content = read_bytes(path, self.boundary)
