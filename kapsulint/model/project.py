@@ -19,6 +19,7 @@ from kapsulint.model.instances import ModuleInstance, ResourceInstance, as_writt
 from kapsulint.model.variables import root_variable_values
 from kapsulint.scan.loader import Loaded, load_sources
 from kapsulint.model.options import ScanOptions
+from kapsulint.model.plan_binding import PlanBinding, PlanMismatch, bind_plan
 from kapsulint.model.modules import (
     Block,
     Duplicate,
@@ -649,6 +650,27 @@ class Project:
         """Whether a ``templatefile()`` of the scan renders the file at ``path`` (after the
         evaluation of :meth:`blind_spots`, or of the releases for ``--show-files``)."""
         return self._templates.get(os.path.normpath(path)) is not None
+
+    def plan_binding(self) -> PlanBinding | None:
+        """The plan given with ``--plan``, bound to the root module it was made in (computed once);
+        None without a plan. Raises :class:`kapsulint.model.plan_binding.PlanMismatch` when the plan
+        is not one of this configuration."""
+        plan = self.options.plan
+        if plan is None:
+            return None
+        directory = self.options.plan_directory or self.root
+
+        def bind() -> PlanBinding | None:
+            try:
+                return bind_plan(self, plan, directory)
+            except PlanMismatch:
+                raise
+            except Exception as error:  # noqa: BLE001 - a bug while binding is an internal error, not a traceback
+                self.errors.append((f"binding the plan failed: {describe(error)}", plan.path, None))
+                return None
+
+        binding: PlanBinding | None = self.memo("plan-binding", bind)
+        return binding
 
     def memo(self, key: object, compute):
         """A value derived from the whole project, computed once (rules share domain answers)."""

@@ -57,6 +57,7 @@ class ReportContext:
     quiet: bool
     unsafe_fixes: bool  # --unsafe-fixes: unsafe fixes count as applicable in the text report
     boundary: Boundary  # what the text report may read for its source lines: the repository
+    unshown: frozenset[str]  # files whose lines are never echoed (a plan file holds sensitive values in clear)
 
     def __init__(
         self,
@@ -70,6 +71,7 @@ class ReportContext:
         quiet: bool = False,
         unsafe_fixes: bool = False,
         boundary: Boundary | None = None,
+        unshown: frozenset[str] = frozenset(),
     ) -> None:
         self.rules = rules
         self.cwd = cwd
@@ -81,6 +83,7 @@ class ReportContext:
         self.quiet = quiet
         self.unsafe_fixes = unsafe_fixes
         self.boundary = Boundary(repo_root, DEFAULT_SOURCE_SIZE) if boundary is None else boundary
+        self.unshown = unshown
 
 
 DEFAULT_SOURCE_SIZE = 5 * 1024 * 1024  # max-file-size's default: a source line is never read from more
