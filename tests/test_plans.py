@@ -1,7 +1,8 @@
 """The plan format as Terraform writes it: the recordings of ``tests/plans/recorded/`` (made by
-``tests/plans/record.py`` from ``terraform_data`` resources) validate against the JSON Schema of
-``tests/schemas/terraform-plan.json``, and the recordings cover every
-action list and every action reason of the format."""
+``tests/plans/record.py`` from ``terraform_data`` resources) and every fixture plan validate against
+the JSON Schema of ``tests/schemas/terraform-plan.json``; the recordings cover every action list and
+every action reason of the format; the KAP6xx fixture plans are what ``tests/plans/fixture_plans.py``
+builds."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "tests" / "schemas" / "terraform-plan.json").read_text(encoding="utf-8"))
 RECORDED = sorted((ROOT / "tests" / "plans" / "recorded").glob("*.json"))
+FIXTURE_PLANS = sorted((ROOT / "fixtures").glob("KAP*/*/plan.json"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 
@@ -29,6 +31,33 @@ def test_the_schema_is_a_valid_draft_2020_12_schema():
 @pytest.mark.parametrize("path", RECORDED, ids=lambda p: p.stem)
 def test_every_recording_validates(path):
     assert _errors(path) == []
+
+
+@pytest.mark.parametrize("path", FIXTURE_PLANS, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}")
+def test_every_fixture_plan_validates(path):
+    assert _errors(path) == []
+
+
+def test_every_plan_rule_has_fixture_plans():
+    from kapsulint.lint.registry import all_rules
+
+    with_plans = {p.parent.parent.name for p in FIXTURE_PLANS}
+    plan_rules = {r.id for r in all_rules() if r.family == "plan"} | {"KAP018"}
+    assert len(plan_rules) >= 10 and plan_rules <= with_plans
+
+
+def test_the_fixture_plans_are_what_the_builder_builds():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "plans"))
+    try:
+        import fixture_plans
+    finally:
+        sys.path.pop(0)
+    built = {case: fixture_plans.text(document) for case, document in fixture_plans.CASES.items()}
+    committed = {f"{p.parent.parent.name}/{p.parent.name}": p.read_text(encoding="utf-8")
+                 for p in FIXTURE_PLANS if p.parent.parent.name.startswith("KAP6")}
+    assert built == committed
 
 
 def test_the_recordings_cover_every_action_and_reason():

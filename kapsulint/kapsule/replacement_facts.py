@@ -94,11 +94,11 @@ REPLACING: tuple[Replacing, ...] = (
     Replacing(CLUSTER, "autoscaler_config.skip_nodes_with_local_storage", (2, 76, 0), _AUTOSCALER_PR, (2, 81, 0)),
     Replacing(CLUSTER, "autoscaler_config.log_level", (2, 76, 0), _AUTOSCALER_PR, (2, 81, 0)),
     Replacing(CLUSTER, "type", _FIRST, _CLUSTER_GO, when=(
-        "the new type is not one the API offers this cluster in place (ListClusterAvailableTypes): Kapsule to "
-        "Kosmos or back, or a lower dedicated offer during its 30-day commitment")),
+        "when the API does not offer the new type to this cluster in place: Kapsule to Kosmos or back, or a "
+        "lower dedicated offer during its 30-day commitment")),
     Replacing(CLUSTER, "private_network_id", _FIRST, _CLUSTER_GO, when=(
-        "the cluster already has a private network and another one is given (setting one on a cluster "
-        "without one migrates it in place)")),
+        "when the cluster already has a private network and another one is given; setting one on a cluster "
+        "without one migrates it in place")),
     Replacing(POOL, "cluster_id", _FIRST, _POOL_GO),
     Replacing(POOL, "name", _FIRST, _POOL_GO),
     Replacing(POOL, "node_type", _FIRST, _POOL_GO),
