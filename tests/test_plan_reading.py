@@ -340,3 +340,85 @@ def test_the_configuration_key_plan(tmp_path, monkeypatch):
     (project / ".kapsulint.toml").write_text('plan = "../outside.json"\n')
     code, _, stderr = lint(project, [], monkeypatch)
     assert code == 2 and "`plan` '../outside.json'" in stderr
+
+
+def _scenarios():
+    import sys
+
+    sys.path.insert(0, str(RECORDED.parent))
+    try:
+        import record
+    finally:
+        sys.path.pop(0)
+    return record.SCENARIOS
+
+
+@pytest.mark.parametrize("scenario", _scenarios(), ids=lambda s: s.name)
+def test_every_recording_binds_to_the_code_it_was_made_of(tmp_path, monkeypatch, scenario):
+    """Each recorded plan, linted with the configuration Terraform planned it from, matches: every
+    change is bound (or gone from the code, as the plan says) and no block is missing from it."""
+    from kapsulint.model.plan_binding import ABSENT, UNREAD, bind_plan
+    from kapsulint.model.options import ScanOptions
+    from kapsulint.model.project import Project
+
+    project_dir = write(tmp_path / "project", dict(scenario.after))
+    code, findings, stderr = lint(project_dir, ["--plan", str(RECORDED / f"{scenario.name}.json"),
+                                                "--select", "KAP018"], monkeypatch)
+    assert (code, findings) == (0, []), stderr
+    plan = read_plan(str(RECORDED / f"{scenario.name}.json"))
+    loaded = Project(ScanOptions(project_dir, cache=False)).load()
+    binding = bind_plan(loaded, plan, project_dir)
+    assert all(b.status not in (ABSENT, UNREAD) for b in binding.changes)
+    for bound in binding.changes:
+        if not bound.change.configuration_gone and bound.change.deposed is None:
+            assert bound.block is not None, bound
+
+
+def _hostile_plans() -> list[tuple[str, dict]]:
+    base = json.loads((RECORDED.parents[1].parent / "fixtures" / "KAP603" / "fires-cni-change" / "plan.json").read_text())
+
+    def edited(edit) -> dict:
+        document = json.loads(json.dumps(base))
+        edit(document)
+        return document
+
+    def each_change(edit):
+        return lambda d: [edit(c) for c in d["resource_changes"]]
+
+    return [
+        ("before a string", edited(each_change(lambda c: c["change"].update(before="a string")))),
+        ("after a list", edited(each_change(lambda c: c["change"].update(after=[1, 2, 3])))),
+        ("masks of the wrong shape", edited(each_change(lambda c: c["change"].update(
+            after_unknown="yes", before_sensitive=[True], after_sensitive={"name": {"deep": [True]}})))),
+        ("replace paths of anything", edited(each_change(lambda c: c["change"].update(
+            replace_paths=[[0], [], "x", [{"a": 1}], [True], ["cni", 99, "x"]])))),
+        ("unknown actions and reasons", edited(each_change(lambda c: (c["change"].update(actions=["delete", "delete"]),
+                                                                      c.update(action_reason="because")))),),
+        ("indexes and keys of every kind", edited(each_change(lambda c: c.update(index=True, deposed=7,
+                                                                                 previous_address="not an address")))),
+        ("values of every type", edited(each_change(lambda c: c["change"].update(before={
+            "name": ["x"], "version": {"a": 1}, "type": 12, "created_at": "yesterday", "cni": None,
+            "delete_additional_resources": "maybe", "id": 3.5, "cluster_id": False, "node_type": {"x": None}})))),
+        ("a timestamp that is not one", {**base, "timestamp": "soon"}),
+        ("prior state and configuration of the wrong shape", {**base, "prior_state": {"values": {"root_module": {
+            "resources": ["x", {"address": 5}], "child_modules": "no"}}}, "configuration": {"root_module": {
+            "resources": [1, {"address": None}], "module_calls": {"m": "n", "k": {"module": []}}}}}),
+        ("deep module addresses", edited(lambda d: d["resource_changes"].append(
+            {**d["resource_changes"][0], "address": "module.a." * 500 + "scaleway_k8s_pool.x"}))),
+        ("entries that are not changes", {**base, "resource_changes": [1, "x", None, {"address": "x.y"},
+                                                                       {"address": "x.y", "change": {"actions": [1]}}]}),
+    ]
+
+
+@pytest.mark.parametrize("what, document", _hostile_plans(), ids=lambda x: x if isinstance(x, str) else "")
+def test_hostile_plans_never_crash(tmp_path, monkeypatch, what, document):
+    import shutil
+
+    project_dir = shutil.copytree(RECORDED.parents[1].parent / "fixtures" / "KAP603" / "fires-cni-change",
+                                  tmp_path / "case")
+    (project_dir / "plan.json").write_text(json.dumps(document))
+    code, findings, stderr = lint(project_dir, ["--plan", "plan.json"], monkeypatch)
+    assert code in (0, 1, 2), stderr
+    assert "Traceback" not in stderr and "internal error" not in stderr, stderr
+    if code == 2:
+        assert stderr.startswith("kapsulint: error:"), stderr

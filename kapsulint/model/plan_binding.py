@@ -184,7 +184,8 @@ def _under(path: str, directory: str) -> bool:
 
 def _score(module: Module, plan: Plan) -> int:
     wanted = plan.configuration_blocks or frozenset((c.address.module_names, c.address.block) for c in plan.changes)
-    present = {(tree.names, address) for tree in _tree(module) for address in tree.module.resources}
+    present = {(tree.names, address) for tree in _tree(module)
+               for address in (*tree.module.resources, *tree.module.check_data)}
     return len(wanted & present)
 
 
@@ -224,7 +225,7 @@ def _bind(root: ModuleInstance, change: PlannedChange) -> BoundChange:
 
 
 def _bind_block(change: PlannedChange, module: ModuleInstance, exact_module: bool) -> BoundChange:
-    resource = module.module.resources.get(change.address.block)
+    resource = _block(module.module, change.address.block)
     if resource is None:
         return BoundChange(change, _missing(change, module.module), module)
     if exact_module:
@@ -232,6 +233,11 @@ def _bind_block(change: PlannedChange, module: ModuleInstance, exact_module: boo
             if _same_key(instance.key, change.address.key):
                 return BoundChange(change, INSTANCE, module, resource, instance)
     return BoundChange(change, BLOCK, module, resource)
+
+
+def _block(module: Module, address: str) -> Resource | None:
+    """A resource or data block of a module by address, a data source nested in a ``check`` too."""
+    return module.resources.get(address) or module.check_data.get(address)
 
 
 def _missing(change: PlannedChange, module: Module) -> str:
@@ -268,7 +274,7 @@ def _not_in_plan(root: ModuleInstance, plan: Plan) -> list[tuple[Block, str]]:
         if tree.module.broken:
             continue
         prefix = "".join(f"module.{name}." for name in tree.names)
-        for address, resource in tree.module.resources.items():
+        for address, resource in (*tree.module.resources.items(), *tree.module.check_data.items()):
             if "#" in address:  # a second definition (KAP006)
                 continue
             if (tree.names, address) not in plan.configuration_blocks:

@@ -253,6 +253,11 @@ class Project:
                 name = f"provider.{labels[0]}" + (f".{alias}" if alias is not None else "")
                 module.duplicates.append(Duplicate(name, first.loc, block.loc))
             module.providers.append(block)
+        elif kind == "check" and labels:
+            for nested in block.children("data"):  # scoped data sources: only the check's assertions read them
+                if len(nested.labels) == 2:
+                    scoped = Resource("data", nested.labels[0], nested.labels[1], nested, module)
+                    module.check_data.setdefault(scoped.address, scoped)
         elif kind == "terraform":
             settings = block.children("backend") + block.children("cloud")
             if settings and (module.backends or module.clouds):
