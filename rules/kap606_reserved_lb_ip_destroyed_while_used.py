@@ -2,7 +2,7 @@
 
 ## What it does
 Reports, with `--plan`, a `scaleway_lb_ip` that the plan destroys or replaces while a Service of
-the same configuration names it (its `scw-loadbalancer-ip-ids` annotation or `loadBalancerIP`).
+the code linted names it (its `scw-loadbalancer-ip-ids` annotation or `loadBalancerIP`).
 
 ## Why is this bad
 A reserved flexible IP is what keeps an ingress controller's public address stable: DNS records,

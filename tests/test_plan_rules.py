@@ -257,3 +257,23 @@ def test_a_created_cluster_with_unknown_values_is_never_judged(tmp_path, monkeyp
                      Change(CLUSTER, CREATE, None, {"name": "prod"}, unknown=("private_network_id", "name"))])
     status, findings, stderr = run(project(tmp_path, BASE, document), monkeypatch, "--select", "KAP6")
     assert (status, findings) == (0, []), stderr
+
+
+def test_without_replace_paths_the_replacement_facts_say_what_forces_it(tmp_path, monkeypatch):
+    code = BASE + """
+resource "scaleway_k8s_pool" "apps" {
+  cluster_id = scaleway_k8s_cluster.main.id
+  node_type  = "PRO2-M"
+  size       = 3
+}
+"""
+    document = json.loads(json.dumps(NODE_TYPE_CHANGE))
+    for change in document["resource_changes"]:
+        change["change"].pop("replace_paths", None)
+        if change["address"] == POOL:
+            change["change"]["after"]["size"] = 5  # changes too, but is updated in place
+    status, findings, stderr = run(project(tmp_path, code, document), monkeypatch, "--select", "KAP601")
+    assert status == 1, stderr
+    (found,) = findings
+    assert 'forced by node_type "PRO2-S" -> "PRO2-M"' in found["message"] and "size" not in found["message"]
+    assert [r["line"] for r in found["related"]] == [15]

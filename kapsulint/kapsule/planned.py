@@ -113,12 +113,19 @@ def _shown(value: Val) -> str:
 
 
 def forcing(project: Project, bound: BoundChange) -> list[Forcing]:
-    """What forces the replacement of a change, one entry per ``replace_paths`` path."""
+    """What forces the replacement of a change: one entry per ``replace_paths`` path; for a plan
+    that gives none (a format or tool that does not write them) while the provider could not update,
+    the top-level arguments whose value changes and that the replacement facts of the provider
+    version say replace the resource."""
     change = bound.change
     version = version_of(project, bound)
     resource = change.address.type
+    paths: tuple[tuple[str | int, ...], ...] = change.replace_paths
+    if not paths and change.is_replacement and change.reason in (None, "replace_because_cannot_update"):
+        paths = tuple((name,) for name in sorted(replacement_facts.replacing_arguments(resource, version) or ())
+                      if _changes(bound, name))
     found = []
-    for path in change.replace_paths:
+    for path in paths:
         top = path[0]
         if not isinstance(top, str):
             continue
@@ -129,6 +136,21 @@ def forcing(project: Project, bound: BoundChange) -> list[Forcing]:
                              replacement_facts.fact_for(resource, dotted, version),
                              replacement_facts.regression_for(resource, dotted, version)))
     return found
+
+
+def _changes(bound: BoundChange, name: str) -> bool:
+    """Whether a top-level argument certainly changes (both values known and different)."""
+    before, after = bound.before(name), bound.after(name)
+    return before.known and after.known and _plain(before) != _plain(after)
+
+
+def _plain(value: Val) -> object:
+    raw = value.raw
+    if isinstance(raw, dict):
+        return {k: _plain(v) for k, v in raw.items()}
+    if isinstance(raw, list):
+        return [_plain(v) for v in raw]
+    return raw
 
 
 _REASONS = {
