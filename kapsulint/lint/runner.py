@@ -92,7 +92,10 @@ def left_out(root: Path, paths: list[Path], exclude: list[str], force_exclude: b
 
 
 def run(settings: Settings) -> RunResult:
+    """One run. Raises :class:`kapsulint.model.plan_binding.PlanMismatch` (a usage error) when the
+    plan given with ``--plan`` is not one of the configuration it was given with."""
     project = Project(settings.scan).load()
+    project.plan_binding()  # a plan of another configuration stops the run before any rule
     try:
         return _judge(project, settings)
     except Exception:
@@ -151,12 +154,17 @@ def _judge(project: Project, settings: Settings) -> RunResult:
         rule = rules[finding.rule]
         finding.name = rule.name
         finding.severity = Severity(settings.severity.get(rule.id, (finding.level or rule.severity).value))
+    # A finding in the plan file (a change whose block left the configuration) is always reported:
+    # the plan was named, wherever it lies and whatever .gitignore says of it.
+    plan_path = settings.scan.plan.path if settings.scan.plan is not None else None
+    in_plan = [f for f in findings if f.loc.path == plan_path]
+    findings = [f for f in findings if f.loc.path != plan_path]
     if settings.paths:
         paths = settings.paths
         if settings.force_exclude:
             paths = [p for p in paths if not is_excluded(p, settings.root, settings.exclude)]
         findings = [f for f in findings if _in_report(f, paths, project)]
-    findings = _not_gitignored(findings, settings.root, settings.scan.boundary)
+    findings = _not_gitignored(findings, settings.root, settings.scan.boundary) + in_plan
     # A path that could not be read fails the run: what it holds was not judged.
     errors.extend((f.message, f.loc.path, f.rule) for f in findings
                   if f.rule == UNREADABLE_PATH and f.suppressed_by is None)
