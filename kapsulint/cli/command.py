@@ -44,7 +44,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 @click.option("--env-vars", is_flag=True,
               help="Read TF_VAR_* environment variables (off by default: results never depend on the machine).")
 @click.option("--no-inline-ignores", is_flag=True, help="Ignore suppression comments (audits); KAP003 and KAP009 are off then.")
-@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to files named on the command line too.")
+@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to the files and directories named on the command line too.")
 @click.option("--baseline", "baseline_path", type=click.Path(path_type=Path),
               help="Report only findings that are not in this baseline file.")
 @click.option("--write-baseline", "write_baseline_path", type=click.Path(path_type=Path),

@@ -331,18 +331,34 @@ def _per_path_ignores(findings: list[Finding], settings: Settings) -> None:
 
 
 def _excluder(root: Path, patterns: list[str], explicit: list[Path]):
-    """Whether discovery skips a path; files named on the command line are kept (unless
-    --force-exclude, which passes no explicit paths here)."""
+    """Whether discovery skips a path. As with Ruff, what the command line names is read even when
+    ``exclude`` matches it or a directory above it (unless --force-exclude, which passes no explicit
+    paths here): a named file, and a named directory, whose own entries ``exclude`` still judges."""
     if not patterns:
         return None
-    kept = {p for p in explicit if not p.is_dir()}
+    files = {p for p in explicit if not p.is_dir()}
+    directories = [p for p in explicit if p.is_dir()]
 
     def excluded(path: Path) -> bool:
-        if path in kept or any(path in k.parents for k in kept):
-            return False
-        return is_excluded(path, root, patterns)
+        if path in files or any(path in named.parents for named in explicit):
+            return False  # a named file, or a directory on the way to what is named
+        named = [d for d in directories if d == path or d in path.parents]
+        if not named:
+            return is_excluded(path, root, patterns)
+        deepest = max(named, key=lambda d: len(d.parts))
+        below = [path, *path.parents[:len(path.parts) - len(deepest.parts) - 1]] if path != deepest else []
+        return any(_matches(step, root, patterns) for step in below)
 
     return excluded
+
+
+def _matches(path: Path, root: Path, patterns: list[str]) -> bool:
+    """Whether a pattern names ``path`` itself (its path from ``root`` or its name)."""
+    try:
+        relative = path.relative_to(root).as_posix()
+    except ValueError:
+        return False
+    return any(fnmatch.fnmatch(relative, p.rstrip("/")) or fnmatch.fnmatch(path.name, p.rstrip("/")) for p in patterns)
 
 
 def is_excluded(path: Path, root: Path, patterns: list[str]) -> bool:
