@@ -12,8 +12,10 @@ loses it, the cloud controller manager can no longer find the IP the Service was
 everything pointing at the old address reaches nothing. A replacement gives a new address, which
 Scaleway's CCM can only apply by recreating the load balancer.
 
-The Services are the ingress controllers' (a `helm_release` or a values file, with Kapsule
-evidence); a Service names the IP by a reference to its block (`scaleway_lb_ip.ingress.id`,
+The Services are every Service the load balancer rules read, with Kapsule evidence: an ingress
+controller chart's (a `helm_release` or a values file), `kubernetes_service` and
+`kubernetes_service_v1` resources, `kubernetes_manifest` and `kubectl_manifest` Services,
+Kubernetes YAML files of the repository and Envoy Gateway `EnvoyProxy` data planes; a Service names the IP by a reference to its block (`scaleway_lb_ip.ingress.id`,
 `.ip_address`) or by its id or address written out. The finding is at the IP's block (or at its
 address in the plan file when the block was removed), with each place that names it as a related
 location.
@@ -64,7 +66,7 @@ def check(project: Project) -> Iterator[Finding]:
             continue
         address = bound.before("ip_address")
         shown_address = f" ({shown(address)})" if planned.text_of(address) is not None else ""
-        related = [Related(use.value.loc, f"{use.service.subject.name} names the IP in {use.how}")
+        related = [Related(use.value.loc, f"{use.service.name} names the IP in {use.how}")
                    for use in uses if use.value.loc is not None]
         what = "replaces" if change.is_replacement else "destroys"
         why = ""
@@ -72,7 +74,7 @@ def check(project: Project) -> Iterator[Finding]:
             reason, forcing = planned.why_replaced(project, bound)
             why = f", {reason},"
             related.extend(forcing)
-        names = ", ".join(sorted({use.service.subject.name for use in uses}))
+        names = ", ".join(sorted({use.service.name for use in uses}))
         yield finding(
             bound.loc,
             f"the plan {what} the reserved IP {bound.subject}{shown_address}{why} while {names} use{'s' if len(uses) == 1 else ''} "

@@ -26,7 +26,7 @@ from kapsulint.api import (
     BLOCK, GONE, INSTANCE, BoundChange, Loc, PlanBinding, Project, Related, ResourceInstance, Val, Version,
     plan_binding, shown,
 )
-from kapsulint.kapsule import cluster_types, lb_annotation_keys, lb_ips, replacement_facts, service
+from kapsulint.kapsule import cluster_types, lb_annotation_keys, lb_ips, lb_services, replacement_facts, service
 from kapsulint.kapsule.provider_releases import provider_version
 from kapsulint.kapsule.replacement_facts import CLUSTER, HELM_RELEASE, LB_IP, POOL, Regression, Replacing
 
@@ -260,7 +260,7 @@ def parse_time(value: Val) -> datetime.datetime | None:
 class IpUse(NamedTuple):
     """A Service that names a reserved IP, and the value that names it."""
 
-    service: service.ControllerService
+    service: lb_services.LbService
     value: Val
     how: str  # "the scw-loadbalancer-ip-ids annotation" or "loadBalancerIP"
 
@@ -271,7 +271,7 @@ def services_using(project: Project, ip: BoundChange) -> list[IpUse]:
     uses = []
     ip_id = ip.before("id")
     address = text_of(ip.before("ip_address"))
-    for svc in service.services(project):
+    for svc in lb_services.services(project):
         ids = svc.annotation(lb_annotation_keys.LB_IP_IDS)
         if ids.raw is not None and _names_ip(ids, ip, ip_id, None):
             uses.append(IpUse(svc, ids, "the scw-loadbalancer-ip-ids annotation"))
