@@ -18,6 +18,7 @@ another cloud's load balancer annotations silence it. Anything Unknown is None.
 
 from __future__ import annotations
 
+import os
 from typing import Iterator, NamedTuple
 
 from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, decode_located, provider_config
@@ -30,6 +31,7 @@ KUBERNETES_MANIFEST = "kubernetes_manifest"
 KUBECTL_MANIFEST = "kubectl_manifest"
 SERVICE_KIND = "Service"
 LIST_KIND = "List"
+KUSTOMIZATION = "Kustomization"
 LOAD_BALANCER = "LoadBalancer"
 DEFAULT_SERVICE_TYPE = "ClusterIP"  # the API server's default for spec.type
 _CONNECTION_ARGS = ("host", "token", "cluster_ca_certificate", "config_path", "client_certificate", "client_key")
@@ -309,12 +311,32 @@ def _kubernetes_objects(project: Project) -> Iterator[KubeObject]:
             yield KubeObject(document, instance, KUBECTL_MANIFEST, cluster_of_resource(project, instance, "kubectl"),
                              instance.arg("override_namespace"))
     cluster = only_cluster(project)
+    patches = kustomize_patches(project)
     for documents in project.yaml_documents:
-        if documents.path in read_by_terraform:
+        if documents.path in read_by_terraform or os.path.normpath(documents.path) in patches:
             continue
         for document in documents.documents():
             for item in documents_of(document):
                 yield KubeObject(item, None, "manifest", cluster, None)
+
+
+def kustomize_patches(project: Project) -> set[str]:
+    """The files a Kustomization names as patches (``patchesStrategicMerge``, ``patches[].path``):
+    parts of an object another file holds, merged by Kustomize, so never judged as objects
+    (https://kubectl.docs.kubernetes.io/references/kustomize/kustomization/patches/)."""
+    found: set[str] = set()
+    for documents in project.yaml_documents:
+        directory = os.path.dirname(documents.path)
+        for document in documents.documents():
+            if _text(document.get("kind")) != KUSTOMIZATION:
+                continue
+            named = [item for item in document.get("patchesStrategicMerge").elements()]
+            named += [item.get("path") for item in document.get("patches").elements() if item.is_object]
+            for item in named:
+                text = _text(item)
+                if text:
+                    found.add(os.path.normpath(os.path.join(directory, text)))
+    return found
 
 
 def objects_of_kind(project: Project, kind: str) -> Iterator[KubeObject]:
