@@ -104,3 +104,18 @@ def test_the_hooks_pass_a_manifest_and_naming_it_reports_its_services(tmp_path, 
     project = _project(tmp_path, {"deploy/ingress-service.yml": SERVICE, "other/web.yaml": SERVICE})
     _, findings, _ = lint(project, ["--select", "KAP304", "deploy/ingress-service.yml"], monkeypatch)
     assert [(f["path"], f["line"]) for f in findings] == [("deploy/ingress-service.yml", 8)]
+
+
+def test_objects_of_every_wrong_shape_never_crash(tmp_path, monkeypatch):
+    """Metadata, specs, ports, annotations, List items, EnvoyProxy providers, Gateway listeners,
+    policy targets and Kustomization patches of the wrong type: judged where they can be, never a
+    traceback, and no patch path is followed anywhere."""
+    import shutil
+
+    project = tmp_path / "project"
+    shutil.copytree(Path(__file__).resolve().parent / "projects" / "hostile-manifests", project)
+    code, findings, stderr = lint(project, [], monkeypatch)
+    assert code in (0, 1), stderr
+    assert "Traceback" not in stderr and "internal error" not in stderr
+    assert {f["rule"] for f in findings} <= {"KAP304", "KAP307"}
+    assert all(f["path"] == "objects.yaml" for f in findings)
