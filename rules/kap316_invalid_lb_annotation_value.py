@@ -11,8 +11,8 @@ Services read: the Service of an ingress controller chart (`helm_release` values
 repository (`kind: Service`, also in multi-document files and `kind: List` items), and the data
 plane Service of an Envoy Gateway `EnvoyProxy`. A Service outside a chart is judged with Kapsule
 evidence: a Scaleway load balancer annotation, or the cluster it is applied to (its Kubernetes
-provider's connection, else the only cluster of its root module; for a YAML file, the only cluster
-of the scan). The finding names the object (kind, namespace and name).
+provider's connection, else the only cluster of its root module; a YAML file applied outside
+Terraform by its annotations alone). The finding names the object (kind, namespace and name).
 
 ## Why is this bad
 The CCM reads its annotations when it creates or updates the load balancer; a value outside an

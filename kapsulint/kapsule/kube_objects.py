@@ -12,8 +12,9 @@ them: ``spec.type`` absent is ``ClusterIP``
 (https://kubernetes.io/docs/concepts/services-networking/service/#publishing-services-service-types),
 ``externalTrafficPolicy`` absent is ``Cluster``. Kapsule evidence is a Scaleway load balancer
 annotation, or a ``scaleway_k8s_cluster`` the object is applied to (its provider's connection,
-else the only cluster of its root module tree; for a YAML file, the only cluster of the scan);
-another cloud's load balancer annotations silence it. Anything Unknown is None.
+else the only cluster of its root module tree); a YAML file, applied outside Terraform, counts
+its annotations alone. Another cloud's load balancer annotations silence it. Anything Unknown is
+None.
 """
 
 from __future__ import annotations
@@ -240,16 +241,6 @@ def cluster_of_resource(project: Project, instance: ResourceInstance, provider: 
     return every[0] if len(every) == 1 else None
 
 
-def only_cluster(project: Project) -> Cluster | None:
-    """The only cluster of the scan (a file applied outside Terraform is tied to no root module)."""
-
-    def find() -> Cluster | None:
-        every = [cluster for cluster in clusters(project) if not cluster.instance.written]
-        return every[0] if len(every) == 1 else None
-
-    return project.memo("kapsule.only-cluster", find)
-
-
 # -- Terraform resources --------------------------------------------------------------------------
 
 
@@ -310,14 +301,13 @@ def _kubernetes_objects(project: Project) -> Iterator[KubeObject]:
         if document is not None and document.is_object:
             yield KubeObject(document, instance, KUBECTL_MANIFEST, cluster_of_resource(project, instance, "kubectl"),
                              instance.arg("override_namespace"))
-    cluster = only_cluster(project)
     patches = kustomize_patches(project)
     for documents in project.yaml_documents:
         if documents.path in read_by_terraform or os.path.normpath(documents.path) in patches:
             continue
         for document in documents.documents():
             for item in documents_of(document):
-                yield KubeObject(item, None, "manifest", cluster, None)
+                yield KubeObject(item, None, "manifest", None, None)  # applied outside Terraform
 
 
 def kustomize_patches(project: Project) -> set[str]:
@@ -453,6 +443,5 @@ __all__ = [
     "object_label",
     "object_service",
     "objects_of_kind",
-    "only_cluster",
     "port_number",
 ]

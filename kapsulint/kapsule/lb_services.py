@@ -26,8 +26,9 @@ Each object's fields are read the way the API server reads them: ``spec.type`` a
 ``externalTrafficPolicy`` absent is ``Cluster``. Load balancer rules judge a Service only with
 Kapsule evidence: Scaleway load balancer annotations, or a ``scaleway_k8s_cluster`` the Service's
 root module installs into (its Kubernetes provider's connection, else the only cluster of that
-root module tree); a Kubernetes YAML file counts the only cluster of the scan. Annotations of
-another cloud's load balancer silence it. Anything Unknown is None, so no rule fires on it.
+root module tree); a Kubernetes YAML file, applied outside Terraform, counts its annotations
+alone. Annotations of another cloud's load balancer silence it. Anything Unknown is None, so no
+rule fires on it.
 """
 
 from __future__ import annotations
