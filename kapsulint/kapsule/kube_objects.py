@@ -24,7 +24,7 @@ from typing import Iterator, NamedTuple
 
 from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, decode_located, provider_config
 from kapsulint.kapsule import lb_annotation_keys
-from kapsulint.kapsule.clusters import Cluster, cluster_of, clusters
+from kapsulint.kapsule.clusters import Cluster, cluster_of
 from kapsulint.kapsule.helm import clusters_by_root
 from kapsulint.kapsule.service import ControllerService
 
