@@ -21,15 +21,16 @@ reinstalling the release, replacing the Service or moving the cluster therefore 
 ingress a new public address, and every DNS record and allow-list that pointed at the old one
 breaks.
 
-The chart's default Service type counts: ingress-nginx and traefik create a LoadBalancer unless
-told otherwise, haproxytech a NodePort. A Service counts as reserved with the
-`service.beta.kubernetes.io/scw-loadbalancer-ip-ids` annotation or with `loadBalancerIP` (the
-older field, still used by Scaleway's own example). Private load balancers
-(`scw-loadbalancer-private: "true"`) and externally managed ones
-(`scw-loadbalancer-externally-managed`) are left alone, and so is a Service the values switch
-off (`controller.service.enabled: false`, ingress-nginx's `controller.service.external.enabled:
-false`, traefik's `service.enabled: false`): the chart then creates no load balancer. The rule
-stays silent when the annotations or the address may come from a value kapsulint cannot know.
+The chart's default Service type counts: ingress-nginx and traefik create a LoadBalancer unless told
+otherwise, haproxytech a NodePort. A Service counts as reserved with the
+`service.beta.kubernetes.io/scw-loadbalancer-ip-ids` annotation or with `loadBalancerIP` (the older
+field, still used by Scaleway's own example). Private load balancers (`scw-loadbalancer-private:
+"true"`) and externally managed ones (`scw-loadbalancer-externally-managed`) are left alone, as is a
+Service naming an existing load balancer (`scw-loadbalancer-id`, whose address may be reserved where
+that load balancer is made), and so is a Service the values switch off (`controller.service.enabled:
+false`, ingress-nginx's `controller.service.external.enabled: false`, traefik's `service.enabled:
+false`): the chart then creates no load balancer. The rule stays silent when the annotations or the
+address may come from a value kapsulint cannot know.
 
 Sources: Scaleway CCM `docs/loadbalancer-annotations.md` (v0.36.2), Scaleway documentation
 "Managing Load Balancer IPs" and the chart values of each controller (https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md,
@@ -103,6 +104,8 @@ def check(project: Project):
             continue
         if _unset(svc.load_balancer_ip) is not True:
             continue
+        if _unset(svc.annotation(lb_annotation_keys.LB_ID)) is not True:
+            continue  # an existing load balancer, whose address may be reserved where it is made
         if not _flag_off(svc.annotation(lb_annotation_keys.LB_PRIVATE)):
             continue
         if not _flag_off(svc.annotation(lb_annotation_keys.LB_EXTERNALLY_MANAGED)):

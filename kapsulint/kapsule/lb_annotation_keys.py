@@ -11,6 +11,7 @@ LB_PROXY_PROTOCOL_V2 = SCW_LB_ANNOTATION_PREFIX + "proxy-protocol-v2"
 LB_SEND_PROXY_V2 = SCW_LB_ANNOTATION_PREFIX + "send-proxy-v2"  # deprecated
 LB_IP_IDS = SCW_LB_ANNOTATION_PREFIX + "ip-ids"
 LB_ZONE = SCW_LB_ANNOTATION_PREFIX + "zone"
+LB_ID = SCW_LB_ANNOTATION_PREFIX + "id"  # an existing load balancer to use (``<zone>/<lb-id>``)
 LB_EXTERNALLY_MANAGED = SCW_LB_ANNOTATION_PREFIX + "externally-managed"
 LB_PRIVATE = SCW_LB_ANNOTATION_PREFIX + "private"
 LB_USE_HOSTNAME = SCW_LB_ANNOTATION_PREFIX + "use-hostname"
