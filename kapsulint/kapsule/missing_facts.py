@@ -64,7 +64,7 @@ class MissingFact(NamedTuple):
 
     loc: Loc
     kind: tuple[str, str]  # how the summary counts it (one of the kinds above)
-    said: str  # the value and what the facts lack: 'chart ingress-nginx version "v1.2.1" is older than ...'
+    said: str  # the value and what the facts lack: 'chart NAME version "v1.2.1" is older than ...'
     rules: tuple[str, ...]  # the rules that could not judge (readers of the missing facts)
     subjects: tuple[str, ...]  # the resources whose judgement needed it
     fix: str
