@@ -45,6 +45,7 @@ from kapsulint.model.references import (
 from kapsulint.model.providers import ProviderVersion, provider_config, resolve_provider_version
 from kapsulint.model.versions import Version, as_version, core_constraint_problem, parse_constraint, parse_version
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
+from kapsulint.text import text_lines
 
 
 def finding(
@@ -195,6 +196,7 @@ __all__ = [
     "set_attribute",
     "shown",
     "shown_text",
+    "text_lines",
     "unknown_from",
     "unwrap_edit",
     "variable_default",

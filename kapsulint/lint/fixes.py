@@ -23,9 +23,9 @@ from typing import Callable, Iterable
 from kapsulint.findings import Edit, Finding, Fix, Sensitive
 from kapsulint.parsing.sources import overlaid, parse_content, pin_reads, set_overlay
 from kapsulint.lint.runner import RunResult
+from kapsulint.text import UTF8_BOM, decoded, lf
 
 MAX_ROUNDS = 10
-_BOM = b"\xef\xbb\xbf"
 
 
 class FixPolicy:
@@ -125,17 +125,17 @@ class FileText:
     def __init__(self, path: str, original: bytes) -> None:
         self.path = path
         self.original = original
-        self.bom = original.startswith(_BOM)
-        text = original.removeprefix(_BOM).decode("utf-8")
+        self.bom = original.startswith(UTF8_BOM)
+        text = decoded(original)
         self.crlf = "\r\n" in text
         if self.crlf and text.count("\n") != text.count("\r\n"):
             raise ValueError("mixed LF and CRLF line ends")
-        self.text = text.replace("\r\n", "\n") if self.crlf else text
+        self.text = lf(text)
 
     def encoded(self, text: str) -> bytes:
         if self.crlf:
             text = text.replace("\n", "\r\n")
-        return (_BOM if self.bom else b"") + text.encode("utf-8")
+        return (UTF8_BOM if self.bom else b"") + text.encode("utf-8")
 
 
 def apply_edits(text: str, edits: list[Edit]) -> str:

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from kapsulint.findings import Edit, Loc
 from kapsulint.model.modules import Attribute, Block
 from kapsulint.parsing.sources import overlaid
+from kapsulint.text import decoded, text_lines
 
 INDENT = "  "  # terraform fmt indents each nesting level by two spaces
 
@@ -55,10 +56,9 @@ def source_lines(path: str) -> list[str] | None:
 
 def _lines(data: bytes) -> list[str] | None:
     try:
-        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+        return text_lines(decoded(data))
     except UnicodeDecodeError:
         return None
-    return text.replace("\r\n", "\n").split("\n")
 
 
 class _Line(NamedTuple):

@@ -19,6 +19,7 @@ from kapsulint.model.edits import scan_lines, scanned, source_lines, state_after
 from kapsulint.model.modules import Attribute, Block, Module
 from kapsulint.model.project import Project
 from kapsulint.terraform.values import Val
+from kapsulint.text import text_lines
 
 # Functions that hand an argument's members on unchanged: a literal written inside one is still
 # the value itself (https://developer.hashicorp.com/terraform/language/functions).
@@ -117,7 +118,7 @@ def written_text(project: Project, loc: Loc) -> str | None:
     source = project.read_text(loc.path)
     if source is None:
         return None
-    lines = source.removeprefix("\ufeff").replace("\r\n", "\n").split("\n")
+    lines = text_lines(source)
     if loc.line < 1 or loc.end_line > len(lines) or loc.end_column - 1 > len(lines[loc.end_line - 1]):
         return None
     if loc.line == loc.end_line:

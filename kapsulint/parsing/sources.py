@@ -7,6 +7,7 @@ import os
 
 from kapsulint.boundary import Boundary, read_regular
 from kapsulint.errors import describe
+from kapsulint.text import without_bom
 
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
 
@@ -65,8 +66,7 @@ class Unreadable(Exception):
 
 
 def decode(data: bytes) -> tuple[str | None, tuple[str, int, int] | None]:
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    data = without_bom(data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
