@@ -39,8 +39,8 @@ from kapsulint.model.written import (
     combined, key_edit, literal_edit, reference_edit, unwrap_edit, wrap_edit, written_text,
 )
 from kapsulint.model.references import (
-    OutputValue, Reference, Step, caller_argument, expression_at, is_expanded, local_value, module_outputs,
-    references, resource_argument, variable_default, variable_is_sensitive,
+    OutputValue, Reference, ReferenceWalk, Step, caller_argument, expression_at, is_expanded, local_value,
+    module_outputs, references, resource_argument, variable_default, variable_is_sensitive,
 )
 from kapsulint.model.providers import ProviderVersion, provider_config, resolve_provider_version
 from kapsulint.model.versions import Version, as_version, core_constraint_problem, parse_constraint, parse_version
@@ -154,6 +154,7 @@ __all__ = [
     "Project",
     "ProviderVersion",
     "Reference",
+    "ReferenceWalk",
     "Related",
     "ResourceInstance",
     "Severity",
