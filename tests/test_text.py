@@ -11,7 +11,8 @@ from kapsulint.text import decoded, lf, normalised, text_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 # What reading a text on one's own looks like: dropping a BOM, decoding with utf-8-sig, reading CRLF as LF.
-_OWN_READING = re.compile(r"""removeprefix\(\s*["']\\ufeff|\\xef\\xbb\\xbf|utf-8-sig|replace\(\s*["']\\r\\n["']\s*,\s*["']\\n""")
+_OWN_READING = re.compile(
+    r"""removeprefix\(\s*["']\\ufeff|\\xef\\xbb\\xbf|utf-8-sig|replace\(\s*["']\\r\\n["']\s*,\s*["']\\n""")
 
 
 def test_only_the_text_module_drops_a_bom_or_reads_crlf_as_lf():

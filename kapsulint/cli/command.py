@@ -242,6 +242,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         _show_settings(resolved)
         return
     from kapsulint.lint.runner import run
+    from kapsulint.parsing.sources import FileReads
 
     if show_files:
         _show_files(resolved, cwd)
@@ -259,11 +260,12 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         except BaselineError as error:
             _fail(str(error))
 
-    def lint():
-        """One run, the baseline's findings left out."""
+    def lint(reads: FileReads | None = None):
+        """One run, its files read through ``reads`` (by default, its own), the baseline's
+        findings left out."""
         from kapsulint.lint.baseline import new_findings
 
-        linted = run(resolved.settings)
+        linted = run(resolved.settings, reads)
         if baseline is not None:
             linted.findings = new_findings(linted.findings, baseline, repo_root, str(cwd))
         return linted

@@ -16,6 +16,7 @@ from kapsulint.model.instances import NestedBlock, ResourceInstance
 from kapsulint.model.modules import Attribute, Block
 from kapsulint.model.options import ScanOptions
 from kapsulint.model.project import Project
+from kapsulint.parsing.sources import FileReads
 from kapsulint.lint.registry import INTERNAL_ERROR, UNREADABLE_PATH, Rule, by_id
 from kapsulint.lint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
 from kapsulint.terraform.values import Val
@@ -91,8 +92,10 @@ def left_out(root: Path, paths: list[Path], exclude: list[str], force_exclude: b
     return SkippingNestedProjects(root, paths, boundary, _excluder(root, exclude, [] if force_exclude else paths))
 
 
-def run(settings: Settings) -> RunResult:
-    project = Project(settings.scan).load()
+def run(settings: Settings, reads: FileReads | None = None) -> RunResult:
+    """One lint of the project ``settings`` describe, its files read through ``reads`` (the rounds
+    of ``--fix`` and ``--diff`` share theirs; by default, the run's own)."""
+    project = Project(settings.scan, reads).load()
     try:
         return _judge(project, settings)
     except Exception:
@@ -144,7 +147,7 @@ def _judge(project: Project, settings: Settings) -> RunResult:
     if settings.inline_ignores:
         suppressions = _suppressions(project, errors, internal)
         apply_suppressions(findings, suppressions, dt.datetime.now(dt.timezone.utc).date())
-        findings.extend(f for f in suppression_findings(suppressions, ran) if f.rule in ran)
+        findings.extend(f for f in suppression_findings(project, suppressions, ran) if f.rule in ran)
     _per_path_ignores(findings, settings)
     rules = by_id()
     for finding in findings:
