@@ -45,7 +45,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 @click.option("--env-vars", is_flag=True,
               help="Read TF_VAR_* environment variables (off by default: results never depend on the machine).")
 @click.option("--no-inline-ignores", is_flag=True, help="Ignore suppression comments (audits); KAP003 and KAP009 are off then.")
-@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to files named on the command line too.")
+@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to the files and directories named on the command line too.")
 @click.option("--baseline", "baseline_path", type=click.Path(path_type=Path),
               help="Report only findings that are not in this baseline file.")
 @click.option("--write-baseline", "write_baseline_path", type=click.Path(path_type=Path),
@@ -67,6 +67,9 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
                    "OpenTofu does (a .tofu file replaces the .tf file of the same name), or auto (default: "
                    "OpenTofu for a root module tree whose root has a .tofu file, an OpenTofu lock file or "
                    "state encryption).")
+@click.option("--plan", "plan_path", type=click.Path(path_type=Path), metavar="PLAN.json",
+              help="Also judge the planned actions of a plan (`terraform show -json PLANFILE`), made in the "
+                   "directory of the first PATH (KAP6xx); a file that is not a plan exits 2.")
 @click.option("--fix", is_flag=True, help="Apply the safe fixes in place, then report what is left.")
 @click.option("--unsafe-fixes", is_flag=True,
               help="Also apply (with --fix) or show as fixable the unsafe fixes: those that update or "
@@ -139,6 +142,7 @@ class Invocation(NamedTuple):
     jobs: int | None
     today: str | None
     engine: str | None
+    plan_path: Path | None
     fix: bool
     unsafe_fixes: bool
     diff: bool
@@ -268,6 +272,7 @@ def _lint(given: Invocation) -> None:
             fix=given.fix or None,
             unsafe_fixes=given.unsafe_fixes or None,
             engine=given.engine,
+            plan=given.plan_path,
         ))
     except SettingsError as error:
         _fail(str(error))
@@ -298,8 +303,12 @@ def _lint(given: Invocation) -> None:
         """One run, its files read through ``reads`` (by default, its own), the baseline's
         findings left out."""
         from kapsulint.lint.baseline import new_findings
+        from kapsulint.model.plan_binding import PlanMismatch
 
-        linted = run(resolved.settings, reads)
+        try:
+            linted = run(resolved.settings, reads)
+        except PlanMismatch as error:
+            _fail(str(error))
         if baseline is not None:
             linted.findings = new_findings(linted.findings, baseline, repo_root, str(cwd))
         return linted
@@ -320,6 +329,8 @@ def _lint(given: Invocation) -> None:
     from kapsulint.lint.registry import all_rules
     from kapsulint.reporters import ReportContext, render
 
+    plan = resolved.settings.scan.plan
+
     def context(to_terminal: bool) -> ReportContext:
         return ReportContext(
             rules=list(all_rules()),
@@ -333,6 +344,7 @@ def _lint(given: Invocation) -> None:
             unsafe_fixes=unsafe,
             boundary=resolved.settings.scan.boundary,
             sensitive=result.sensitive,
+            unshown=frozenset({plan.path} if plan is not None else ()),
         )
 
     # (format, path or None for stdout, counts instead of findings): the report, then --report's
