@@ -126,9 +126,9 @@ class FileReads:
         """The bytes of a file of the repository, or None when it holds more than the boundary's
         ``max_size`` (it is then skipped); :class:`Unreadable` when it cannot be read, or may not
         be (outside the repository, not a regular file: ``boundary.Refused``, with the reason)."""
-        if path in self._overlay:
-            content = self._overlay[path]
-            return None if len(content) > boundary.max_size else content
+        pending = self._overlay.get(path)
+        if pending is not None:
+            return None if len(pending) > boundary.max_size else pending
         try:
             content = boundary.read(path)
         except OSError as error:
