@@ -45,6 +45,10 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
               help="Read TF_VAR_* environment variables (off by default: results never depend on the machine).")
 @click.option("--no-inline-ignores", is_flag=True, help="Ignore suppression comments (audits); KAP003 and KAP009 are off then.")
 @click.option("--force-exclude", is_flag=True, help="Apply `exclude` to files named on the command line too.")
+@click.option("--since", metavar="REF",
+              help="Report only the findings the working tree adds to the git revision REF (a branch, tag "
+                   "or commit): REF's tree, read from git, is linted too, and its findings are left out "
+                   "by fingerprint, so code that moved is not new.")
 @click.option("--baseline", "baseline_path", type=click.Path(path_type=Path),
               help="Report only findings that are not in this baseline file.")
 @click.option("--write-baseline", "write_baseline_path", type=click.Path(path_type=Path),
@@ -84,7 +88,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 def main(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fix,
-         unsafe_fixes, diff, fix_only, list_rules, explain, evals, today, engine) -> None:
+         unsafe_fixes, diff, fix_only, list_rules, explain, evals, today, engine, since) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
     # The cyclic garbage collector is paused for the command: a run allocates millions of
     # short-lived objects, freed by reference counting, and collections over the growing model
@@ -98,7 +102,7 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
               config_path, var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path,
               write_baseline_path, sarif_include_suppressed, statistics, quiet, show_files, show_settings,
               no_cache, jobs, FixFlags(fix, unsafe_fixes, diff, fix_only), list_rules, explain, evals, today,
-              engine)
+              engine, since)
     except BrokenPipeError:  # a write to a closed stdout that no helper took: the output is over, and it went well
         _silence_stdout()
         sys.exit(0)
@@ -198,7 +202,7 @@ def _silence(stream) -> None:
 def _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
           var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
           sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fixing,
-          list_rules, explain, evals, today, engine) -> None:
+          list_rules, explain, evals, today, engine, since=None) -> None:
     from kapsulint.cli.settings import CommandLine, SettingsError, resolve_settings
 
     if list_rules:
@@ -216,7 +220,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         if not os.access(target, os.R_OK):
             _fail(f"cannot read {target}: permission denied")
     try:
-        resolved = resolve_settings(CommandLine(
+        resolved = resolve_settings(command_line := CommandLine(
             targets=targets,
             config_path=config_path,
             select=select,
@@ -234,6 +238,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             fix=fixing.fix or None,
             unsafe_fixes=fixing.unsafe_fixes or None,
             engine=engine,
+            since=since,
         ))
     except SettingsError as error:
         _fail(str(error))
@@ -258,14 +263,16 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             baseline = read_baseline(baseline_path)
         except BaselineError as error:
             _fail(str(error))
+    known = _since(resolved, command_line, cwd)
 
     def lint():
-        """One run, the baseline's findings left out."""
+        """One run, the baseline's findings and REF's (--since) left out."""
         from kapsulint.lint.baseline import new_findings
 
         linted = run(resolved.settings)
-        if baseline is not None:
-            linted.findings = new_findings(linted.findings, baseline, repo_root, str(cwd))
+        for hidden in (baseline, known):
+            if hidden is not None:
+                linted.findings = new_findings(linted.findings, hidden, repo_root, str(cwd))
         return linted
 
     policy = resolved.fix_policy
@@ -323,6 +330,21 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     threshold = FAIL_LEVELS[resolved.fail_on]
     failing = [f for f in reported if f.severity.rank >= threshold]
     sys.exit(1 if failing and not exit_zero else 0)
+
+
+def _since(resolved, command_line, cwd: Path) -> set[str] | None:
+    """With --since REF (or the configuration's ``since``), the fingerprints of REF's findings."""
+    if not resolved.since:
+        return None
+    from kapsulint.cli.since import SinceError, known_fingerprints
+
+    try:
+        return known_fingerprints(resolved, command_line, resolved.since, cwd)
+    except SinceError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"--since cannot write REF's tree: {error.strerror or error}")
+    return None
 
 
 def _working_directory(paths) -> Path:

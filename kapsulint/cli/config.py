@@ -40,6 +40,7 @@ KEYS = {
     "unfixable": list,  # rules whose fixes are never applied
     "extend-safe-fixes": list,  # rules whose unsafe fixes count as safe
     "extend-unsafe-fixes": list,  # rules whose safe fixes count as unsafe
+    "since": str,  # as --since: report only what the working tree adds to this git revision
 }
 
 

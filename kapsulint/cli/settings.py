@@ -49,6 +49,8 @@ class CommandLine:
     fix: bool | None  # --fix
     unsafe_fixes: bool | None  # --unsafe-fixes
     engine: str | None  # --engine
+    since: str | None  # --since REF
+    config: Config | None  # a configuration already read, used instead of finding or loading one
 
     def __init__(
         self,
@@ -69,6 +71,8 @@ class CommandLine:
         fix: bool | None = None,
         unsafe_fixes: bool | None = None,
         engine: str | None = None,
+        since: str | None = None,
+        config: Config | None = None,
     ) -> None:
         self.targets = targets
         self.config_path = config_path
@@ -87,6 +91,8 @@ class CommandLine:
         self.fix = fix
         self.unsafe_fixes = unsafe_fixes
         self.engine = engine
+        self.since = since
+        self.config = config
 
 
 class Resolved:
@@ -98,6 +104,7 @@ class Resolved:
     fix: bool
     unsafe_fixes: bool
     fix_policy: FixPolicy
+    since: str | None  # --since REF or the configuration's `since`
 
     def __init__(
         self,
@@ -109,6 +116,7 @@ class Resolved:
         fix: bool = False,
         unsafe_fixes: bool = False,
         fix_policy: FixPolicy | None = None,
+        since: str | None = None,
     ) -> None:
         self.settings = settings
         self.config = config
@@ -118,13 +126,17 @@ class Resolved:
         self.fix = fix
         self.unsafe_fixes = unsafe_fixes
         self.fix_policy = FixPolicy() if fix_policy is None else fix_policy
+        self.since = since
 
 
 def resolve_settings(cli: CommandLine) -> Resolved:
     first = cli.targets[0]
     try:
-        found = cli.config_path or find_config(first)
-        config = load_config(found) if found is not None else Config()
+        if cli.config is not None:
+            config = cli.config
+        else:
+            found = cli.config_path or find_config(first)
+            config = load_config(found) if found is not None else Config()
     except ConfigError as error:
         raise SettingsError(str(error)) from None
     start = first if first.is_dir() else first.parent
@@ -254,8 +266,9 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     origins["rules"] = ([r.id for r in rules], "selection")
     fix = bool(pick("fix", cli.fix, False))
     unsafe_fixes = bool(pick("unsafe-fixes", cli.unsafe_fixes, False))
+    since = pick("since", cli.since, None)
     return Resolved(settings, config, repo_root, fail_on, origins, fix, unsafe_fixes,
-                    _fix_policy(config, pick))
+                    _fix_policy(config, pick), since)
 
 
 LIMIT_CEILING = 10

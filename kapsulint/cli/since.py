@@ -1,0 +1,329 @@
+"""``--since REF``: the findings the working tree adds to a git revision.
+
+REF's tree is read from git's object database (``git ls-tree`` and ``git cat-file``, which apply no
+filter, no hook and no attribute of the repository) into a directory of kapsulint's cache, never
+into the user's tree, and linted there with the working tree's settings. A working tree finding
+is new when REF has no finding of the same fingerprint (rule, path, logical address: never a line),
+so a finding that moved with its block is not new and one in a file REF does not have is.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+from pathlib import Path
+from typing import IO, Iterator
+
+SAFE_OPTIONS = (
+    "--no-pager",
+    "--no-replace-objects",
+    "-c", "core.fsmonitor=false",
+    "-c", f"core.hooksPath={os.devnull}",
+    "-c", "core.untrackedCache=false",
+    "-c", "protocol.allow=never",  # a partial clone's missing object is an error, never a fetch
+    "-c", "credential.helper=",
+    "-c", "core.pager=cat",
+)
+"""Options of every git command kapsulint runs: nothing the repository configures is executed."""
+
+TREES_KEPT = 8
+"""How many extracted revisions the cache keeps (the least recently used go first)."""
+
+MARKER = ".git"
+"""An empty file at the top of an extracted tree: it bounds the tree as a repository of its own, so
+nothing above it (a configuration, a ``.git``) is taken for the tree's."""
+
+
+class SinceError(ValueError):
+    """``--since`` cannot be honoured (exit 2): no git repository, an unknown revision, no git."""
+
+
+def _environment() -> dict[str, str]:
+    """The environment of git: none of the ``GIT_*`` variables a hook or a shell may have set
+    (``GIT_DIR``, ``GIT_INDEX_FILE``, ``GIT_EXTERNAL_DIFF``, ``GIT_SSH_COMMAND``...), no prompt."""
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("GIT_")}
+    environment.update(GIT_TERMINAL_PROMPT="0", GIT_NO_LAZY_FETCH="1", GIT_OPTIONAL_LOCKS="0",
+                       LC_ALL="C")
+    return environment
+
+
+def _git(repository: Path, *arguments: str) -> bytes:
+    try:
+        completed = subprocess.run(["git", *SAFE_OPTIONS, "-C", str(repository), *arguments],
+                                   capture_output=True, env=_environment(), stdin=subprocess.DEVNULL)
+    except FileNotFoundError:
+        raise SinceError("--since needs git, and git is not on the PATH") from None
+    except OSError as error:
+        raise SinceError(f"--since cannot run git: {error.strerror or error}") from None
+    if completed.returncode != 0:
+        detail = completed.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise SinceError(f"git {arguments[0]} failed in {repository}: {detail[-1] if detail else completed.returncode}")
+    return completed.stdout
+
+
+def revision(repository: Path | None, ref: str) -> str:
+    """The commit REF names in ``repository``, as 40 (or 64) hex digits."""
+    if repository is None or not (repository / ".git").exists():
+        raise SinceError("--since compares with a git revision, and PATH is not in a git repository")
+    if not ref or ref.startswith("-"):
+        raise SinceError(f"--since expects a git revision (a branch, a tag or a commit), got {ref!r}")
+    try:
+        out = _git(repository, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}")
+    except SinceError:
+        raise SinceError(f"--since: unknown git revision {ref!r} in {repository} (a branch, a tag or a "
+                         "commit; a shallow clone may not have it: fetch it first)") from None
+    commit = out.decode("ascii", "replace").strip()
+    if not commit or any(c not in "0123456789abcdef" for c in commit):
+        raise SinceError(f"--since: git gave no commit for {ref!r}")
+    return commit
+
+
+class TreeEntry:
+    """One entry of ``git ls-tree -r --long``: a blob (a file or a link) or a submodule."""
+
+    mode: str
+    kind: str
+    object_id: str
+    size: int
+    path: str
+
+    def __init__(self, mode: str, kind: str, object_id: str, size: int, path: str) -> None:
+        self.mode = mode
+        self.kind = kind
+        self.object_id = object_id
+        self.size = size
+        self.path = path
+
+
+def _entries(repository: Path, commit: str) -> list[TreeEntry]:
+    out = _git(repository, "ls-tree", "-r", "-z", "--long", "--full-tree", commit)
+    entries = []
+    for record in out.split(b"\0"):
+        if not record:
+            continue
+        head, _, name = record.partition(b"\t")
+        mode, kind, object_id, size = head.decode("ascii").split()
+        path = os.fsdecode(name)
+        if _safe_relative(path):
+            entries.append(TreeEntry(mode, kind, object_id, int(size) if size.isdigit() else 0, path))
+    return entries
+
+
+def _safe_relative(path: str) -> bool:
+    """A tree path that stays inside the extracted tree and names no ``.git``."""
+    parts = path.split("/")
+    return all(part not in ("", ".", "..") and part.lower() != ".git" and "\0" not in part
+               and os.sep not in part for part in parts)
+
+
+def extract(repository: Path, commit: str, into: Path, max_file_size: int) -> None:
+    """Write REF's tree under ``into``: each file with its content, each link as a link (the scan
+    follows none out of the tree), a submodule as an empty directory. A file larger than the scan
+    reads is written as a sparse file of its size, so it is refused as the working tree's is."""
+    entries = _entries(repository, commit)
+    into.mkdir(parents=True, exist_ok=True)
+    wanted = [e for e in entries if e.kind == "blob" and e.size <= max_file_size]
+    contents = _blobs(repository, [e.object_id for e in wanted])
+    for entry in entries:
+        target = into.joinpath(*entry.path.split("/"))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if entry.kind == "commit":
+            target.mkdir(exist_ok=True)
+        elif entry.kind != "blob":
+            continue
+        elif entry.mode == "120000":
+            os.symlink(os.fsdecode(contents.get(entry.object_id, b"")), target)
+        elif entry.size > max_file_size:
+            with open(target, "wb") as handle:
+                handle.truncate(entry.size)
+        else:
+            target.write_bytes(contents[entry.object_id])
+    (into / MARKER).write_bytes(b"")
+
+
+def _blobs(repository: Path, object_ids: list[str]) -> dict[str, bytes]:
+    """The contents of ``object_ids``, raw (``git cat-file --batch`` applies no filter)."""
+    unique = list(dict.fromkeys(object_ids))
+    if not unique:
+        return {}
+    try:
+        process = subprocess.Popen(["git", *SAFE_OPTIONS, "-C", str(repository), "cat-file", "--batch"],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                   env=_environment())
+    except OSError as error:
+        raise SinceError(f"--since cannot run git: {error.strerror or error}") from None
+
+    def feed(stream: IO[bytes]) -> None:
+        try:
+            for object_id in unique:
+                stream.write(object_id.encode("ascii") + b"\n")
+            stream.close()
+        except OSError:  # git stopped reading: its output says why
+            pass
+
+    writer = threading.Thread(target=feed, args=(process.stdin,), daemon=True)
+    writer.start()
+    contents: dict[str, bytes] = {}
+    try:
+        for object_id in unique:
+            header = process.stdout.readline().split()
+            if len(header) != 3 or header[1] != b"blob":
+                raise SinceError(f"git cat-file cannot read object {object_id} in {repository}")
+            size = int(header[2])
+            contents[object_id] = _read_exactly(process.stdout, size)
+            process.stdout.read(1)  # the newline after the content
+    finally:
+        process.stdout.close()
+        process.wait()
+        writer.join()
+    return contents
+
+
+def _read_exactly(stream: IO[bytes], size: int) -> bytes:
+    chunks = []
+    left = size
+    while left:
+        chunk = stream.read(left)
+        if not chunk:
+            raise SinceError("git cat-file stopped before the end of an object")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+class Tree:
+    """REF's tree on disk, for the time of a run (``with``): in the cache, kept by commit, else in
+    a temporary directory removed after the run."""
+
+    def __init__(self, repository: Path, commit: str, max_file_size: int, cached: bool) -> None:
+        self.repository = repository
+        self.commit = commit
+        self.max_file_size = max_file_size
+        self.cached = cached
+        self._temporary: tempfile.TemporaryDirectory | None = None
+
+    def __enter__(self) -> Path:
+        from kapsulint.cachedir import cache_dir
+
+        directory = cache_dir() if self.cached else None
+        if directory is None:
+            self._temporary = tempfile.TemporaryDirectory(prefix="kapsulint-since-")
+            root = Path(self._temporary.name) / "tree"
+            extract(self.repository, self.commit, root, self.max_file_size)
+            return root
+        return _cached_tree(directory / "since", self.repository, self.commit, self.max_file_size)
+
+    def __exit__(self, *_exc) -> None:
+        if self._temporary is not None:
+            self._temporary.cleanup()
+
+
+def _cached_tree(trees: Path, repository: Path, commit: str, max_file_size: int) -> Path:
+    """``trees/<commit>-<size bound>``, extracted once (into a directory of its own, renamed into
+    place, so a concurrent run never sees half a tree), the oldest trees beyond
+    :data:`TREES_KEPT` removed."""
+    final = trees / f"{commit}-{max_file_size}"
+    if not (final / MARKER).is_file():
+        trees.mkdir(parents=True, exist_ok=True)
+        building = Path(tempfile.mkdtemp(prefix="building-", dir=trees))
+        try:
+            extract(repository, commit, building, max_file_size)
+            try:
+                os.rename(building, final)
+            except OSError:  # another run put it there first, or a damaged one is in the way
+                if not (final / MARKER).is_file():
+                    shutil.rmtree(final, ignore_errors=True)
+                    os.rename(building, final)
+        finally:
+            shutil.rmtree(building, ignore_errors=True)
+    os.utime(final)
+    _evict(trees, keep=final)
+    return final
+
+
+def _evict(trees: Path, keep: Path) -> None:
+    def used(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    others = sorted((p for p in _children(trees) if p != keep), key=used, reverse=True)
+    for stale in others[TREES_KEPT - 1:]:
+        shutil.rmtree(stale, ignore_errors=True)
+
+
+def _children(directory: Path) -> Iterator[Path]:
+    try:
+        yield from (p for p in directory.iterdir() if p.is_dir() and not p.is_symlink())
+    except OSError:
+        return
+
+
+def mapped(path: Path, repository: Path, tree: Path) -> Path | None:
+    """``path`` of the working tree at its place in REF's tree; None when it lies outside the
+    repository."""
+    relative = os.path.relpath(os.path.abspath(path), os.path.abspath(repository))
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        return None
+    return Path(os.path.normpath(tree / relative))
+
+
+def existing(path: Path, tree: Path) -> Path:
+    """``path``, else its nearest parent that REF's tree has (a file the change adds is linted
+    in REF as its directory, or the tree)."""
+    while path != tree and not os.path.lexists(path):
+        path = path.parent
+    return path
+
+
+def known_fingerprints(resolved, command_line, ref: str, cwd: Path) -> set[str]:
+    """The fingerprints of the findings REF has, linted with the working tree's settings: its
+    configuration (as the working tree has it), PATHs, variables, selection and lint date."""
+    import copy
+    import io
+    import sys
+
+    from kapsulint.cli.config import Config
+    from kapsulint.cli.settings import SettingsError, resolve_settings
+    from kapsulint.lint.fingerprints import fingerprints
+    from kapsulint.lint.runner import run
+
+    repository = resolved.repo_root
+    commit = revision(repository, ref)
+    scan = resolved.settings.scan
+    with Tree(repository, commit, scan.max_file_size, scan.cache) as tree:
+        root = mapped(resolved.settings.root, repository, tree)
+        config_path = resolved.config.path
+        in_tree = mapped(config_path, repository, tree) if config_path is not None else tree / ".kapsulint.toml"
+        if root is None or in_tree is None:
+            raise SinceError("--since lints REF's tree with the configuration, and the configuration "
+                             f"{config_path} lies outside the repository {repository}")
+        given = copy.copy(command_line)
+        given.config = Config(in_tree, resolved.config.values)
+        given.targets = [existing(mapped(t, repository, tree) or tree, tree) for t in command_line.targets]
+        given.var_files = [_var_file(p, repository, tree) for p in command_line.var_files]
+        given.today = resolved.settings.scan.today.isoformat()
+        try:
+            settings = resolve_settings(given).settings
+        except SettingsError as error:
+            raise SinceError(f"--since: REF's tree cannot be linted with these settings: {error}") from None
+        stderr = sys.stderr
+        sys.stderr = io.StringIO()  # REF's own messages (a PATH it does not have) are not the run's
+        try:
+            result = run(settings)
+        finally:
+            sys.stderr = stderr
+        known = [f for f in result.findings if f.suppressed_by is None]
+        cwd_in_tree = mapped(cwd, repository, tree) or tree
+        return set(fingerprints(known, str(tree), str(cwd_in_tree)))
+
+
+def _var_file(path: Path, repository: Path, tree: Path) -> Path:
+    """A ``--var-file`` for REF: REF's copy of a file of the repository, else the file named."""
+    absolute = path.resolve()
+    in_tree = mapped(absolute, repository, tree)
+    return in_tree if in_tree is not None and in_tree.is_file() else absolute
