@@ -12,7 +12,7 @@ import click
 
 from kapsulint import __version__
 
-FORMATS = ("text", "json", "sarif", "github", "gitlab")
+FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab")
 FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 ISSUES = "https://github.com/kapsulint/kapsulint/issues"
 
@@ -27,7 +27,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="Report format on stdout.")
+              help="Report format on stdout; concise is one line per finding, then the summary.")
 @click.option("--output", type=click.Path(path_type=Path), help="Write the report to FILE instead of stdout.")
 @click.option("--report", "reports", multiple=True, metavar="FORMAT=PATH",
               help="Also write a report in FORMAT to PATH (repeatable), so CI lints once.")
@@ -306,7 +306,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         )
 
     # (format, path or None for stdout, counts instead of findings): the report, then --report's
-    wanted = [(output_format, output, statistics and output_format in ("text", "json")),
+    wanted = [(output_format, output, statistics and output_format in ("text", "concise", "json")),
               *((format_name, path, False) for format_name, path in extra_reports)]
     failed: list[Exception] = []
     for format_name, path, counts in wanted:

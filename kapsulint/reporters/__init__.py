@@ -88,7 +88,7 @@ class ReportContext:
 
 DEFAULT_SOURCE_SIZE = 5 * 1024 * 1024  # max-file-size's default: a source line is never read from more
 
-FORMATS = ("text", "json", "sarif", "github", "gitlab")
+FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab")
 
 
 def render(format_name: str, findings: list[Finding], context: ReportContext) -> str:
