@@ -1,0 +1,124 @@
+"""The frictions of a first hour with kapsulint: diffs that apply, counts that agree, suppressions
+that fail closed, configuration errors all at once, baselines that say what they hid."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kapsulint.cli.command import main
+
+POOL = """\
+resource "scaleway_k8s_pool" "apps" {
+  cluster_id = "fr-par/11111111-1111-1111-1111-111111111111"
+  node_type  = "POP2-4C-16G"
+  size       = 3
+}
+"""
+
+
+def invoke(directory: Path, *arguments: str, env: dict | None = None):
+    cwd = os.getcwd()
+    os.chdir(directory)
+    try:
+        return CliRunner().invoke(main, ["--today", "2026-06-01", *arguments], catch_exceptions=False, env=env)
+    finally:
+        os.chdir(cwd)
+
+
+def git(directory: Path, *arguments: str, stdin: str | None = None) -> str:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    environment.update(GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.com", GIT_COMMITTER_NAME="t",
+                       GIT_COMMITTER_EMAIL="t@example.com", GIT_CONFIG_NOSYSTEM="1", HOME=str(directory))
+    return subprocess.run(["git", "-C", str(directory), *arguments], check=True, capture_output=True, text=True,
+                          env=environment, input=stdin).stdout
+
+
+def headers(diff: str) -> list[str]:
+    return [line for line in diff.splitlines() if line.startswith(("--- ", "+++ "))]
+
+
+@pytest.mark.parametrize("name", ["prod terraform/main.tf", "caf\u00e9/main.tf", 'say "hi"/main.tf',
+                                  "back\\slash/main.tf", "plain/main.tf"])
+def test_the_diff_applies_with_patch_and_git_apply_and_has_gits_headers(tmp_path, name):
+    project = tmp_path / "project"
+    (project / name).parent.mkdir(parents=True)
+    (project / name).write_text(POOL)
+    (project / ".kapsulint.toml").write_text("")
+    arguments = ("--select", "KAP206", "--unsafe-fixes")
+    diff = invoke(project, *arguments, "--diff")
+    assert diff.exit_code == 1, diff.stderr
+    fixed = tmp_path / "fixed"
+    shutil.copytree(project, fixed)
+    assert invoke(fixed, *arguments, "--fix").exit_code == 0
+    expected = (fixed / name).read_text()
+    assert expected != POOL
+    with_patch = tmp_path / "with-patch"
+    shutil.copytree(project, with_patch)
+    subprocess.run(["patch", "-p1", "--quiet"], input=diff.stdout, text=True, cwd=with_patch, check=True)
+    assert (with_patch / name).read_text() == expected
+    with_git = tmp_path / "with-git"
+    shutil.copytree(project, with_git)
+    git(with_git, "init", "-q")
+    git(with_git, "add", ".")
+    git(with_git, "commit", "-q", "-m", "before")
+    git(with_git, "apply", "-p1", "-", stdin=diff.stdout)
+    assert (with_git / name).read_text() == expected
+    assert headers(diff.stdout) == headers(git(with_git, "diff"))
+
+
+HELM_V2_ON_V3 = """\
+terraform {
+  required_providers {
+    helm = { source = "hashicorp/helm", version = "~> 3.0" }
+  }
+}
+
+resource "helm_release" "ingress" {
+  name       = "ingress"
+  repository = "https://kubernetes.github.io/ingress-nginx"
+  chart      = "ingress-nginx"
+  version    = "4.15.1"
+
+  set {
+    name  = "controller.service.type"
+    value = "LoadBalancer"
+  }
+  set {
+    name  = "controller.replicaCount"
+    value = "2"
+  }
+}
+"""
+
+
+def count_in(text: str, pattern: str) -> int:
+    import re
+
+    found = re.search(pattern, text)
+    assert found, text
+    return int(found.group(1))
+
+
+def test_fix_counts_are_findings_in_the_report_the_diff_and_the_fix(tmp_path):
+    """One fix rewrites both `set` blocks as one list, taking two findings away: every count says 2,
+    and as many findings are gone."""
+    (tmp_path / "main.tf").write_text(HELM_V2_ON_V3 + POOL)
+    (tmp_path / ".kapsulint.toml").write_text('select = ["KAP312", "KAP206"]\n')
+    import json
+
+    before = json.loads(invoke(tmp_path, "--format", "json").stdout)
+    report = invoke(tmp_path, "--unsafe-fixes").stdout
+    fixable = count_in(report, r"\[\*\] (\d+) fixable")
+    assert fixable == 3 == len(before)
+    diff = invoke(tmp_path, "--unsafe-fixes", "--diff")
+    assert count_in(diff.stderr, r"Would fix (\d+) findings") == fixable
+    fixed = invoke(tmp_path, "--unsafe-fixes", "--fix")
+    assert count_in(fixed.stderr, r"Fixed (\d+) findings") == fixable
+    after = json.loads(invoke(tmp_path, "--format", "json").stdout)
+    assert len(before) - len(after) == fixable
