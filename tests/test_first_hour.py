@@ -122,3 +122,32 @@ def test_fix_counts_are_findings_in_the_report_the_diff_and_the_fix(tmp_path):
     assert count_in(fixed.stderr, r"Fixed (\d+) findings") == fixable
     after = json.loads(invoke(tmp_path, "--format", "json").stdout)
     assert len(before) - len(after) == fixable
+
+
+def test_every_configuration_problem_is_reported_in_one_run_with_its_file_and_key(tmp_path):
+    (tmp_path / "main.tf").write_text(POOL)
+    config = tmp_path / ".kapsulint.toml"
+    config.write_text('select = ["KAP201", "KAP2O1"]\nfail-on = "warn"\nexclud = ["x"]\nignor = ["KAP1"]\n'
+                      'max-file-size = "big"\n')
+    result = invoke(tmp_path)
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    problems = [line for line in lines if str(config) in line]
+    assert len(problems) == 5, result.stderr
+    for key, words in (("`select`", "KAP2O1 (did you mean"), ("`fail-on`", "'warn'"),
+                       ("`exclud`", "did you mean `exclude`"), ("`ignor`", "did you mean `ignore`"),
+                       ("`max-file-size`", "must be an integer, got 'big'")):
+        assert any(key in line and words in line for line in problems), (key, result.stderr)
+    assert lines[-1].startswith("valid keys: ")
+
+
+def test_a_tool_table_in_the_dedicated_file_is_explained(tmp_path):
+    (tmp_path / "main.tf").write_text(POOL)
+    config = tmp_path / ".kapsulint.toml"
+    config.write_text('[tool.kapsulint]\nselect = ["KAP206"]\n')
+    result = invoke(tmp_path)
+    assert result.exit_code == 2
+    assert f"{config}: `[tool.kapsulint]` is the table pyproject.toml holds" in result.stderr
+    assert "remove the `[tool.kapsulint]` line" in result.stderr and "unknown configuration key" not in result.stderr
+    config.write_text('select = ["KAP206"]\n')
+    assert invoke(tmp_path).exit_code == 1

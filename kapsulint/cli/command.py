@@ -37,7 +37,8 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 @click.option("--ignore", help="Rules to disable.")
 @click.option("--fail-on", type=click.Choice(tuple(FAIL_LEVELS)), help="Lowest severity that fails (default warning).")
 @click.option("--exit-zero", is_flag=True, help="Findings never fail the run (errors of the run still exit 2).")
-@click.option("--config", "config_path", type=click.Path(path_type=Path), help="Configuration file to use; unknown keys exit 2, each with the closest valid key.")
+@click.option("--config", "config_path", type=click.Path(path_type=Path), help="Configuration file to use; its problems (unknown keys, each with the closest valid "
+                   "key, and values that cannot be used) are all said at once, and exit 2.")
 @click.option("--var-file", "var_files", multiple=True, type=click.Path(path_type=Path),
               help="A tfvars file for the root modules (repeatable); one that cannot be read exits 2.")
 @click.option("--var", "variables", multiple=True, metavar="NAME=VALUE", help="A variable for the root modules.")
