@@ -151,3 +151,37 @@ def test_a_tool_table_in_the_dedicated_file_is_explained(tmp_path):
     assert "remove the `[tool.kapsulint]` line" in result.stderr and "unknown configuration key" not in result.stderr
     config.write_text('select = ["KAP206"]\n')
     assert invoke(tmp_path).exit_code == 1
+
+
+def test_a_baseline_records_what_it_accepts_and_says_what_it_hid(tmp_path):
+    import datetime as dt
+    import json
+
+    (tmp_path / "main.tf").write_text(POOL)
+    (tmp_path / ".kapsulint.toml").write_text('select = ["KAP201", "KAP206"]\n')
+    findings = json.loads(invoke(tmp_path, "--format", "json").stdout)
+    before = dt.datetime.now(dt.timezone.utc).date().isoformat()
+    assert invoke(tmp_path, "--write-baseline", "baseline.json").exit_code == 0
+    after = dt.datetime.now(dt.timezone.utc).date().isoformat()
+    data = json.loads((tmp_path / "baseline.json").read_text())
+    entries = data["findings"]
+    assert [(e["rule"], e["path"], e["line"], e["message"]) for e in entries] == [
+        (f["rule"], f["path"], f["line"], f["message"]) for f in findings]
+    assert all(e["recorded"] in (before, after) and len(e["fingerprint"]) == 64 for e in entries)
+    text = invoke(tmp_path, "--baseline", "baseline.json")
+    assert text.exit_code == 0
+    assert text.stdout.splitlines()[-2:] == ["No findings.", "2 findings in the baseline baseline.json not reported."]
+    as_json = invoke(tmp_path, "--baseline", "baseline.json", "--format", "json")
+    assert json.loads(as_json.stdout) == []
+    assert "kapsulint: 2 findings in the baseline baseline.json not reported" in as_json.stderr
+    # An entry already recorded keeps its date; a baseline of fingerprints and rules only still loads.
+    for entry in data["findings"]:
+        entry["recorded"] = "2025-01-01"
+    (tmp_path / "baseline.json").write_text(json.dumps(data))
+    assert invoke(tmp_path, "--write-baseline", "baseline.json").exit_code == 0
+    assert {e["recorded"] for e in json.loads((tmp_path / "baseline.json").read_text())["findings"]} == {"2025-01-01"}
+    old = {"kapsulint-baseline": 1, "findings": [{"fingerprint": e["fingerprint"], "rule": e["rule"]}
+                                                 for e in data["findings"][:1]]}
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    kept = json.loads(invoke(tmp_path, "--baseline", "old.json", "--format", "json").stdout)
+    assert len(kept) == 1 and kept[0]["rule"] != data["findings"][0]["rule"]

@@ -78,6 +78,7 @@ def test_a_block_moved_ten_lines_down_is_not_new(repository, monkeypatch):
     assert any(f["path"] == "pools.tf" and f["line"] == 29 for f in moved)  # KAP201 of the apps pool, moved
     code, findings, stderr = lint(repository, [*TODAY, "--since", "HEAD"], monkeypatch)
     assert findings == [] and code == 0, stderr
+    assert f"kapsulint: {len(moved)} findings already in HEAD (--since) not reported" in stderr
 
 
 def test_a_file_named_as_path_that_the_revision_lacks(repository, monkeypatch):

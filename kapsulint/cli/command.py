@@ -265,15 +265,15 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         except BaselineError as error:
             _fail(str(error))
     known = _since(resolved, command_line, cwd)
+    hiding = [(fingerprints, why) for fingerprints, why in
+              ((baseline, f"in the baseline {baseline_path}"), (known, f"already in {resolved.since} (--since)"))
+              if fingerprints is not None]
+    hidden: dict[str, int] = {}
 
     def lint():
-        """One run, the baseline's findings and REF's (--since) left out."""
-        from kapsulint.lint.baseline import new_findings
-
+        """One run, the baseline's findings and REF's (--since) left out (and counted)."""
         linted = run(resolved.settings)
-        for hidden in (baseline, known):
-            if hidden is not None:
-                linted.findings = new_findings(linted.findings, hidden, repo_root, str(cwd))
+        linted.findings = _left_out(linted.findings, hiding, hidden, repo_root, cwd)
         return linted
 
     policy = resolved.fix_policy
@@ -288,6 +288,8 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     if write_baseline_path is not None:
         _write_baseline(write_baseline_path, reported, repo_root, cwd, result.errors)
         return
+    if output is not None or quiet or output_format not in ("text", "concise"):
+        _say_hidden(hidden)  # the text summary says it otherwise
     from kapsulint.lint.registry import all_rules
     from kapsulint.reporters import ReportContext, render
 
@@ -304,6 +306,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             unsafe_fixes=unsafe,
             boundary=resolved.settings.scan.boundary,
             sensitive=result.sensitive,
+            hidden=[(count, why) for why, count in hidden.items()],
         )
 
     # (format, path or None for stdout, counts instead of findings): the report, then --report's
@@ -331,6 +334,25 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     threshold = FAIL_LEVELS[resolved.fail_on]
     failing = [f for f in reported if f.severity.rank >= threshold]
     sys.exit(1 if failing and not exit_zero else 0)
+
+
+def _left_out(findings, hiding, hidden: dict[str, int], repo_root: str, cwd: Path):
+    """``findings`` without those of each (fingerprints, why) of ``hiding``; ``hidden`` counts the
+    reported ones each left out, for the summary."""
+    from kapsulint.lint.baseline import new_findings
+
+    for fingerprints, why in hiding:
+        kept = new_findings(findings, fingerprints, repo_root, str(cwd))
+        hidden[why] = sum(f.suppressed_by is None for f in findings) - sum(f.suppressed_by is None for f in kept)
+        findings = kept
+    return findings
+
+
+def _say_hidden(hidden: dict[str, int]) -> None:
+    """On stderr, how many findings the baseline and --since left out (for the formats whose
+    summary does not say it)."""
+    for why, count in hidden.items():
+        click.echo(f"kapsulint: {count} finding{'s' if count != 1 else ''} {why} not reported", err=True)
 
 
 def _since(resolved, command_line, cwd: Path) -> set[str] | None:

@@ -122,6 +122,8 @@ def summary(findings: list[Finding], context: ReportContext) -> list[str]:
         out.append(_paint(line if judged else f"No findings. {line}", "bold", color))
     elif not judged:
         out.append("No findings.")
+    for count, why in context.hidden:
+        out.append(f"{count} finding{'s' if count != 1 else ''} {why} not reported.")
     return out
 
 
