@@ -185,3 +185,115 @@ def test_a_baseline_records_what_it_accepts_and_says_what_it_hid(tmp_path):
     (tmp_path / "old.json").write_text(json.dumps(old))
     kept = json.loads(invoke(tmp_path, "--baseline", "old.json", "--format", "json").stdout)
     assert len(kept) == 1 and kept[0]["rule"] != data["findings"][0]["rule"]
+
+
+def test_reports_into_missing_directories_are_written_but_never_through_a_link_out(tmp_path):
+    import json
+
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".git").mkdir()
+    (project / "main.tf").write_text(POOL)
+    result = invoke(project, "--select", "KAP206", "--output", "out/deep/report.txt",
+                    "--report", "sarif=reports/kapsulint.sarif", "--report", f"json={tmp_path / 'elsewhere' / 'r.json'}")
+    assert result.exit_code == 1, result.stderr
+    assert "KAP206" in (project / "out" / "deep" / "report.txt").read_text()
+    assert json.loads((project / "reports" / "kapsulint.sarif").read_text())["runs"][0]["results"]
+    assert json.loads((tmp_path / "elsewhere" / "r.json").read_text())[0]["rule"] == "KAP206"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (project / "planted").symlink_to(outside)
+    result = invoke(project, "--select", "KAP206", "--output", "planted/new/report.txt")
+    assert result.exit_code == 2 and "resolves outside the repository" in result.stderr
+    assert list(outside.iterdir()) == []
+
+
+def test_list_rules_marks_safe_and_unsafe_fixes_apart(tmp_path):
+    from kapsulint.lint.registry import all_rules
+
+    lines = invoke(tmp_path, "--list-rules").stdout.splitlines()
+    marks = {"safe": "[*]", "unsafe": "[!]", "sometimes": "[~]", None: "   "}
+    rows = {line.split()[0]: line for line in lines if line.startswith("KAP")}
+    for rule in all_rules():
+        assert rows[rule.id].startswith(f"{rule.id}  {marks[rule.fix]} {rule.name} "), rows[rule.id]
+    assert {rule.fix for rule in all_rules()} >= {"safe", "unsafe", "sometimes", None}
+    assert lines[-1] == "[*] safe fix (--fix); [!] unsafe fix (--fix --unsafe-fixes); [~] safe or unsafe, by case"
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    for rule in all_rules():
+        assert f"| `{rule.name}` | {rule.severity.value}" in readme
+        row = next(line for line in readme.splitlines() if f"| `{rule.name}` |" in line)
+        assert row.split(" | ")[3] == (rule.fix or ""), row
+
+
+@pytest.mark.parametrize(("given", "suggested"), [("KAP999", "KAP309"), ("KAP2O6", "KAP206"),
+                                                   ("autohealing-disable", "autohealing-disabled")])
+def test_explain_suggests_the_closest_rules(tmp_path, given, suggested):
+    result = invoke(tmp_path, "--explain", given)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"kapsulint: error: unknown rule: {given} (did you mean ")
+    assert suggested in result.stderr
+
+
+def _help_options() -> dict[str, str]:
+    """--help's options: each long option (and -h, -j, -q) with its help text."""
+    import re
+
+    text = CliRunner().invoke(main, ["--help"], terminal_width=200).stdout
+    options: dict[str, str] = {}
+    current = None
+    for line in text.split("Options:", 1)[1].splitlines():
+        head = re.match(r"^  (-\S.*?)(?:  +(.*))?$", line)
+        if head:
+            names = re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", head.group(1).split(" [")[0])
+            current = " ".join(names)
+            options[current] = head.group(2) or ""
+        elif current is not None:
+            options[current] += " " + line.strip()
+    return options
+
+
+def _readme_options() -> dict[str, str]:
+    """The README's Usage table: each row's options with its meaning."""
+    import re
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    table = readme.split("| option | meaning |", 1)[1].split("\n\n", 1)[0]
+    rows = {}
+    for line in table.splitlines()[2:]:
+        cell, meaning = line.strip("| ").split(" | ", 1)
+        rows[cell] = meaning
+    return rows
+
+
+def test_the_readme_usage_table_and_help_give_the_same_options():
+    import re
+
+    helped = _help_options()
+    rows = _readme_options()
+    documented = {name: meaning for cell, meaning in rows.items()
+                  for name in re.findall(r"`(--?[a-z][a-z-]*)", cell.replace("`, `", "` `"))}
+    listed = {name for names in helped for name in names.split() if name.startswith("--") or len(name) == 2}
+    assert set(documented) == listed
+    for names, text in helped.items():
+        long = next(n for n in names.split() if n.startswith("--"))
+        # The rules an option speaks of are the same in both (--no-inline-ignores: KAP003 and KAP009).
+        assert set(re.findall(r"KAP\d{3}", text)) <= set(re.findall(r"KAP\d{3}", documented[long])), long
+    from kapsulint.cli.command import FORMATS
+
+    fmt = next(cell for cell in rows if cell.startswith("`--format"))
+    assert fmt.split(" ", 1)[1].rstrip("`").split("\\|") == list(FORMATS)
+
+
+def test_a_yaml_file_that_is_no_values_file_goes_unsaid(tmp_path):
+    """pre-commit passes every changed YAML file: its own configuration is no news on stderr."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "infra").mkdir()
+    (tmp_path / "infra" / "main.tf").write_text(POOL)
+    (tmp_path / ".pre-commit-config.yaml").write_text("repos: []\n")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "notes.txt").write_text("notes\n")
+    result = invoke(tmp_path, "--select", "KAP206", ".pre-commit-config.yaml")
+    assert result.exit_code == 0 and result.stderr == "" and result.stdout == "No findings.\n"
+    result = invoke(tmp_path, "--select", "KAP206", ".pre-commit-config.yaml", "infra/main.tf", "docs")
+    assert result.exit_code == 1
+    assert result.stderr == "kapsulint: no Terraform or values file found under docs\n"

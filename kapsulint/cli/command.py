@@ -15,6 +15,11 @@ from kapsulint import __version__
 FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab")
 FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 ISSUES = "https://github.com/kapsulint/kapsulint/issues"
+FIX_MARKS = {"safe": "[*]", "unsafe": "[!]", "sometimes": "[~]"}
+"""--list-rules' mark of a rule's fix: safe (--fix applies it), unsafe (only with --unsafe-fixes),
+or safe in some cases and unsafe in others."""
+FIX_LEGEND = (("[*]", "safe fix (--fix)"), ("[!]", "unsafe fix (--fix --unsafe-fixes)"),
+              ("[~]", "safe or unsafe, by case"))
 
 
 def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
@@ -322,7 +327,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         except Exception as error:  # noqa: BLE001 - raised again below, once every report is out
             failed.append(error)
             continue
-        _write(text, path)
+        _write(text, path, resolved.repo_root, resolved.settings.scan.boundary)
     if failed:
         result.project.forget_cached()  # in case the bug is a damaged cache entry: parsed again next time
         raise failed[0]
@@ -450,14 +455,31 @@ def _parse_report(item: str) -> tuple[str, Path]:
     return format_name, Path(path)
 
 
-def _write(report: str, output: Path | None) -> None:
+def _write(report: str, output: Path | None, repository: Path, boundary) -> None:
     if output is None:
         _out(report, nl=False)
         return
+    _output_directory(output, repository, boundary)
     try:
         output.write_text(report, encoding="utf-8")
     except OSError as error:
         _fail(f"cannot write {output}: {error.strerror}")
+
+
+def _output_directory(output: Path, repository: Path, boundary) -> None:
+    """Create the missing directories above a report file (--output, --report). A path inside the
+    repository must stay inside it after every symbolic link: a link the repository holds
+    (``reports -> ~/.ssh``) is never written through; a path elsewhere is the user's to name."""
+    from kapsulint.boundary import OUTSIDE
+
+    absolute = os.path.abspath(output)
+    relative = os.path.relpath(absolute, os.path.abspath(repository))
+    if relative != os.pardir and not relative.startswith(os.pardir + os.sep) and not boundary.contains(absolute):
+        _fail(f"cannot write {output}: it {OUTSIDE} through a symbolic link")
+    try:
+        os.makedirs(os.path.dirname(absolute), exist_ok=True)
+    except OSError as error:
+        _fail(f"cannot write {output}: cannot create its directory: {error.strerror or error}")
 
 
 def _fail(message: str) -> None:
@@ -588,16 +610,17 @@ def _list_rules(output_format: str) -> None:
         return
     width = max(len(r.name) for r in rules)
     for rule in rules:
-        mark = "[*]" if rule.fix else "   "
+        mark = FIX_MARKS.get(rule.fix, "   ")
         _out(f"{rule.id}  {mark} {rule.name:<{width}}  {rule.severity.value:<7}  {rule.summary}")
+    _out("; ".join(f"{mark} {words}" for mark, words in FIX_LEGEND))
 
 
 def _explain(text: str) -> None:
-    from kapsulint.lint.registry import find_rule
+    from kapsulint.lint.registry import did_you_mean, find_rule
 
     rule = find_rule(text)
     if rule is None:
-        _fail(f"unknown rule: {text}")
+        _fail(f"unknown rule: {text}{did_you_mean(text)}")
     security = " (security)" if rule.security else ""
     _out(f"# {rule.id} {rule.name}\n\nSeverity: {rule.severity.value}{security}\n\n{rule.doc}")
 
