@@ -6,7 +6,7 @@
 #
 # Inputs arrive in the environment. KAPSULINT_SINCE is a git revision (--since), or empty. KAPSULINT_PATHS and KAPSULINT_ARGS hold one argument per line,
 # each passed to kapsulint intact: no word splitting, no glob expansion, surrounding blanks trimmed,
-# empty lines skipped.
+# empty lines skipped. KAPSULINT_PLAN, when not blank, is passed as `--plan` (one path, intact).
 set -euo pipefail
 set -f
 
@@ -41,12 +41,24 @@ case "${1:-}" in
   lint)
     lines paths "${KAPSULINT_PATHS:-.}"
     lines args "${KAPSULINT_ARGS:-}"
-    lines since "${KAPSULINT_SINCE:-}"  # one revision: its line, trimmed
-    if [ "${#since[@]}" -gt 0 ]; then
+    lines since "${KAPSULINT_SINCE:-}"
+    if [ "${#since[@]}" -gt 1 ]; then
+      echo "kapsulint action: the since input holds one git revision, got ${#since[@]} lines" >&2
+      exit 2
+    fi
+    if [ "${#since[@]}" -eq 1 ]; then
       args=(--since "${since[0]}" ${args[@]+"${args[@]}"})
     fi
     if [ "${#paths[@]}" -eq 0 ]; then
       paths=(.)
+    fi
+    lines plan "${KAPSULINT_PLAN:-}"
+    if [ "${#plan[@]}" -gt 1 ]; then
+      echo "kapsulint action: the plan input holds one path, got ${#plan[@]} lines" >&2
+      exit 2
+    fi
+    if [ "${#plan[@]}" -eq 1 ]; then
+      args=(--plan "${plan[0]}" ${args[@]+"${args[@]}"})
     fi
     status=0
     "$venv/bin/kapsulint" --format github --report "sarif=$KAPSULINT_SARIF" ${args[@]+"${args[@]}"} -- "${paths[@]}" \

@@ -15,6 +15,7 @@ from kapsulint.cli.config import Config, ConfigError, find_config, load_config
 from kapsulint.kapsule.values_readers import values_readers
 from kapsulint.model.engines import AUTO, ENGINES
 from kapsulint.model.options import ScanOptions
+from kapsulint.model.plan import Plan, PlanError, read_plan
 from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles
 from kapsulint.terraform.budget import SETTINGS as BUDGET_SETTINGS, Limits
 from kapsulint.lint.fixes import FixPolicy
@@ -51,6 +52,7 @@ class CommandLine:
     engine: str | None  # --engine
     since: str | None  # --since REF
     config: Config | None  # a configuration already read, used instead of finding or loading one
+    plan: Path | None  # --plan PLAN.json
 
     def __init__(
         self,
@@ -73,6 +75,7 @@ class CommandLine:
         engine: str | None = None,
         since: str | None = None,
         config: Config | None = None,
+        plan: Path | None = None,
     ) -> None:
         self.targets = targets
         self.config_path = config_path
@@ -93,6 +96,7 @@ class CommandLine:
         self.engine = engine
         self.since = since
         self.config = config
+        self.plan = plan
 
 
 class Resolved:
@@ -243,6 +247,9 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     if engine not in ENGINES:
         problems.append(f"{config.path}: `engine` must be one of {', '.join(ENGINES)}, got {engine!r}")
         engine = AUTO
+    plan = _plan(cli, config, base, boundary)
+    origins["plan"] = (plan.path if plan is not None else None,
+                       "command line" if cli.plan is not None else in_config if plan is not None else "default")
     try:
         today = _lint_date(pick("today", cli.today, None), config)
     except SettingsError as error:
@@ -274,6 +281,8 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         boundary=boundary,
         limits=limits,
         engine=engine,
+        plan=plan,
+        plan_directory=first if first.is_dir() else first.parent,
     )
     settings = Settings(
         scan=scan,
@@ -294,6 +303,25 @@ def resolve_settings(cli: CommandLine) -> Resolved:
 
 LIMIT_CEILING = 10
 """How far the configuration may raise an evaluation budget above its default."""
+
+
+def _plan(cli: CommandLine, config: Config, base: Path, boundary: Boundary) -> Plan | None:
+    """The plan of ``--plan``, else of the configuration's ``plan`` (relative to the configuration
+    file, and inside the repository as every file the configuration names); read and checked here,
+    so a file that is not a plan is a usage error."""
+    if cli.plan is not None:
+        path, name = str(cli.plan.resolve()), str(cli.plan)
+    elif "plan" in config.values:
+        written = config.values["plan"]
+        path, name = str((base / written).resolve()), written
+        if not boundary.contains(path):
+            raise SettingsError(f"{config.path}: `plan` {written!r} {OUTSIDE}; only --plan may name a plan outside it")
+    else:
+        return None
+    try:
+        return read_plan(path, name)
+    except PlanError as error:
+        raise SettingsError(str(error)) from None
 
 
 def _check_selectors(config: Config, problems: list[str]) -> None:

@@ -307,6 +307,7 @@ def known_fingerprints(resolved, command_line, ref: str, cwd: Path) -> set[str]:
         given.targets = [existing(mapped(t, repository, tree) or tree, tree) for t in command_line.targets]
         given.var_files = [_var_file(p, repository, tree) for p in command_line.var_files]
         given.today = resolved.settings.scan.today.isoformat()
+        given.plan = None  # a plan is of the working tree: its findings (KAP6xx) are the change's
         try:
             settings = resolve_settings(given).settings
         except SettingsError as error:
