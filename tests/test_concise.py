@@ -81,3 +81,23 @@ def test_the_severity_word_is_there_with_colour_too(tmp_path):
     assert "\x1b[" not in concise.splitlines()[0]
     assert concise.splitlines()[:3] == [f"main.tf:1:1: {s.value} KAP101 delete-additional-resources: a {s.value}"
                                         for s in Severity]
+
+
+def test_each_finding_links_its_rule_documentation_at_the_version_run(tmp_path):
+    path = tmp_path / "main.tf"
+    path.write_text('resource "x" "y" {}\n')
+    findings = []
+    for rule in ("KAP101", "KAP206"):
+        finding = Finding(Loc(str(path), 1, 1, 1, 9), "a message", rule=rule, name="n", fix="do this")
+        finding.severity = Severity.WARNING
+        findings.append(finding)
+    context = ReportContext(rules=list(all_rules()), cwd=str(tmp_path), repo_root=str(tmp_path), version="1.2.3")
+    base = "https://github.com/kapsulint/kapsulint/blob/v1.2.3/README.md"
+    blocks = render("text", findings, context).split("\n\n")
+    for rule, block in zip(("KAP101", "KAP206"), blocks):
+        assert block.splitlines()[-1] == f"      = docs: {base}#{rule.lower()}", block
+    annotations = render("github", findings, context).splitlines()
+    assert [a.rsplit("%0A%0A", 1)[1] for a in annotations] == [f"Docs: {base}#kap101", f"Docs: {base}#kap206"]
+    sarif = json.loads(render("sarif", findings, context))
+    uris = {r["id"]: r["helpUri"] for r in sarif["runs"][0]["tool"]["driver"]["rules"]}
+    assert uris["KAP101"] == f"{base}#kap101" and uris["KAP206"] == f"{base}#kap206"

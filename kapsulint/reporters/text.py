@@ -55,6 +55,7 @@ def render(findings: list[Finding], context: ReportContext) -> str:
     color = context.color
     out: list[str] = []
     cache: dict[str, list[str] | None] = {}
+    documented = {rule.id: rule for rule in context.rules}
     for finding in findings:
         try:
             shown_path = os.path.relpath(finding.loc.path, context.cwd)
@@ -94,6 +95,8 @@ def render(findings: list[Finding], context: ReportContext) -> str:
             out.append("      = instances: " + printable(", ".join(finding.instances)))
         if finding.fix:
             out.append(_paint(f"      = fix: {printable(finding.fix)}", "dim", color))
+        if finding.rule in documented:
+            out.append(_paint(f"      = docs: {documented[finding.rule].help_uri(context.version)}", "dim", color))
         out.append("")
     if context.quiet:
         return "\n".join(out) + ("\n" if out else "")
