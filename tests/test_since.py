@@ -162,3 +162,25 @@ def test_the_revision_is_read_from_git_without_running_anything(repository, monk
     trees = Path(os.environ["KAPSULINT_CACHE_DIR"]) / "since"
     assert any(p.name.startswith(head) for p in trees.iterdir())
 
+
+
+def test_ignored_files_of_the_working_tree_count_for_the_revision_too(repository, monkeypatch):
+    """A gitignored terraform.tfvars is the working tree's environment, not its change: REF is
+    linted with it, so a finding its value causes is no news."""
+    (repository / ".gitignore").write_text("*.auto.tfvars\n")
+    (repository / "batch.tf").write_text(ONE_FOOTGUN.replace("autohealing = false", 'autohealing = var.stage == "prod"')
+                                         + 'variable "stage" {\n  type = string\n}\n')
+    git(repository, "add", ".")
+    git(repository, "commit", "-q", "-m", "batch")
+    (repository / "local.auto.tfvars").write_text('stage = "dev"\n')
+    code, findings, _ = lint(repository, TODAY, monkeypatch)
+    assert ("batch.tf", 8, "KAP206") in {(f["path"], f["line"], f["rule"]) for f in findings}
+    code, findings, stderr = lint(repository, [*TODAY, "--since", "HEAD"], monkeypatch)
+    assert findings == [] and code == 0, stderr
+    assert git(repository, "status", "--porcelain") == ""
+    # A file the change adds, not ignored, still is the change's.
+    (repository / "more.tf").write_text(ONE_FOOTGUN.replace('"batch"', '"more"'))
+    code, findings, _ = lint(repository, [*TODAY, "--since", "HEAD", "--no-cache"], monkeypatch)
+    assert [(f["path"], f["rule"]) for f in findings] == [("more.tf", "KAP206")]
+    trees = Path(os.environ["KAPSULINT_CACHE_DIR"]) / "since"
+    assert not [p for p in trees.iterdir() if p.name.startswith("run-")]

@@ -32,6 +32,9 @@ SAFE_OPTIONS = (
 TREES_KEPT = 8
 """How many extracted revisions the cache keeps (the least recently used go first)."""
 
+MAX_IGNORED_FILES = 20_000
+"""How many of the working tree's ignored files are laid over REF's tree, at most."""
+
 MARKER = ".git"
 """An empty file at the top of an extracted tree: it bounds the tree as a repository of its own, so
 nothing above it (a configuration, a ``.git``) is taken for the tree's."""
@@ -50,17 +53,25 @@ def _environment() -> dict[str, str]:
     return environment
 
 
-def _git(repository: Path, *arguments: str) -> bytes:
+def _run_git(repository: Path, *arguments: str) -> subprocess.CompletedProcess:
     try:
-        completed = subprocess.run(["git", *SAFE_OPTIONS, "-C", str(repository), *arguments],
-                                   capture_output=True, env=_environment(), stdin=subprocess.DEVNULL)
+        return subprocess.run(["git", *SAFE_OPTIONS, "-C", str(repository), *arguments],
+                              capture_output=True, env=_environment(), stdin=subprocess.DEVNULL)
     except FileNotFoundError:
         raise SinceError("--since needs git, and git is not on the PATH") from None
     except OSError as error:
         raise SinceError(f"--since cannot run git: {error.strerror or error}") from None
+
+
+def _failure(completed: subprocess.CompletedProcess, repository: Path, command: str) -> SinceError:
+    detail = completed.stderr.decode("utf-8", "replace").strip().splitlines()
+    return SinceError(f"--since: git {command} failed in {repository}: {detail[0] if detail else completed.returncode}")
+
+
+def _git(repository: Path, *arguments: str) -> bytes:
+    completed = _run_git(repository, *arguments)
     if completed.returncode != 0:
-        detail = completed.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise SinceError(f"git {arguments[0]} failed in {repository}: {detail[-1] if detail else completed.returncode}")
+        raise _failure(completed, repository, arguments[0])
     return completed.stdout
 
 
@@ -70,12 +81,13 @@ def revision(repository: Path | None, ref: str) -> str:
         raise SinceError("--since compares with a git revision, and PATH is not in a git repository")
     if not ref or ref.startswith("-"):
         raise SinceError(f"--since expects a git revision (a branch, a tag or a commit), got {ref!r}")
-    try:
-        out = _git(repository, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}")
-    except SinceError:
+    completed = _run_git(repository, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}")
+    if completed.returncode != 0 and completed.stderr.strip():  # not a revision question: git's own refusal
+        raise _failure(completed, repository, "rev-parse")
+    if completed.returncode != 0:
         raise SinceError(f"--since: unknown git revision {ref!r} in {repository} (a branch, a tag or a "
-                         "commit; a shallow clone may not have it: fetch it first)") from None
-    commit = out.decode("ascii", "replace").strip()
+                         "commit; a shallow clone may not have it: fetch it first)")
+    commit = completed.stdout.decode("ascii", "replace").strip()
     if not commit or any(c not in "0123456789abcdef" for c in commit):
         raise SinceError(f"--since: git gave no commit for {ref!r}")
     return commit
@@ -195,30 +207,80 @@ def _read_exactly(stream: IO[bytes], size: int) -> bytes:
 
 
 class Tree:
-    """REF's tree on disk, for the time of a run (``with``): in the cache, kept by commit, else in
-    a temporary directory removed after the run."""
+    """REF's tree on disk for the time of a run (``with``), with the working tree's ignored files
+    laid over it (a ``.terraform/modules/`` that ``terraform init`` downloaded, a gitignored
+    ``terraform.tfvars``: what the working tree is linted with, and no part of the change). REF's
+    own files are extracted once per commit into the cache and linked into a directory of the run;
+    without a cache, everything goes to a temporary directory. Both are removed after the run."""
 
     def __init__(self, repository: Path, commit: str, max_file_size: int, cached: bool) -> None:
         self.repository = repository
         self.commit = commit
         self.max_file_size = max_file_size
         self.cached = cached
-        self._temporary: tempfile.TemporaryDirectory | None = None
+        self._run: str | None = None
 
     def __enter__(self) -> Path:
         from kapsulint.cachedir import cache_dir
 
         directory = cache_dir() if self.cached else None
         if directory is None:
-            self._temporary = tempfile.TemporaryDirectory(prefix="kapsulint-since-")
-            root = Path(self._temporary.name) / "tree"
+            self._run = tempfile.mkdtemp(prefix="kapsulint-since-")
+            root = Path(self._run) / "tree"
             extract(self.repository, self.commit, root, self.max_file_size)
-            return root
-        return _cached_tree(directory / "since", self.repository, self.commit, self.max_file_size)
+        else:
+            pristine = _cached_tree(directory / "since", self.repository, self.commit, self.max_file_size)
+            self._run = tempfile.mkdtemp(prefix="run-", dir=directory / "since")
+            root = Path(self._run) / "tree"
+            shutil.copytree(pristine, root, symlinks=True, copy_function=_link_or_copy)
+        _lay_ignored_files(self.repository, root, self.max_file_size)
+        return root
 
     def __exit__(self, *_exc) -> None:
-        if self._temporary is not None:
-            self._temporary.cleanup()
+        if self._run is not None:
+            shutil.rmtree(self._run, ignore_errors=True)
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    """A file of the cached tree in the run's tree: a hard link (the run only reads it)."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def _lay_ignored_files(repository: Path, tree: Path, max_file_size: int) -> None:
+    """Copy the working tree's ignored files (``git ls-files --others --ignored``) into ``tree``:
+    regular files only, no larger than the scan reads, whose real path stays inside the
+    repository, never over a file of REF, at most :data:`MAX_IGNORED_FILES`."""
+    import sys
+
+    from kapsulint.boundary import Boundary, read_regular
+
+    boundary = Boundary(repository, max_file_size)
+    listed = _git(repository, "ls-files", "-z", "--others", "--ignored", "--exclude-standard")
+    names = [os.fsdecode(name) for name in listed.split(b"\0") if name]
+    laid = 0
+    for name in names:
+        if not _safe_relative(name):
+            continue
+        source = repository.joinpath(*name.split("/"))
+        target = tree.joinpath(*name.split("/"))
+        if os.path.lexists(target) or not boundary.contains(source):
+            continue
+        if laid == MAX_IGNORED_FILES:
+            print(f"kapsulint: --since: {len(names) - laid} ignored files or more left out of REF's tree "
+                  f"(at most {MAX_IGNORED_FILES:,} are laid over it)", file=sys.stderr)
+            return
+        try:
+            data = read_regular(str(source), max_file_size, follow=False)
+        except OSError:  # a link, a FIFO, a file gone or unreadable: not laid over
+            continue
+        if data is None:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        laid += 1
 
 
 def _cached_tree(trees: Path, repository: Path, commit: str, max_file_size: int) -> Path:
