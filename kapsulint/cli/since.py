@@ -252,17 +252,20 @@ def _link_or_copy(source: str, target: str) -> None:
 def _lay_ignored_files(repository: Path, tree: Path, max_file_size: int) -> None:
     """Copy the working tree's ignored files (``git ls-files --others --ignored``) into ``tree``:
     regular files only, no larger than the scan reads, whose real path stays inside the
-    repository, never over a file of REF, at most :data:`MAX_IGNORED_FILES`."""
+    repository, outside the directories discovery skips, never over a file of REF, at most
+    :data:`MAX_IGNORED_FILES`."""
     import sys
 
     from kapsulint.boundary import Boundary, read_regular
+    from kapsulint.scan.discovery import SKIPPED_DIRECTORIES
 
     boundary = Boundary(repository, max_file_size)
+    skipped = SKIPPED_DIRECTORIES - {".terraform"}  # never discovered (node_modules, .venv): not copied
     listed = _git(repository, "ls-files", "-z", "--others", "--ignored", "--exclude-standard")
     names = [os.fsdecode(name) for name in listed.split(b"\0") if name]
     laid = 0
     for name in names:
-        if not _safe_relative(name):
+        if not _safe_relative(name) or not skipped.isdisjoint(name.split("/")[:-1]):
             continue
         source = repository.joinpath(*name.split("/"))
         target = tree.joinpath(*name.split("/"))
