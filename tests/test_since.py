@@ -184,3 +184,18 @@ def test_ignored_files_of_the_working_tree_count_for_the_revision_too(repository
     assert [(f["path"], f["rule"]) for f in findings] == [("more.tf", "KAP206")]
     trees = Path(os.environ["KAPSULINT_CACHE_DIR"]) / "since"
     assert not [p for p in trees.iterdir() if p.name.startswith("run-")]
+
+
+def test_links_and_large_files_of_the_revision_are_refused_as_in_the_working_tree(repository, monkeypatch):
+    """A link out of the repository (KAP014) and a file over max-file-size (KAP005), committed, are
+    the same findings in REF's tree: not new."""
+    (repository / "leak.tf").symlink_to("/etc/hostname")
+    (repository / "pools-again.tf").symlink_to("pools.tf")
+    (repository / "big.tf").write_text("# " + "x" * 2048 + "\n")
+    (repository / ".kapsulint.toml").write_text("max-file-size = 1024\n")
+    git(repository, "add", ".")
+    git(repository, "commit", "-q", "-m", "links")
+    code, findings, stderr = lint(repository, TODAY, monkeypatch)
+    assert {"KAP005", "KAP014"} <= {f["rule"] for f in findings}, stderr
+    code, findings, stderr = lint(repository, [*TODAY, "--since", "HEAD"], monkeypatch)
+    assert findings == [] and code == 0, stderr

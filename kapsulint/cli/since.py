@@ -137,30 +137,36 @@ def extract(repository: Path, commit: str, into: Path, max_file_size: int) -> No
     reads is written as a sparse file of its size, so it is refused as the working tree's is."""
     entries = _entries(repository, commit)
     into.mkdir(parents=True, exist_ok=True)
-    wanted = [e for e in entries if e.kind == "blob" and e.size <= max_file_size]
-    contents = _blobs(repository, [e.object_id for e in wanted])
+    readers: dict[str, list[TreeEntry]] = {}  # object id -> the entries holding it
     for entry in entries:
         target = into.joinpath(*entry.path.split("/"))
         target.parent.mkdir(parents=True, exist_ok=True)
         if entry.kind == "commit":
             target.mkdir(exist_ok=True)
-        elif entry.kind != "blob":
-            continue
-        elif entry.mode == "120000":
-            os.symlink(os.fsdecode(contents.get(entry.object_id, b"")), target)
-        elif entry.size > max_file_size:
+        elif entry.kind == "blob" and entry.size > max_file_size and entry.mode != "120000":
             with open(target, "wb") as handle:
                 handle.truncate(entry.size)
-        else:
-            target.write_bytes(contents[entry.object_id])
+        elif entry.kind == "blob":
+            readers.setdefault(entry.object_id, []).append(entry)
+    for object_id, content in _blobs(repository, list(readers)):  # written as git streams them
+        for entry in readers[object_id]:
+            target = into.joinpath(*entry.path.split("/"))
+            if entry.mode != "120000":
+                target.write_bytes(content)
+                continue
+            try:
+                os.symlink(os.fsdecode(content), target)
+            except (OSError, ValueError):  # an empty target or one holding NUL: no link git could check out
+                pass
     (into / MARKER).write_bytes(b"")
 
 
-def _blobs(repository: Path, object_ids: list[str]) -> dict[str, bytes]:
-    """The contents of ``object_ids``, raw (``git cat-file --batch`` applies no filter)."""
+def _blobs(repository: Path, object_ids: list[str]) -> Iterator[tuple[str, bytes]]:
+    """(object id, content) of each of ``object_ids``, raw (``git cat-file --batch`` applies no
+    filter), one at a time."""
     unique = list(dict.fromkeys(object_ids))
     if not unique:
-        return {}
+        return
     try:
         process = subprocess.Popen(["git", *SAFE_OPTIONS, "-C", str(repository), "cat-file", "--batch"],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -178,20 +184,19 @@ def _blobs(repository: Path, object_ids: list[str]) -> dict[str, bytes]:
 
     writer = threading.Thread(target=feed, args=(process.stdin,), daemon=True)
     writer.start()
-    contents: dict[str, bytes] = {}
     try:
         for object_id in unique:
             header = process.stdout.readline().split()
             if len(header) != 3 or header[1] != b"blob":
-                raise SinceError(f"git cat-file cannot read object {object_id} in {repository}")
-            size = int(header[2])
-            contents[object_id] = _read_exactly(process.stdout, size)
+                raise SinceError(f"--since: git cat-file cannot read object {object_id} in {repository}")
+            content = _read_exactly(process.stdout, int(header[2]))
             process.stdout.read(1)  # the newline after the content
+            yield object_id, content
     finally:
         process.stdout.close()
+        process.kill()  # done, or stopped early: git has nothing more to say
         process.wait()
         writer.join()
-    return contents
 
 
 def _read_exactly(stream: IO[bytes], size: int) -> bytes:
