@@ -322,7 +322,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             unsafe_fixes=unsafe,
             boundary=resolved.settings.scan.boundary,
             sensitive=result.sensitive,
-            hidden=[(count, why) for why, count in hidden.items()],
+            hidden=[(count, why) for why, count in hidden.items() if count],
             unshown=frozenset({plan.path} if plan is not None else ()),
         )
 
@@ -369,7 +369,8 @@ def _say_hidden(hidden: dict[str, int]) -> None:
     """On stderr, how many findings the baseline and --since left out (for the formats whose
     summary does not say it)."""
     for why, count in hidden.items():
-        click.echo(f"kapsulint: {count} finding{'s' if count != 1 else ''} {why} not reported", err=True)
+        if count:
+            click.echo(f"kapsulint: {count} finding{'s' if count != 1 else ''} {why} not reported", err=True)
 
 
 def _since(resolved, command_line, cwd: Path) -> set[str] | None:
