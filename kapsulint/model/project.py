@@ -48,6 +48,7 @@ from kapsulint.model.modules import (
     source_kind,
 )
 from kapsulint.parsing.sources import FileReads, Unreadable, decode
+from kapsulint.text import decoded, lf
 from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope
@@ -162,12 +163,12 @@ class Project:
             if charted[directory]:
                 continue
             try:
-                content = read_bytes(path, self.boundary)
+                content = self.reads.read_bytes(path, self.boundary)
             except (Unreadable, OSError):
                 continue
             if content is None:  # above max-file-size: not known to be ours
                 continue
-            reason = classify(content.decode("utf-8", errors="replace"))
+            reason = classify(lf(decoded(content, errors="replace")))
             if reason is not None:
                 self.yaml_reasons[path] = reason
                 kept.append(path)
