@@ -384,3 +384,22 @@ def test_service_enabled_paths():
     )
     assert charts.HAPROXYTECH.service_enabled_paths == (("controller", "service", "enabled"),)
     assert charts.TRAEFIK.service_enabled_paths == (("service", "enabled"),)
+
+
+def test_facts_page_names_every_domain_module_with_its_source_date():
+    """docs/facts.md lists every module of kapsulint/kapsule/: in the table, with its sources and
+    the version or date they were read at, or among the modules that hold questions only."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "facts.md").read_text(encoding="utf-8")
+    rows = [line for line in page.splitlines() if line.startswith("| `")]
+    in_table = {name for row in rows for name in re.findall(r"`(\w+\.py)`", row.split(" | ")[0])}
+    for row in rows:
+        cells = row.split(" | ")
+        assert len(cells) == 5 and "https://" in cells[2] and re.search(r"\d", cells[3]), row
+    questions = page.split("hold questions, not facts:")[1]
+    modules = {path.name for path in (root / "kapsulint" / "kapsule").glob("*.py") if path.name != "__init__.py"}
+    listed = in_table | set(re.findall(r"`(\w+\.py)`", questions))
+    assert modules <= listed, sorted(modules - listed)
