@@ -7,7 +7,7 @@ import shutil
 from fixture_support import FIXTURES, lint
 from kapsulint.lint.runner import path_matches
 
-CASE = FIXTURES / "KAP112" / "fires-every-pool-empty" / "main.tf"
+CASE = FIXTURES / "KAP113" / "fires-every-pool-empty" / "main.tf"
 
 
 def _project(tmp_path, config: str):
@@ -34,29 +34,29 @@ ignore = ["KAP401"]
 [[per-path]]
 paths = ["**/demo/*"]
 select = ["KAP1"]
-severity = { KAP112 = "note" }
+severity = { KAP113 = "note" }
 """)
     code, findings, stderr = lint(project, [], monkeypatch)
     assert code == 1, stderr
     found = _by_folder(findings)
-    assert found["infra"]["KAP401"] == "error" and found["infra"]["KAP112"] == "error"
-    assert "KAP401" not in found["tests/ci"] and found["tests/ci"]["KAP112"] == "error"
+    assert found["infra"]["KAP401"] == "error" and found["infra"]["KAP113"] == "error"
+    assert "KAP401" not in found["tests/ci"] and found["tests/ci"]["KAP113"] == "error"
     assert set(found["examples/demo"]) <= {f"KAP1{n:02d}" for n in range(100)}
-    assert found["examples/demo"]["KAP112"] == "note"
+    assert found["examples/demo"]["KAP113"] == "note"
 
 
 def test_a_later_entry_sets_the_severity_an_earlier_one_set(tmp_path, monkeypatch):
     project = _project(tmp_path, """
 [[per-path]]
 paths = ["examples"]
-severity = { KAP112 = "warning" }
+severity = { KAP113 = "warning" }
 
 [[per-path]]
 paths = ["examples/demo/main.tf"]
 severity = { mutualized-cluster-without-nodes = "note" }
 """)
     _, findings, _ = lint(project, [], monkeypatch)
-    assert _by_folder(findings)["examples/demo"]["KAP112"] == "note"
+    assert _by_folder(findings)["examples/demo"]["KAP113"] == "note"
 
 
 def test_bad_entries_are_configuration_errors_that_name_them(tmp_path, monkeypatch):

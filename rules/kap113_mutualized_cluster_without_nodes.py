@@ -58,7 +58,7 @@ A small pool of one node keeps the control plane satisfied; or choose a dedicate
 from kapsulint.api import Project, Related, finding
 from kapsulint.kapsule import cluster_types, clusters, pool_sizes, provider_features
 
-ID = "KAP112"
+ID = "KAP113"
 NAME = "mutualized-cluster-without-nodes"
 SEVERITY = "error"
 
