@@ -101,3 +101,56 @@ def _traefik(values: Val) -> Iterator[OpenTrust]:
                             f"sets entry point {shown_text(argument, parsed.entrypoint)} insecure")
         elif parsed.setting == "trustedIPs" and any(is_any_source(p) for p in parsed.value.split(",")):
             yield OpenTrust(argument.loc, "additionalArguments", argument, "trusts a /0 range")
+
+
+class TrustedRanges:
+    """A place where the controller lists the sources it takes PROXY headers from."""
+
+    loc: Loc
+    setting: str
+    value: Val
+    networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network]
+
+    def __init__(self, loc: Loc, setting: str, value: Val, networks: list) -> None:
+        self.loc = loc
+        self.setting = setting
+        self.value = value
+        self.networks = networks
+
+
+def _networks(value: Val) -> list | None:
+    """Every entry of a known CIDR list as a network; None when one is Unknown or not a CIDR."""
+    if not value.known or value.open:
+        return None
+    networks = []
+    for entry, _ in cidr_entries(value):
+        try:
+            networks.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            return None
+    return networks or None
+
+
+def trusted_ranges(values: Val, controller: charts.Controller) -> Iterator[TrustedRanges]:
+    """Where these values make ``controller`` expect PROXY headers from listed ranges only, every
+    entry known: haproxytech ``proxy-protocol``, ingress-nginx ``proxy-real-ip-cidr`` with
+    ``use-proxy-protocol`` on, traefik ``ports.<name>.proxyProtocol.trustedIPs`` (not insecure)."""
+    if controller is charts.HAPROXYTECH:
+        places = [("proxy-protocol", values.path(*charts.HAPROXY_PROXY_PROTOCOL_PATH))]
+    elif controller is charts.INGRESS_NGINX:
+        enabled = values.path(*charts.NGINX_USE_PROXY_PROTOCOL_PATH)
+        if not enabled.known or not _truthy(enabled):
+            return
+        places = [("proxy-real-ip-cidr", values.path(*charts.NGINX_PROXY_REAL_IP_CIDR_PATH))]
+    elif controller is charts.TRAEFIK:
+        places = []
+        for name, port in values.path(*charts.TRAEFIK_PORTS_PATH).items():
+            insecure = port.path(*charts.TRAEFIK_PROXY_PROTOCOL_INSECURE)
+            if not (insecure.known and insecure.is_true()):
+                places.append((f"ports.{name}.proxyProtocol.trustedIPs", port.path(*charts.TRAEFIK_PROXY_PROTOCOL_TRUSTED_IPS)))
+    else:
+        return
+    for setting, value in places:
+        networks = _networks(value) if value.raw is not None else None
+        if networks is not None and value.loc is not None:
+            yield TrustedRanges(value.loc, setting, value, networks)
