@@ -62,7 +62,7 @@ resource "helm_release" "ingress" {
 """
 
 from kapsulint.api import Project, Related, finding
-from kapsulint.kapsule import helm, lb_annotation_catalogue, lb_annotations, network, proxy_trust
+from kapsulint.kapsule import helm, lb_annotation_catalogue, lb_annotations, network
 
 # The Service names its own networks, or is not the CCM's to attach: the subnet is not known.
 ELSEWHERE = (lb_annotation_catalogue.PREFIX + "scw-loadbalancer-pn-ids",
@@ -96,7 +96,7 @@ def check(project: Project):
         address = release.instance.resource.address
         if values.open or _attached_elsewhere(project, address):
             continue
-        for trusted in proxy_trust.trusted_ranges(values, controller):
+        for trusted in controller.trusted_ranges(values):
             if any(entry.prefixlen == 0 for entry in trusted.networks):
                 continue
             if any(network.overlaps(entry, s.network) for entry in trusted.networks for s in subnets):

@@ -32,6 +32,7 @@ import re
 from typing import NamedTuple
 
 from kapsulint.kapsule import zones
+from kapsulint.kapsule.go_strconv import parse_bool, parse_int
 
 PREFIX = "service.beta.kubernetes.io/"
 SHORT_PREFIX = "scw-loadbalancer-"
@@ -118,7 +119,6 @@ ANNOTATIONS: dict[str, AnnotationFact] = _catalogue(
        applies="overrides the other health check annotations on its ports"),
 )
 
-_BOOLEANS = frozenset({"1", "t", "T", "TRUE", "true", "True", "0", "f", "F", "FALSE", "false", "False"})
 _DURATION = re.compile(r"[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+)")
 _INTEGER = re.compile(r"[-+]?\d+")
 _HEAD = re.compile(r"scw-(load-?balancers?|lb)-")
@@ -162,26 +162,13 @@ def closest_key(key: str) -> str | None:
     return PREFIX + tails[match[0]] if match else None
 
 
-def _go_integer(text: str) -> int | None:
-    """``strconv.ParseInt(text, 0, 64)``: decimal, ``0x``/``0o``/``0b`` prefixes, a leading ``0``
-    for octal, ``_`` only after a prefix."""
-    if re.fullmatch(r"[-+]?0[0-7]+", text):
-        return int(text, 8)
-    if "_" in text and not re.fullmatch(r"[-+]?0[xXoObB].*", text):
-        return None
-    try:
-        return int(text, 0)
-    except ValueError:
-        return None
-
-
 def _port_set_problem(text: str) -> str | None:
-    if text in _BOOLEANS and text not in ("1", "0"):
+    if parse_bool(text) is not None and text not in ("1", "0"):
         return None
     if text in ("*", ""):
         return None
     for port in text.replace(" ", "").split(","):
-        number = _go_integer(port)
+        number = parse_int(port)
         if number is None:
             return f"{port!r} is no port"
         if not 1 <= number <= 65535:
@@ -195,7 +182,7 @@ def _item_problem(kind: str, text: str) -> str | None:
     if kind == "integer":
         return None if _INTEGER.fullmatch(text) else "not an integer"
     if kind in ("boolean", "lenient-boolean"):
-        return None if text in _BOOLEANS else "not a boolean (true or false)"
+        return None if parse_bool(text) is not None else "not a boolean (true or false)"
     if kind == "ports":
         problem = _port_set_problem(text)
         return None if problem is None else f"not true, false, * or a list of ports: {problem}"
