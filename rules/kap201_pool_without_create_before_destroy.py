@@ -121,7 +121,7 @@ def check(project: Project):
             instance=pool.instance.address,
             logical=f"{address}.lifecycle.create_before_destroy",
             fix=fix_for(pool.provider_version, block.attr("name") is not None, follows),
-            autofix=autofix(pool, follows),
+            autofix=autofix(project, pool, follows),
         )
 
 
@@ -134,27 +134,27 @@ def _also(version) -> str:
     return f" (with provider {replacement_facts.version_text(version)}, {', '.join(extra)} too)"
 
 
-def autofix(pool, follows: bool | None) -> Fix | None:
+def autofix(project: Project, pool, follows: bool | None) -> Fix | None:
     """``create_before_destroy = true``: safe when the pool's name changes with a replacement (or
     is generated); with a fixed name it also drops the name, where the provider generates one
     (2.78 and later), and that replaces the pool: unsafe."""
     block = pool.instance.block
-    lifecycle = lifecycle_edit(block)
+    lifecycle = lifecycle_edit(project, block)
     name = block.attr("name")
     if name is None or follows is True:
         return fix("safe", "add lifecycle { create_before_destroy = true }", lifecycle)
     if provider_features.supports("optional_pool_name", pool.provider_version) is not True:
         return None  # the name is required: what it should be built from is the author's choice
     return fix("unsafe", "add lifecycle { create_before_destroy = true } and drop the fixed name "
-               "(the pool is replaced)", lifecycle, remove_attribute(name))
+               "(the pool is replaced)", lifecycle, remove_attribute(project, name))
 
 
-def lifecycle_edit(block: Block):
+def lifecycle_edit(project: Project, block: Block):
     """The edit that makes the block's lifecycle say ``create_before_destroy = true``."""
     lifecycle = block.child("lifecycle")
     if lifecycle is None:
-        return insert_block(block, "lifecycle {\n  create_before_destroy = true\n}")
+        return insert_block(project, block, "lifecycle {\n  create_before_destroy = true\n}")
     written = lifecycle.attr("create_before_destroy")
     if written is None:
-        return set_attribute(lifecycle, "create_before_destroy", "true")
-    return replace_value(written, "true") if written.is_literal else None
+        return set_attribute(project, lifecycle, "create_before_destroy", "true")
+    return replace_value(project, written, "true") if written.is_literal else None

@@ -136,6 +136,6 @@ def check(project: Project):
             logical=f"{address}.name",
             fix=fix_for(pool.provider_version),
             autofix=fix("unsafe", "remove name (the provider generates one; the pool is replaced)",
-                        remove_attribute(written))
+                        remove_attribute(project, written))
             if provider_features.supports("optional_pool_name", pool.provider_version) is True else None,
         )

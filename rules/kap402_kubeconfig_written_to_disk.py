@@ -200,10 +200,10 @@ def _sensitive_output(project: Project, block, through_nonsensitive: bool):
     """``sensitive = true`` on the output, and its ``nonsensitive()`` dropped when it wraps the value."""
     written = block.attr("sensitive")
     if written is None:
-        added = set_attribute(block, "sensitive", "true")
+        added = set_attribute(project, block, "sensitive", "true")
         sensitive = added[0] if added is not None and len(added) == 1 else None
     elif written.is_literal and written.literal_value is False:
-        sensitive = replace_value(written, "true")
+        sensitive = replace_value(project, written, "true")
     else:
         return None
     if not through_nonsensitive:

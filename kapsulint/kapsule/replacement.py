@@ -20,15 +20,14 @@ from typing import NamedTuple
 
 
 from kapsulint.api import (
-    Block, Expression, ModuleInstance, Reference, ResourceInstance, Step, Version, caller_argument, is_expanded,
-    local_value, module_outputs, references, resource_argument, variable_default,
+    Block, ModuleInstance, Reference, ReferenceWalk, ResourceInstance, Step, Version, caller_argument,
+    is_expanded, local_value, module_outputs, resource_argument, variable_default,
 )
 from kapsulint.kapsule import replacement_facts
 
 RANDOM_RESOURCE_PREFIX = "random_"  # the hashicorp/random provider's resources
 # References that name an instance, never its configuration: they stay the same on replacement.
 INSTANCE_IDENTITY = (("each", "key"), ("count", "index"))
-MAX_DEPTH = 40
 
 
 def create_before_destroy(block: Block) -> bool:
@@ -47,16 +46,16 @@ def create_before_destroy(block: Block) -> bool:
     return False
 
 
-# Replacing arguments a pool name need not follow: a new cluster (``cluster_id``, or ``region``,
-# which only a new cluster changes) holds no pool of the old name.
-NAME_NEED_NOT_FOLLOW = frozenset({"cluster_id", "region"})
-
-
 def pool_replacing_arguments(version: Version | None) -> frozenset[str]:
     """The pool arguments whose change replaces a pool at provider ``version``; when the version is
     not known (or newer than the facts), every argument that replaces a pool in some release checked."""
     known = replacement_facts.replacing_arguments(replacement_facts.POOL, version)
     return known if known is not None else replacement_facts.ever_replacing(replacement_facts.POOL)
+
+
+# Replacing arguments a pool name need not follow: a new cluster (``cluster_id``, or ``region``,
+# which only a new cluster changes) holds no pool of the old name.
+NAME_NEED_NOT_FOLLOW = frozenset({"cluster_id", "region"})
 
 
 def name_follows_replacement(instance: ResourceInstance, attribute: str = "name",
@@ -90,7 +89,7 @@ def arguments_name_misses(instance: ResourceInstance, attribute: str = "name",
     owner = instance.resource.address
     replacing = pool_replacing_arguments(version) - {attribute}
     name_walk = _Walk(replacing)
-    name_walk.walk(instance.module, written.expression, owner)
+    name_walk.walk(instance.module, written.expression, (), owner)
     if name_walk.random:
         return ()
     missed = []
@@ -104,7 +103,7 @@ def arguments_name_misses(instance: ResourceInstance, attribute: str = "name",
         if argument in name_walk.flagged:
             continue
         inputs_walk = _Walk(replacing)
-        inputs_walk.walk(instance.module, other.expression, owner)
+        inputs_walk.walk(instance.module, other.expression, (), owner)
         if not _overlap(name_walk.inputs, inputs_walk.inputs):
             missed.append(argument)
     if missed and name_walk.incomplete:
@@ -138,22 +137,17 @@ def _context(module: ModuleInstance, owner: str = "") -> str:
     return f"{module.module.path}|{module.address}|{owner}"
 
 
-class _Walk:
-    """Collects the inputs of expressions, and whether they reach a random or replacing name."""
+class _Walk(ReferenceWalk[str]):
+    """Collects the inputs of expressions, and whether they reach a random or replacing name; the
+    context is the block whose ``each`` and ``count`` the references name (its address, or
+    ``call:`` and the module instance's for a module call's arguments)."""
 
     def __init__(self, replacing: frozenset[str]) -> None:
+        super().__init__()
         self.replacing = replacing
         self.inputs: set[_Input] = set()
         self.random = False
         self.flagged: set[str] = set()  # the replacing arguments the expression names
-        self.incomplete = False
-        self._visiting: set[tuple] = set()
-        self._depth = 0
-
-    def walk(self, module: ModuleInstance, expression: Expression, owner: str, suffix: tuple[str, ...] = ()) -> None:
-        for ref in references(expression, suffix):
-            if not ref.bound:  # a for expression's own names
-                self.reference(module, ref, owner)
 
     def reference(self, module: ModuleInstance, ref: Reference, owner: str) -> None:
         root, steps, path, attrs = ref.root, ref.steps, ref.known_path, ref.attributes
@@ -201,70 +195,44 @@ class _Walk:
     def _leaf(self, module: ModuleInstance, root: str, path: tuple[str, ...]) -> None:
         self.inputs.add(_Input(_context(module), (root, *path)))
 
-    def _enter(self, key: tuple) -> bool:
-        if key in self._visiting:
-            return False
-        if self._depth >= MAX_DEPTH:
-            self.incomplete = True
-            return False
-        self._visiting.add(key)
-        self._depth += 1
-        return True
-
-    def _leave(self, key: tuple) -> None:
-        self._visiting.discard(key)
-        self._depth -= 1
-
     def _variable(self, module: ModuleInstance, path: tuple[str, ...]) -> None:
         if not path:
             self._leaf(module, "var", path)
             return
         name, rest = path[0], path[1:]
         key = (id(module), "var", name)
-        if not self._enter(key):
+        if not self.enter(key):
             return
         try:
             followed = False
             argument = caller_argument(module, name)
             if argument is not None:
-                self.walk(argument[0], argument[1], "call:" + module.address, rest)
+                self.walk(argument[0], argument[1], rest, "call:" + module.address)
                 followed = True
             elif (module.call is None or module.parent is None) and name in module.root_values:
                 self._leaf(module, "var", path)  # from tfvars or --var: a value, no expression
                 followed = True
             default = variable_default(module, name)
             if default is not None:
-                self.walk(module, default, "", rest)
+                self.walk(module, default, rest, "")
                 followed = True
             if not followed:
                 self._leaf(module, "var", path)
         finally:
-            self._leave(key)
+            self.leave(key)
 
     def _local(self, module: ModuleInstance, path: tuple[str, ...]) -> None:
         value = local_value(module, path[0]) if path else None
         if value is None:
             self._leaf(module, "local", path)
             return
-        key = (id(module), "local", path[0])
-        if not self._enter(key):
-            return
-        try:
-            self.walk(module, value, "", path[1:])
-        finally:
-            self._leave(key)
+        self.follow((id(module), "local", path[0]), module, value, path[1:], "")
 
     def _module_output(self, module: ModuleInstance, path: tuple[str, ...]) -> None:
         followed = False
         for output in module_outputs(module, path):
             key = (id(output.module), "output", output.name)
-            if not self._enter(key):
-                continue
-            try:
-                self.walk(output.module, output.expression, "", output.rest)
-                followed = True
-            finally:
-                self._leave(key)
+            followed = self.follow(key, output.module, output.expression, output.rest, "") or followed
         if not followed:
             self._leaf(module, "module", path)
 
@@ -287,10 +255,4 @@ class _Walk:
         if argument is None:  # computed by the provider, or a nested block: an input of its own
             self._leaf(module, root, path)
             return
-        key = (id(module), "resource", address, rest[0])
-        if not self._enter(key):
-            return
-        try:
-            self.walk(module, argument, address, rest[1:])
-        finally:
-            self._leave(key)
+        self.follow((id(module), "resource", address, rest[0]), module, argument, rest[1:], address)

@@ -17,6 +17,7 @@ from kapsulint.model.instances import NestedBlock, ResourceInstance
 from kapsulint.model.modules import Attribute, Block
 from kapsulint.model.options import ScanOptions
 from kapsulint.model.project import Project
+from kapsulint.parsing.sources import FileReads
 from kapsulint.lint.registry import INTERNAL_ERROR, UNREADABLE_PATH, Rule, by_id
 from kapsulint.lint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
 from kapsulint.terraform.values import Val
@@ -121,10 +122,12 @@ def left_out(root: Path, paths: list[Path], exclude: list[str], force_exclude: b
     return SkippingNestedProjects(root, paths, boundary, _excluder(root, exclude, [] if force_exclude else paths))
 
 
-def run(settings: Settings) -> RunResult:
-    """One run. Raises :class:`kapsulint.model.plan_binding.PlanMismatch` (a usage error) when the
-    plan given with ``--plan`` is not one of the configuration it was given with."""
-    project = Project(settings.scan).load()
+def run(settings: Settings, reads: FileReads | None = None) -> RunResult:
+    """One lint of the project ``settings`` describe, its files read through ``reads`` (the rounds
+    of ``--fix`` and ``--diff`` share theirs; by default, the run's own). Raises
+    :class:`kapsulint.model.plan_binding.PlanMismatch` (a usage error) when the plan given with
+    ``--plan`` is not one of the configuration it was given with."""
+    project = Project(settings.scan, reads).load()
     project.plan_binding()  # a plan of another configuration stops the run before any rule
     try:
         return _judge(project, settings)
@@ -164,7 +167,8 @@ def _judge(project: Project, settings: Settings) -> RunResult:
         findings.extend(produced)
     project.add_read_values_files()
     for path in _nothing_under(settings.paths, project):
-        print(f"kapsulint: {_nothing_read(path, project)}", file=sys.stderr)
+        if not _yaml_not_values(path, project):
+            print(f"kapsulint: {_nothing_read(path, project)}", file=sys.stderr)
     findings.extend(_engine_findings(project))
     project.cache.flush()  # values texts and templates the rules parsed
     sensitive = project.sensitive()
@@ -177,7 +181,7 @@ def _judge(project: Project, settings: Settings) -> RunResult:
     if settings.inline_ignores:
         suppressions = _suppressions(project, errors, internal)
         apply_suppressions(findings, suppressions, dt.datetime.now(dt.timezone.utc).date())
-        findings.extend(f for f in suppression_findings(suppressions, ran) if f.rule in ran)
+        findings.extend(f for f in suppression_findings(project, suppressions, ran) if f.rule in ran)
     _per_path_ignores(findings, settings)
     rules = by_id()
     for finding in findings:
@@ -491,6 +495,14 @@ def _nothing_under(paths: list[Path], project: Project) -> list[Path]:
     """The PATHs under which no file was read (said on stderr; the run still exits 0)."""
     read = [Path(p) for p in [*project.files, *(p for p, _ in project.unreadable)]]  # unreadable: said already
     return [path for path in paths if not any(f == path or path in f.parents for f in read)]
+
+
+def _yaml_not_values(path: Path, project: Project) -> bool:
+    """A YAML file PATH that is not a values file (a CI workflow, ``.pre-commit-config.yaml``):
+    pre-commit passes every changed YAML file, since only kapsulint can tell values files, so
+    reading nothing from one is the expected outcome and goes unsaid."""
+    return (path.suffix.lower() in (".yaml", ".yml") and path.is_file()
+            and not any(n.path == str(path) for n in project.not_read))
 
 
 def _nothing_read(path: Path, project: Project) -> str:

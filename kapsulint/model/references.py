@@ -26,9 +26,13 @@ traversal's step is then unknown (``*`` in :attr:`Reference.path`). The walk sto
 
 Across expressions, :func:`caller_argument`, :func:`variable_default`, :func:`local_value`,
 :func:`module_outputs` and :func:`resource_argument` give the expression a reference leads to,
-in the module instance it is evaluated in (a variable's argument is written in the caller).
-The consumer decides which of them to follow and guards against cycles; tfvars and ``--var``
-hold values, never expressions, so nothing is followed into them. What is not followed: the
+in the module instance it is evaluated in (a variable's argument is written in the caller);
+tfvars and ``--var`` hold values, never expressions, so nothing is followed into them. A
+consumer that follows them is a :class:`ReferenceWalk`: it says what each reference leads to
+(:meth:`ReferenceWalk.reference`), and the walk keeps the guards: an expression already being
+followed on the way there (a cycle of locals, say) is not followed again, the walk goes at
+most ``MAX_DEPTH`` expressions deep and reads at most ``MAX_WALK_STEPS`` references, and
+``incomplete`` says when a limit cut it short. What is not followed: the
 contents of files read by ``file()`` or ``templatefile()`` (the walker reports the call, not the
 template's references), attributes computed by a provider, and the values of iterations
 (``each.value`` stays a reference to ``each``).
@@ -37,7 +41,7 @@ template's references), attributes computed by a provider, and the values of ite
 from __future__ import annotations
 
 import weakref
-from typing import Iterator, NamedTuple
+from typing import Generic, Hashable, Iterator, NamedTuple, TypeVar
 
 from kapsulint.findings import Loc
 from kapsulint.model.instances import ModuleInstance
@@ -48,7 +52,9 @@ from kapsulint.model.project import Project
 # Functions that return one of their arguments, or an object merged from them: a key asked of
 # the result is a key of an argument (https://developer.hashicorp.com/terraform/language/functions).
 PASS_THROUGH = frozenset(("try", "coalesce", "merge", "one", "tomap", "tolist", "toset", "sensitive", "nonsensitive"))
-MAX_STEPS = 20_000  # nodes read in one walk
+MAX_STEPS = 20_000  # nodes read in one walk of an expression
+MAX_DEPTH = 40  # expressions followed one from the other, across expressions
+MAX_WALK_STEPS = 20_000  # expressions and references read in one walk across expressions
 
 
 class Step(NamedTuple):
@@ -99,6 +105,72 @@ def references(expression: Expression, suffix: tuple[str, ...] = ()) -> list[Ref
     walk = _Walk(expression.path)
     walk.expr(node_of(expression), tuple(suffix), (), frozenset())
     return walk.found
+
+
+Context = TypeVar("Context")
+
+
+class ReferenceWalk(Generic[Context]):
+    """A walk from expressions to the expressions their references lead to, in module instances.
+
+    A consumer subclasses it and says in :meth:`reference` what a reference leads to, calling
+    :meth:`follow` for each expression it goes on with (or :meth:`enter` and :meth:`leave`
+    around several); ``context`` is the consumer's own (the functions crossed, whose names the
+    references are). The guards are the walk's: an expression followed under a ``key`` that is
+    already being followed is a cycle and is not walked again; past ``MAX_DEPTH`` expressions
+    deep or ``MAX_WALK_STEPS`` expressions and references read, nothing more is walked and
+    ``incomplete`` is True.
+    """
+
+    def __init__(self) -> None:
+        self.incomplete = False
+        self._visiting: set[Hashable] = set()
+        self._depth = 0
+        self._steps = 0
+
+    def walk(self, module: ModuleInstance, expression: Expression, suffix: tuple[str, ...], context: Context) -> None:
+        """Each reference ``expression`` makes when ``suffix`` is read from its value, but the
+        names a ``for`` binds, given to :meth:`reference`."""
+        found = references(expression, suffix)
+        self._steps += 1 + len(found)
+        if self._steps > MAX_WALK_STEPS:
+            self.incomplete = True
+            return
+        for ref in found:
+            if not ref.bound:
+                self.reference(module, ref, context)
+
+    def reference(self, module: ModuleInstance, ref: Reference, context: Context) -> None:
+        """What the consumer does with one reference of an expression evaluated in ``module``."""
+        raise NotImplementedError
+
+    def follow(self, key: Hashable, module: ModuleInstance, expression: Expression, suffix: tuple[str, ...],
+               context: Context) -> bool:
+        """Walk ``expression`` under ``key`` (what it is: the module instance, local, variable or
+        output it defines); False when a guard refused it."""
+        if not self.enter(key):
+            return False
+        try:
+            self.walk(module, expression, suffix, context)
+        finally:
+            self.leave(key)
+        return True
+
+    def enter(self, key: Hashable) -> bool:
+        """Start following what ``key`` names; False for a cycle, or past ``MAX_DEPTH`` (then
+        ``incomplete``). Each True is ended by :meth:`leave`."""
+        if key in self._visiting:
+            return False
+        if self._depth >= MAX_DEPTH:
+            self.incomplete = True
+            return False
+        self._visiting.add(key)
+        self._depth += 1
+        return True
+
+    def leave(self, key: Hashable) -> None:
+        self._visiting.discard(key)
+        self._depth -= 1
 
 
 # -- where a reference leads -----------------------------------------------------------------------
