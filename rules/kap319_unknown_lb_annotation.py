@@ -97,4 +97,4 @@ def _renamed(project: Project, loc, key: str, known: str):
     text = written_text(project, loc)
     if not text or key not in text:
         return None
-    return fix("unsafe", f"rename the annotation to {known}", replace_key(loc, text.replace(key, known)))
+    return fix("unsafe", f"rename the annotation to {known}", replace_key(project, loc, text.replace(key, known)))
