@@ -43,7 +43,7 @@ from kapsulint.model.written import (
 )
 from kapsulint.model.references import (
     OutputValue, Reference, ReferenceWalk, Step, caller_argument, expression_at, is_expanded, local_value,
-    module_outputs, references, resource_argument, variable_default, variable_is_sensitive,
+    module_outputs, references, resource_argument, separate_examples, variable_default, variable_is_sensitive,
 )
 from kapsulint.model.providers import ProviderVersion, provider_config, resolve_provider_version
 from kapsulint.model.versions import Version, as_version, core_constraint_problem, parse_constraint, parse_version
@@ -215,6 +215,7 @@ __all__ = [
     "replace_yaml_scalar",
     "resolve_provider_version",
     "resource_argument",
+    "separate_examples",
     "set_attribute",
     "shown",
     "shown_text",

@@ -53,17 +53,35 @@ def pool_replacing_arguments(version: Version | None) -> frozenset[str]:
     return known if known is not None else replacement_facts.ever_replacing(replacement_facts.POOL)
 
 
+# Replacing arguments a pool name need not follow: a new cluster (``cluster_id``, or ``region``,
+# which only a new cluster changes) holds no pool of the old name.
+NAME_NEED_NOT_FOLLOW = frozenset({"cluster_id", "region"})
+
+
 def name_follows_replacement(instance: ResourceInstance, attribute: str = "name",
                              version: Version | None = None) -> bool | None:
-    """Whether the argument ``attribute`` of a pool changes when the pool is replaced, at provider
-    ``version`` (its replacing arguments: :func:`pool_replacing_arguments`).
+    """Whether the argument ``attribute`` of a pool changes whenever the pool is replaced at
+    provider ``version``: True when it follows every replacing argument written in the block
+    (:func:`arguments_name_misses` finds none), False when it misses one, None when that cannot
+    be told."""
+    missed = arguments_name_misses(instance, attribute, version)
+    return None if missed is None else not missed
 
-    True when its expression, followed through locals, variables, module arguments and outputs,
-    reaches a ``random_*`` resource, names a replacing argument (``var.node_type``,
-    ``each.value.zone``...), or shares an input with one of the pool's replacing arguments (the
-    name uses ``var.type`` and ``node_type = var.type``). ``each.key`` and ``count.index`` identify
-    the instance and never count. False when none of that holds; None when the argument is not
-    written or the expression could not be followed to its end.
+
+def arguments_name_misses(instance: ResourceInstance, attribute: str = "name",
+                          version: Version | None = None) -> tuple[str, ...] | None:
+    """The replacing arguments at provider ``version`` (:func:`pool_replacing_arguments`) written
+    in the pool block (``node_type``, ``zone``, the root volume...; not ``cluster_id`` or
+    ``region``) whose change leaves the argument ``attribute`` as it was, sorted.
+
+    The name follows an argument when its expression, followed through locals, variables, module
+    arguments and outputs, names that argument (``var.node_type``, ``each.value.zone``...) while
+    the argument is not a literal, or shares an input with the argument's expression (the name
+    uses ``var.type`` and ``node_type = var.type``); a name reaching a ``random_*`` resource follows
+    them all. ``each.key`` and ``count.index`` identify the instance and never count. An argument
+    written as a literal is followed by nothing: changing it keeps the name. None when the
+    argument ``attribute`` is not written, or when its expression could not be followed to its
+    end and some argument looks missed.
     """
     written = instance.block.attr(attribute)
     if written is None:
@@ -72,18 +90,25 @@ def name_follows_replacement(instance: ResourceInstance, attribute: str = "name"
     replacing = pool_replacing_arguments(version) - {attribute}
     name_walk = _Walk(replacing)
     name_walk.walk(instance.module, written.expression, (), owner)
-    if name_walk.random or name_walk.names_replacing_argument:
-        return True
-    inputs_walk = _Walk(replacing)
-    for argument in sorted(replacing):
+    if name_walk.random:
+        return ()
+    missed = []
+    for argument in sorted(replacing - NAME_NEED_NOT_FOLLOW):
         other = instance.block.attr(argument)
-        if other is not None:
-            inputs_walk.walk(instance.module, other.expression, (), owner)
-    if _overlap(name_walk.inputs, inputs_walk.inputs):
-        return True
-    if name_walk.incomplete:
+        if other is None:
+            continue
+        if other.is_literal:
+            missed.append(argument)
+            continue
+        if argument in name_walk.flagged:
+            continue
+        inputs_walk = _Walk(replacing)
+        inputs_walk.walk(instance.module, other.expression, (), owner)
+        if not _overlap(name_walk.inputs, inputs_walk.inputs):
+            missed.append(argument)
+    if missed and name_walk.incomplete:
         return None
-    return False
+    return tuple(missed)
 
 
 class _Input(NamedTuple):
@@ -122,7 +147,7 @@ class _Walk(ReferenceWalk[str]):
         self.replacing = replacing
         self.inputs: set[_Input] = set()
         self.random = False
-        self.names_replacing_argument = False
+        self.flagged: set[str] = set()  # the replacing arguments the expression names
 
     def reference(self, module: ModuleInstance, ref: Reference, owner: str) -> None:
         root, steps, path, attrs = ref.root, ref.steps, ref.known_path, ref.attributes
@@ -165,8 +190,7 @@ class _Walk(ReferenceWalk[str]):
             self._leaf(module, root, path)
 
     def _flag(self, attrs: list) -> None:
-        if any(isinstance(a, str) and a in self.replacing for a in attrs):
-            self.names_replacing_argument = True
+        self.flagged.update(a for a in attrs if isinstance(a, str) and a in self.replacing)
 
     def _leaf(self, module: ModuleInstance, root: str, path: tuple[str, ...]) -> None:
         self.inputs.add(_Input(_context(module), (root, *path)))

@@ -46,7 +46,7 @@ from typing import Generic, Hashable, Iterator, NamedTuple, TypeVar
 from kapsulint.findings import Loc
 from kapsulint.model.instances import ModuleInstance
 from kapsulint.model.expressions import Expression, key_name, node_of
-from kapsulint.model.modules import Resource
+from kapsulint.model.modules import Block, Module, Resource, block_from
 from kapsulint.model.project import Project
 
 # Functions that return one of their arguments, or an object merged from them: a key asked of
@@ -409,3 +409,78 @@ def _chain(node: dict) -> tuple[str, list[tuple[str, object]]] | None:
         return None
     steps.reverse()
     return current["name"], steps
+
+
+# -- folders of standalone examples ----------------------------------------------------------------
+
+
+def separate_examples(module: Module) -> bool:
+    """Whether a module's files are separate examples rather than one module: it has two files or
+    more, all read whole, each written as a root configuration of its own (it holds a
+    ``provider`` or ``terraform`` block); some address is defined more than once, and every file
+    defines every such address (each file redefines the same set); and no file refers to a
+    block, variable, local, output or module call that only another file defines. Documentation and CI folders
+    are written so (each file is copied, or applied, on its own); Terraform would refuse the
+    folder as a module all the same."""
+    duplicated = {duplicate.address for duplicate in module.duplicates}
+    files = [source for source in module.files if source.ok]
+    if len(files) < 2 or len(files) != len(module.files) or module.broken or not duplicated:
+        return False
+    defined: dict[str, set[str]] = {}
+    blocks: dict[str, list[Block]] = {}
+    for source in files:
+        found = [block_from(raw, source.path) for raw in source.data["body"]["blocks"]]
+        if not any(block.type in ("provider", "terraform") for block in found):
+            return False
+        blocks[source.path] = found
+        defined[source.path] = {address for block in found for address in _addresses(block)}
+    if any(not duplicated <= addresses for addresses in defined.values()):
+        return False
+    everywhere = set().union(*defined.values())
+    for path, found in blocks.items():
+        for block in found:
+            for expression in _expressions(block):
+                for ref in references(expression):
+                    address = _address_of(ref)
+                    if address is not None and address in everywhere and address not in defined[path]:
+                        return False
+    return True
+
+
+def _addresses(block: Block) -> Iterator[str]:
+    kind, labels = block.type, block.labels
+    if kind == "resource" and len(labels) == 2:
+        yield f"{labels[0]}.{labels[1]}"
+    elif kind == "data" and len(labels) == 2:
+        yield f"data.{labels[0]}.{labels[1]}"
+    elif kind in ("variable", "output", "module") and labels:
+        yield f"{'var' if kind == 'variable' else kind}.{labels[0]}"
+    elif kind == "locals":
+        yield from (f"local.{name}" for name in block.attrs)
+    elif kind == "provider" and labels:
+        alias = block.attr("alias")
+        suffix = f".{alias.literal_value}" if alias is not None and alias.is_literal else ""
+        yield f"provider.{labels[0]}{suffix}"
+    elif kind == "terraform" and (block.children("backend") or block.children("cloud")):
+        yield "terraform.backend"
+
+
+def _expressions(block: Block) -> Iterator[Expression]:
+    stack = [block]
+    while stack:
+        current = stack.pop()
+        for attribute in current.attrs.values():
+            yield attribute.expression
+        stack.extend(current.blocks)
+
+
+def _address_of(ref: Reference) -> str | None:
+    """The address a reference names in its module (``var.x``, ``data.t.n``, ``t.n``...)."""
+    path = ref.path
+    if ref.bound or not path or ref.root in ("each", "count", "path", "terraform", "self"):
+        return None
+    if ref.root in ("var", "local", "module"):
+        return f"{ref.root}.{path[0]}"
+    if ref.root == "data":
+        return f"data.{path[0]}.{path[1]}" if len(path) >= 2 else None
+    return f"{ref.root}.{path[0]}"
