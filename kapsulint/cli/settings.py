@@ -258,6 +258,15 @@ def resolve_settings(cli: CommandLine) -> Resolved:
                     _fix_policy(config, pick))
 
 
+def settings_lines(resolved: Resolved) -> list[str]:
+    """``--show-settings``: each resolved setting, its value and where it came from."""
+    import json
+
+    width = max(len(key) for key in resolved.origins)
+    return [f"{key:<{width}}  {json.dumps(resolved.origins[key][0])}  ({resolved.origins[key][1]})"
+            for key in sorted(resolved.origins)]
+
+
 LIMIT_CEILING = 10
 """How far the configuration may raise an evaluation budget above its default."""
 
