@@ -94,7 +94,8 @@ async def client(lsp_client: LanguageClient, workspace: Path, tmp_path_factory):
         initialization_options={"settings": {"today": TODAY}},
     ))
     yield
-    await lsp_client.shutdown_session()
+    if lsp_client._server is not None and lsp_client._server.returncode is None:  # noqa: SLF001 - a test failed before the last
+        await lsp_client.shutdown_session()
 
 
 def uri(path: Path) -> str:
@@ -325,5 +326,25 @@ async def test_show_settings_command(client: LanguageClient, workspace: Path):
     result = await client.workspace_execute_command_async(types.ExecuteCommandParams(
         "kapsulint.showSettings", [uri(workspace / "production")]))
     lines = result.splitlines()
-    assert any(line.startswith("today") and TODAY in line and "(command line)" in line for line in lines), lines
+    assert any(line.startswith("today") and TODAY in line and "(client settings)" in line for line in lines), lines
     assert any(line.startswith("unsafe-fixes") and "true" in line for line in lines), lines
+
+
+async def test_settings_that_cannot_be_used_are_a_message_and_the_server_goes_on(client: LanguageClient,
+                                                                                workspace: Path):
+    client.set_configuration({"today": TODAY, "select": "KAP9999"}, section="kapsulint")
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    message = await eventually(lambda: [m for m in client.messages if "KAP9999" in m.message], "the error message")
+    assert message[0].type == types.MessageType.Error
+    client.set_configuration({"today": TODAY}, section="kapsulint")
+    published = len(PUBLISHED.items)
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    pools = workspace / "production" / "pools.tf"
+    await eventually(lambda: any(p.uri == uri(pools) for p in PUBLISHED.items[published:]) or None,
+                     "a lint with the settings mended")
+    assert "KAP202" in codes(latest(pools))
+
+
+async def test_shutdown_ends_the_server_cleanly(client: LanguageClient):
+    await client.shutdown_session()
+    assert client._server.returncode == 0  # noqa: SLF001 - the server process pytest-lsp started

@@ -93,21 +93,22 @@ class KapsulintServer(LanguageServer):
                 return  # a newer change: its own lint follows
             texts, documents = self.open_buffers()
             judgement = await asyncio.get_running_loop().run_in_executor(self.worker, self.judge, folder, texts)
-        if generation != folder.generation:
+        if judgement is None or generation != folder.generation:
             return
         folder.judgement = judgement
         self.publish(folder, judgement, documents)
         self.worker.submit(gc.collect)  # the lint's cycles, after its diagnostics are out
 
-    def judge(self, folder: Folder, texts: dict[str, str]) -> Judgement:
-        """One lint in the worker thread; a failure is a KAP008 judgement and a log message."""
+    def judge(self, folder: Folder, texts: dict[str, str]) -> Judgement | None:
+        """One lint in the worker thread; a failure is a KAP008 judgement and a log message, and
+        settings that cannot be used are a message to the user (None: the diagnostics stay)."""
         collecting = gc.isenabled()
         gc.disable()  # as the command does: collections over the growing model cost more than the lint
         try:
             return folder.lint(texts)
         except SettingsError as error:
             self.tell(types.MessageType.Error, f"kapsulint: {folder.name}: {error}")
-            return internal_error_judgement(folder, texts, f"the settings cannot be used: {error}")
+            return None
         except Exception as error:  # noqa: BLE001 - the server's boundary: a bug never stops it
             detail = describe(error)
             self.log(types.MessageType.Error,
@@ -253,7 +254,7 @@ async def first_scan(ls: KapsulintServer, folders: list[Folder]) -> None:
             generation = folder.generation
             texts, documents = ls.open_buffers()
             judgement = await asyncio.get_running_loop().run_in_executor(ls.worker, ls.judge, folder, texts)
-        if generation == folder.generation:
+        if judgement is not None and generation == folder.generation:
             folder.judgement = judgement
             ls.publish(folder, judgement, documents)
     if token is not None:
@@ -476,9 +477,13 @@ def show_settings(ls: KapsulintServer, *arguments: Any) -> str:
     if folder is None:
         return "no workspace folder"
     try:
-        return "\n".join(settings_lines(folder.resolve())) + "\n"
+        resolved = folder.resolve()
     except SettingsError as error:
         return f"error: {error}\n"
+    for key in folder.settings:  # the client's settings stand where the command line's flags do
+        if key in resolved.origins and resolved.origins[key][1] == "command line":
+            resolved.origins[key] = (resolved.origins[key][0], "client settings")
+    return "\n".join(settings_lines(resolved)) + "\n"
 
 
 @server.feature(types.SHUTDOWN)
