@@ -115,7 +115,10 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fix,
          unsafe_fixes, diff, fix_only, list_rules, explain, evals, today, engine) -> None:
-    """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
+    """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters.
+
+    `kapsulint server --stdio` starts the language server instead (the server extra).
+    """
     # The cyclic garbage collector is paused for the command: a run allocates millions of
     # short-lived objects, freed by reference counting, and collections over the growing model
     # cost up to two thirds of the time on large monorepos.
