@@ -7,11 +7,9 @@ import os
 from pathlib import Path
 
 from click.testing import CliRunner
-from lsprotocol import types
-
 from kapsulint.cli.command import main, server_requested
 from kapsulint.cli.server import folders
-from kapsulint.cli.server.protocol import KapsulintServer
+from kapsulint.cli.server.protocol import judge
 
 POOL = """\
 resource "scaleway_k8s_pool" "apps" {
@@ -31,14 +29,18 @@ def test_a_lint_that_fails_is_kap008_on_the_open_buffers_and_a_log_message(tmp_p
         raise RuntimeError("a bug met while linting")
 
     monkeypatch.setattr("kapsulint.lint.runner.run", broken_run)
-    server = KapsulintServer()
-    logged: list[tuple[types.MessageType, str]] = []
-    monkeypatch.setattr(server, "log", lambda kind, message: logged.append((kind, message)))
-    judgement = server.judge(folders.Folder(str(tmp_path)), {path: POOL})
+    judgement, message, shown = judge(folders.Folder(str(tmp_path)), {path: POOL})
     [finding] = judgement.findings[path]
     assert (finding.rule, finding.loc.line, finding.loc.column) == ("KAP008", 1, 1)
     assert "a bug met while linting" in finding.message
-    assert logged and logged[0][0] == types.MessageType.Error and "a bug met while linting" in logged[0][1]
+    assert "internal error" in message and "a bug met while linting" in message and not shown
+
+
+def test_settings_that_cannot_be_used_are_a_message_shown_and_no_judgement(tmp_path):
+    folder = folders.Folder(str(tmp_path), settings={"select": "KAP9999"})
+    judgement, message, shown = judge(folder, {})
+    assert judgement is None and shown
+    assert "KAP9999" in message
 
 
 def test_unsaved_buffers_are_read_in_place_of_the_files_only_during_the_lint(tmp_path):

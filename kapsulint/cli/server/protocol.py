@@ -92,31 +92,20 @@ class KapsulintServer(LanguageServer):
             if generation != folder.generation:
                 return  # a newer change: its own lint follows
             texts, documents = self.open_buffers()
-            judgement = await asyncio.get_running_loop().run_in_executor(self.worker, self.judge, folder, texts)
+            judgement = await self.judged(folder, texts)
         if judgement is None or generation != folder.generation:
             return
         folder.judgement = judgement
         self.publish(folder, judgement, documents)
         self.worker.submit(gc.collect)  # the lint's cycles, after its diagnostics are out
 
-    def judge(self, folder: Folder, texts: dict[str, str]) -> Judgement | None:
-        """One lint in the worker thread; a failure is a KAP008 judgement and a log message, and
-        settings that cannot be used are a message to the user (None: the diagnostics stay)."""
-        collecting = gc.isenabled()
-        gc.disable()  # as the command does: collections over the growing model cost more than the lint
-        try:
-            return folder.lint(texts)
-        except SettingsError as error:
-            self.tell(types.MessageType.Error, f"kapsulint: {folder.name}: {error}")
-            return None
-        except Exception as error:  # noqa: BLE001 - the server's boundary: a bug never stops it
-            detail = describe(error)
-            self.log(types.MessageType.Error,
-                     f"kapsulint: internal error while linting {folder.path}: {detail}\n{traceback.format_exc()}")
-            return internal_error_judgement(folder, texts, detail)
-        finally:
-            if collecting:
-                gc.enable()
+    async def judged(self, folder: Folder, texts: dict[str, str]) -> Judgement | None:
+        """One lint in the worker thread; its messages are sent from here, the event loop's thread."""
+        judgement, message, shown = await asyncio.get_running_loop().run_in_executor(
+            self.worker, judge, folder, texts)
+        if message is not None:
+            (self.tell if shown else self.log)(types.MessageType.Error, message)
+        return judgement
 
     def publish(self, folder: Folder, judgement: Judgement, documents: dict[str, tuple[str, int | None]]) -> None:
         """The diagnostics of every open document of the folder (none: an empty list), each with
@@ -189,6 +178,25 @@ class KapsulintServer(LanguageServer):
             self.schedule(folder, 0)
 
 
+def judge(folder: Folder, texts: dict[str, str]) -> tuple[Judgement | None, str | None, bool]:
+    """One lint, in the worker thread: the judgement, and a message to log (shown to the user
+    when True). A failure inside kapsulint is a KAP008 judgement; settings that cannot be used
+    are a message shown, and no judgement (the diagnostics stay)."""
+    collecting = gc.isenabled()
+    gc.disable()  # as the command does: collections over the growing model cost more than the lint
+    try:
+        return folder.lint(texts), None, False
+    except SettingsError as error:
+        return None, f"kapsulint: {folder.name}: {error}", True
+    except Exception as error:  # noqa: BLE001 - the server's boundary: a bug never stops it
+        detail = describe(error)
+        return (internal_error_judgement(folder, texts, detail),
+                f"kapsulint: internal error while linting {folder.path}: {detail}\n{traceback.format_exc()}", False)
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def real_path(uri: str) -> str | None:
     path = to_fs_path(uri)
     return os.path.realpath(path) if path else None
@@ -253,7 +261,7 @@ async def first_scan(ls: KapsulintServer, folders: list[Folder]) -> None:
         async with ls.lint_lock:
             generation = folder.generation
             texts, documents = ls.open_buffers()
-            judgement = await asyncio.get_running_loop().run_in_executor(ls.worker, ls.judge, folder, texts)
+            judgement = await ls.judged(folder, texts)
         if judgement is not None and generation == folder.generation:
             folder.judgement = judgement
             ls.publish(folder, judgement, documents)
@@ -385,12 +393,12 @@ def code_action(ls: KapsulintServer, params: types.CodeActionParams) -> list[typ
 
 def non_overlapping(fixes: list) -> list:
     """The fixes whose edits overlap no earlier one's, in file order (as one round of ``--fix``)."""
-    from kapsulint.lint.fixes import _overlaps  # noqa: PLC2701 - the rounds' own overlap test
+    from kapsulint.lint.fixes import overlaps_taken
 
     taken: list = []
     chosen = []
     for fix in sorted(fixes, key=lambda f: min((e.line, e.column) for e in f.edits)):
-        if any(_overlaps(edit, taken) for edit in fix.edits):
+        if any(overlaps_taken(edit, taken) for edit in fix.edits):
             continue
         taken.extend(fix.edits)
         chosen.append(fix)
