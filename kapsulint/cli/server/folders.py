@@ -10,7 +10,6 @@ take the place of the command line's flags, so they override the configuration f
 from __future__ import annotations
 
 import os
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -162,8 +161,3 @@ def command_line(target: Path, settings: dict[str, Any]) -> CommandLine:
         today=today,
         unsafe_fixes=unsafe,
     )
-
-
-def log(message: str) -> None:
-    """A line on stderr, which editors keep in the server's log."""
-    print(f"kapsulint server: {message}", file=sys.stderr, flush=True)

@@ -32,6 +32,7 @@ from kapsulint.cli.server.convert import (FIX_ALL, code_points, diagnostic, fixe
                                           suppression_text)
 from kapsulint.cli.server.folders import Folder, Judgement, client_settings, internal_error_judgement
 from kapsulint.cli.settings import SettingsError, settings_lines
+from kapsulint.lint.registry import INTERNAL_ERROR
 
 DEBOUNCE = 0.15  # seconds of stillness after a change before the lint starts
 SHOW_SETTINGS = "kapsulint.showSettings"
@@ -117,7 +118,7 @@ class KapsulintServer(LanguageServer):
             lines = judgement.texts[path].split("\n") if path in judgement.texts else []
             diagnostics = [self.diagnostic(finding, lines, judgement.texts) for finding in findings]
             for finding in findings:
-                if finding.rule == "KAP008":
+                if finding.rule == INTERNAL_ERROR:
                     self.log(types.MessageType.Error, f"kapsulint: {path}:{finding.loc.line}: {finding.message}")
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, diagnostics, version))
 
@@ -423,8 +424,10 @@ def workspace_edit(ls: KapsulintServer, fixes: list, judgement: Judgement) -> ty
 
 
 def suppression_edit(ls: KapsulintServer, finding: Finding, path: str, judgement: Judgement) -> types.WorkspaceEdit | None:
+    """A suppression comment with a reason to write, where one would cover the finding (an
+    internal error is never suppressed)."""
     text = judgement.texts.get(path)
-    if text is None:
+    if text is None or finding.rule == INTERNAL_ERROR:
         return None
     suppressed = suppression_text(finding, text)
     kind = judgement.kinds.get(path, "config")
