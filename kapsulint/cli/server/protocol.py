@@ -35,6 +35,11 @@ from kapsulint.cli.settings import SettingsError, settings_lines
 from kapsulint.lint.registry import INTERNAL_ERROR
 
 DEBOUNCE = 0.15  # seconds of stillness after a change before the lint starts
+# A lint leaves its model as cyclic garbage, which a full collection frees in about half the time
+# the lint took: it runs once the buffers have been still for IDLE_COLLECT seconds, or before the
+# next lint when UNCOLLECTED_LINTS lints' garbage is waiting (which bounds the memory held).
+IDLE_COLLECT = 1.0
+UNCOLLECTED_LINTS = 2
 SHOW_SETTINGS = "kapsulint.showSettings"
 CONFIGURATION_SECTION = "kapsulint"
 
@@ -49,6 +54,8 @@ class KapsulintServer(LanguageServer):
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kapsulint-lint")
         self.lint_lock = asyncio.Lock()
         self.pending: set[asyncio.Task] = set()
+        self.uncollected = 0  # lints whose garbage no collection has freed yet
+        self.lints = 0  # lints run, for the idle collection
 
     # folders and documents
 
@@ -98,12 +105,29 @@ class KapsulintServer(LanguageServer):
             return
         folder.judgement = judgement
         self.publish(folder, judgement, documents)
-        self.worker.submit(gc.collect)  # the lint's cycles, after its diagnostics are out
+
+    async def collect_when_idle(self) -> None:
+        """Free the lints' garbage once no lint has run for ``IDLE_COLLECT`` seconds."""
+        lints = self.lints
+        await asyncio.sleep(IDLE_COLLECT)
+        if lints == self.lints and self.uncollected:
+            async with self.lint_lock:
+                await asyncio.get_running_loop().run_in_executor(self.worker, gc.collect)
+                self.uncollected = 0
 
     async def judged(self, folder: Folder, texts: dict[str, str]) -> Judgement | None:
-        """One lint in the worker thread; its messages are sent from here, the event loop's thread."""
-        judgement, message, shown = await asyncio.get_running_loop().run_in_executor(
-            self.worker, judge, folder, texts)
+        """One lint in the worker thread (the lock held); its messages are sent from here, the
+        event loop's thread."""
+        loop = asyncio.get_running_loop()
+        if self.uncollected >= UNCOLLECTED_LINTS:
+            await loop.run_in_executor(self.worker, gc.collect)
+            self.uncollected = 0
+        judgement, message, shown = await loop.run_in_executor(self.worker, judge, folder, texts)
+        self.uncollected += 1
+        self.lints += 1
+        task = asyncio.ensure_future(self.collect_when_idle())
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
         if message is not None:
             (self.tell if shown else self.log)(types.MessageType.Error, message)
         return judgement
@@ -268,7 +292,6 @@ async def first_scan(ls: KapsulintServer, folders: list[Folder]) -> None:
             ls.publish(folder, judgement, documents)
     if token is not None:
         ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message="scanned"))
-    ls.worker.submit(gc.collect)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
