@@ -209,9 +209,9 @@ def test_output_file(tmp_path, monkeypatch):
 
 def test_output_file_that_cannot_be_written_exits_2(tmp_path, monkeypatch):
     write(tmp_path, {"main.tf": CLUSTER})
-    result = invoke(tmp_path, ["--output", str(tmp_path / "no" / "such" / "dir" / "r.txt")], monkeypatch)
-    assert result.exit_code == 2
-    assert result.stdout == ""
+    result = invoke(tmp_path, ["--output", str(tmp_path / "main.tf" / "dir" / "r.txt")], monkeypatch)
+    assert result.exit_code == 2  # a missing directory is created, one under a file cannot be
+    assert result.stdout == "" and "cannot create its directory" in result.stderr
 
 
 def test_text_format(tmp_path, monkeypatch):

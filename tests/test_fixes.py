@@ -290,7 +290,7 @@ def test_reports_say_what_is_fixable(tmp_path, monkeypatch):
     (edit,) = by_rule["KAP206"]["edits"]
     assert edit["path"] == "main.tf" and edit["content"].endswith("  autohealing = true\n")
     text = CliRunner().invoke(main, ["--select", "KAP201,KAP206", "."], catch_exceptions=False).stdout
-    assert "KAP201 pool-without-create-before-destroy [*] " in text
+    assert "KAP201 pool-without-create-before-destroy (warning) [*] " in text
     assert "[*] 1 fixable with `kapsulint --fix` (1 more with `--unsafe-fixes`)." in text
 
 

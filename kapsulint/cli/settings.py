@@ -50,6 +50,8 @@ class CommandLine:
     fix: bool | None  # --fix
     unsafe_fixes: bool | None  # --unsafe-fixes
     engine: str | None  # --engine
+    since: str | None  # --since REF
+    config: Config | None  # a configuration already read, used instead of finding or loading one
     plan: Path | None  # --plan PLAN.json
 
     def __init__(
@@ -71,6 +73,8 @@ class CommandLine:
         fix: bool | None = None,
         unsafe_fixes: bool | None = None,
         engine: str | None = None,
+        since: str | None = None,
+        config: Config | None = None,
         plan: Path | None = None,
     ) -> None:
         self.targets = targets
@@ -90,6 +94,8 @@ class CommandLine:
         self.fix = fix
         self.unsafe_fixes = unsafe_fixes
         self.engine = engine
+        self.since = since
+        self.config = config
         self.plan = plan
 
 
@@ -102,6 +108,7 @@ class Resolved:
     fix: bool
     unsafe_fixes: bool
     fix_policy: FixPolicy
+    since: str | None  # --since REF or the configuration's `since`
 
     def __init__(
         self,
@@ -113,6 +120,7 @@ class Resolved:
         fix: bool = False,
         unsafe_fixes: bool = False,
         fix_policy: FixPolicy | None = None,
+        since: str | None = None,
     ) -> None:
         self.settings = settings
         self.config = config
@@ -122,13 +130,17 @@ class Resolved:
         self.fix = fix
         self.unsafe_fixes = unsafe_fixes
         self.fix_policy = FixPolicy() if fix_policy is None else fix_policy
+        self.since = since
 
 
 def resolve_settings(cli: CommandLine) -> Resolved:
     first = cli.targets[0]
     try:
-        found = cli.config_path or find_config(first)
-        config = load_config(found) if found is not None else Config()
+        if cli.config is not None:
+            config = cli.config
+        else:
+            found = cli.config_path or find_config(first)
+            config = load_config(found) if found is not None else Config()
     except ConfigError as error:
         raise SettingsError(str(error)) from None
     start = first if first.is_dir() else first.parent
@@ -141,6 +153,8 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     base = config.directory or root
     origins: dict[str, tuple[Any, str]] = {}
     in_config = f"configuration {config.path}"
+    problems: list[str] = []  # the configuration's values that cannot be used, all said at once
+    _check_selectors(config, problems)
 
     def pick(key: str, given: Any, default: Any) -> Any:
         """The command line's value, else the configuration's, else the default; origin noted."""
@@ -174,37 +188,46 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     severity = {}
     for key, level in config.get("severity", {}).items():
         if level not in LEVELS:
-            raise SettingsError(f"{config.path}: severity of {key} must be error, warning or note")
+            problems.append(f"{config.path}: `severity` of {key} must be error, warning or note, got {level!r}")
+            continue
         try:
             for rule in matching(key):
                 severity[rule.id] = level
         except SelectionError as error:
-            raise SettingsError(f"{config.path}: {error}") from None
+            problems.append(f"{config.path}: `severity`: {error}")
     origins["severity"] = (severity, in_config if severity else "default")
     fail_on = pick("fail-on", cli.fail_on, "warning")
     if fail_on not in LEVELS:
-        raise SettingsError(f"{config.path}: fail-on must be error, warning or note")
+        problems.append(f"{config.path}: `fail-on` must be error, warning or note, got {fail_on!r}")
+        fail_on = "warning"
     extra_node_types = pick("extra-node-types", None, [])
     if not all(isinstance(name, str) for name in extra_node_types):
-        raise SettingsError(f"{config.path}: `extra-node-types` must be a list of strings")
+        problems.append(f"{config.path}: `extra-node-types` must be a list of strings")
+        extra_node_types = []
     max_file_size = pick("max-file-size", None, DEFAULT_MAX_FILE_SIZE)
     boundary = Boundary(repository_of(root), int(max_file_size))
-    config_var_files = [str((base / p).resolve()) for p in config.get("var-files", [])]
-    for written, path in zip(config.get("var-files", []), config_var_files):
+    config_var_files = []
+    for written in config.get("var-files", []):
+        path = str((base / written).resolve()) if isinstance(written, str) else None
         # The configuration is the repository's, as much as its code: its variables files are read
         # only inside the repository (a file named with --var-file is the user's choice).
-        if not boundary.contains(path):
-            raise SettingsError(f"{config.path}: `var-files` entry {written!r} {OUTSIDE}; only --var-file "
-                                "may name a variables file outside it")
+        if path is None:
+            problems.append(f"{config.path}: `var-files` must be a list of strings")
+        elif not boundary.contains(path):
+            problems.append(f"{config.path}: `var-files` entry {written!r} {OUTSIDE}; only --var-file may name "
+                            "a variables file outside it")
+        else:
+            config_var_files.append(path)
     var_files = config_var_files + [str(p.resolve()) for p in cli.var_files]
     origins["var-files"] = (var_files, _merged_origin(cli.var_files, "var-files", config, in_config))
     root_modules = [os.path.relpath((base / p).resolve(), root) for p in pick("root-modules", None, [])]
     exclude = pick("exclude", None, [])
-    limits = _limits(pick, config)
+    limits = _limits(pick, config, problems)
     values_globs = pick("values-files", None, [])
     template_globs = pick("template-files", None, list(TEMPLATE_FILES))
     if not all(isinstance(glob, str) for glob in template_globs):
-        raise SettingsError(f"{config.path}: `template-files` must be a list of strings")
+        problems.append(f"{config.path}: `template-files` must be a list of strings")
+        template_globs = list(TEMPLATE_FILES)
     per_path_ignores = {k: list(v) for k, v in pick("per-path-ignores", None, {}).items()}
     origins["force-exclude"] = (cli.force_exclude, "command line" if cli.force_exclude else "default")
     origins["inline-ignores"] = (cli.inline_ignores, "default" if cli.inline_ignores else "command line")
@@ -222,11 +245,22 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     origins["cache"] = (cli.cache, "default" if cli.cache else "command line")
     engine = pick("engine", cli.engine, AUTO)
     if engine not in ENGINES:
-        raise SettingsError(f"{config.path}: `engine` must be one of {', '.join(ENGINES)}, got {engine!r}")
+        problems.append(f"{config.path}: `engine` must be one of {', '.join(ENGINES)}, got {engine!r}")
+        engine = AUTO
     plan = _plan(cli, config, base, boundary)
     origins["plan"] = (plan.path if plan is not None else None,
                        "command line" if cli.plan is not None else in_config if plan is not None else "default")
-    today = _lint_date(pick("today", cli.today, None), config)
+    try:
+        today = _lint_date(pick("today", cli.today, None), config)
+    except SettingsError as error:
+        if cli.today:
+            raise
+        problems.append(str(error))
+        today = _lint_date(None, config)
+    fix_policy = _fix_policy(config, pick, problems)
+    error = config.error(problems)
+    if error is not None:
+        raise SettingsError(error)
     if "today" not in config.values and not cli.today:
         origins["today"] = (today.isoformat(), "default (today in UTC)")
     scan = ScanOptions(
@@ -263,8 +297,8 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     origins["rules"] = ([r.id for r in rules], "selection")
     fix = bool(pick("fix", cli.fix, False))
     unsafe_fixes = bool(pick("unsafe-fixes", cli.unsafe_fixes, False))
-    return Resolved(settings, config, repo_root, fail_on, origins, fix, unsafe_fixes,
-                    _fix_policy(config, pick))
+    since = pick("since", cli.since, None)
+    return Resolved(settings, config, repo_root, fail_on, origins, fix, unsafe_fixes, fix_policy, since)
 
 
 def settings_lines(resolved: Resolved) -> list[str]:
@@ -299,7 +333,34 @@ def _plan(cli: CommandLine, config: Config, base: Path, boundary: Boundary) -> P
         raise SettingsError(str(error)) from None
 
 
-def _limits(pick, config: Config) -> Limits:
+def _check_selectors(config: Config, problems: list[str]) -> None:
+    """The configuration's rule selectors (``select``, ``extend-select``, ``ignore``, the lists of
+    ``per-path-ignores``): each one that names no rule is a problem, and is left out."""
+
+    def usable(key: str, selectors: list) -> list:
+        kept = []
+        for selector in selectors:
+            if not isinstance(selector, str):
+                problems.append(f"{config.path}: `{key}` must be a list of strings, got {selector!r}")
+                continue
+            try:
+                matching(selector)
+            except SelectionError as error:
+                problems.append(f"{config.path}: `{key}`: {error}")
+                continue
+            kept.append(selector)
+        return kept
+
+    for key in ("select", "extend-select", "ignore"):
+        if key in config.values:
+            config.values[key] = usable(key, config.values[key])
+    if "per-path-ignores" in config.values:
+        config.values["per-path-ignores"] = {
+            pattern: usable(f"per-path-ignores.{pattern}", selectors if isinstance(selectors, list) else [selectors])
+            for pattern, selectors in config.values["per-path-ignores"].items()}
+
+
+def _limits(pick, config: Config, problems: list[str]) -> Limits:
     """The evaluation budgets: each configuration key ``max-expression-*`` and ``max-run-*``,
     else its default; every limit is positive and at most :data:`LIMIT_CEILING` times its default
     (the configuration file is the repository's, as much as its code: a pull request must not be
@@ -310,15 +371,17 @@ def _limits(pick, config: Config) -> Limits:
         default = getattr(defaults, field)
         value = pick(key, None, default)
         if value <= 0:
-            raise SettingsError(f"{config.path}: `{key}` must be positive")
-        if value > LIMIT_CEILING * default:
-            raise SettingsError(f"{config.path}: `{key}` may be at most {LIMIT_CEILING * default:,} "
-                                f"({LIMIT_CEILING} times its default)")
+            problems.append(f"{config.path}: `{key}` must be positive")
+            value = default
+        elif value > LIMIT_CEILING * default:
+            problems.append(f"{config.path}: `{key}` may be at most {LIMIT_CEILING * default:,} "
+                            f"({LIMIT_CEILING} times its default)")
+            value = default
         values[field] = value
     return Limits(**values)
 
 
-def _fix_policy(config: Config, pick) -> FixPolicy:
+def _fix_policy(config: Config, pick, problems: list[str]) -> FixPolicy:
     """The configuration keys ``fixable``, ``unfixable``, ``extend-safe-fixes`` and
     ``extend-unsafe-fixes``, each a list of rule ids, prefixes or names, as in Ruff."""
 
@@ -326,12 +389,16 @@ def _fix_policy(config: Config, pick) -> FixPolicy:
         selectors = pick(key, None, default)
         if selectors is None:
             return None
-        if not all(isinstance(item, str) for item in selectors):
-            raise SettingsError(f"{config.path}: `{key}` must be a list of strings")
-        try:
-            return {rule.id for selector in selectors for rule in matching(selector)}
-        except SelectionError as error:
-            raise SettingsError(f"{config.path}: `{key}`: {error}") from None
+        ids = set()
+        for selector in selectors:
+            if not isinstance(selector, str):
+                problems.append(f"{config.path}: `{key}` must be a list of strings")
+                continue
+            try:
+                ids |= {rule.id for rule in matching(selector)}
+            except SelectionError as error:
+                problems.append(f"{config.path}: `{key}`: {error}")
+        return ids
 
     return FixPolicy(rules("fixable", None), rules("unfixable", []) or (),
                      rules("extend-safe-fixes", []) or (), rules("extend-unsafe-fixes", []) or ())

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import os
+from collections import Counter
 from typing import Callable, Iterable
 
 from kapsulint.findings import Edit, Finding, Fix, Sensitive
@@ -86,10 +87,12 @@ class Outcome:
     not_applied: dict[str, int]  # for each of them, the fixes left out
     removed: list[str]  # stale temporary files of an interrupted --fix, removed
     sensitive: Sensitive  # what the first round found sensitive, located in the files as they were
+    findings_fixed: int | None  # the findings the fixes took away (one fix may take several)
 
     def __init__(self, originals: dict[str, bytes], texts: dict[str, bytes], fixed: dict[str, int],
                  refused: list[Refused], result: RunResult, unwritten: dict[str, str] | None = None,
-                 not_applied: dict[str, int] | None = None, sensitive: Sensitive | None = None) -> None:
+                 not_applied: dict[str, int] | None = None, sensitive: Sensitive | None = None,
+                 findings_fixed: int | None = None) -> None:
         self.originals = originals
         self.texts = texts
         self.fixed = fixed
@@ -99,10 +102,13 @@ class Outcome:
         self.not_applied = {} if not_applied is None else not_applied
         self.removed = []
         self.sensitive = result.sensitive if sensitive is None else sensitive
+        self.findings_fixed = findings_fixed
 
     @property
     def count(self) -> int:
-        return sum(self.fixed.values())
+        """The findings fixed, as the report's ``[*] N fixable`` counts them: one fix that takes
+        away two findings (two ``set`` blocks rewritten as one list) counts two."""
+        return sum(self.fixed.values()) if self.findings_fixed is None else self.findings_fixed
 
 
 def wanted(fix: Fix | None, unsafe: bool) -> bool:
@@ -279,6 +285,7 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
     result = files_out.lint(lint)
     files_out.started(result)
     sensitive = result.sensitive
+    fixable = Counter(_key(f) for f in result.reported if wanted(policy.applied(f), unsafe))
     for _ in range(MAX_ROUNDS):
         files = result.project.files
         if broken is None:
@@ -334,6 +341,7 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
                 continue
             fixed[finding.rule] = fixed.get(finding.rule, 0) + 1
             applied[_key(finding)] = (finding, {e.path for e in fix.edits})
+            fixable[_key(finding)] = max(fixable[_key(finding)], 1)  # a finding a later round met
         previous = {path: before for path, (before, _) in new_texts.items()}
         written = {path: after for path, (_, after) in new_texts.items()}
         for path, before in previous.items():
@@ -342,8 +350,9 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
             break
         result = files_out.lint(lint)
     not_applied = {path: len(left_out.get(path, ())) for path in unwritten}
+    gone = fixable - Counter(_key(f) for f in result.reported) if any(fixed.values()) else Counter()
     return Outcome(originals, {}, {k: v for k, v in fixed.items() if v}, refused, result, unwritten, not_applied,
-                   sensitive)
+                   sensitive, sum(gone.values()))
 
 
 def _unwritable(fix: Fix, files: dict, broken: set[str]) -> str | None:
@@ -384,6 +393,20 @@ def _new_texts(by_file: dict[str, list[Edit]], files: dict) -> tuple[dict, dict]
     return texts, failed
 
 
+_C_ESCAPES = {7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 34: '\\"', 92: "\\\\"}
+
+
+def git_path_name(name: str) -> str:
+    """A path as git writes it in a diff header: as it is, or, when it holds a control character,
+    a quote, a backslash or a byte outside ASCII, between double quotes with C escapes and octal
+    bytes (git's quote_c_style with core.quotePath, which GNU patch and git apply read back)."""
+    raw = os.fsencode(name)
+    if not any(byte < 0x20 or byte >= 0x7F or byte in (0x22, 0x5C) for byte in raw):
+        return name
+    return '"' + "".join(_C_ESCAPES.get(byte) or (chr(byte) if 0x20 <= byte < 0x7F else f"\\{byte:03o}")
+                         for byte in raw) + '"'
+
+
 def unified_diff(originals: dict[str, bytes], fixed: dict[str, bytes], root: str,
                  sensitive: Sensitive | None = None) -> str:
     """A diff that ``patch -p1`` applies from ``root``: ``a/PATH`` and ``b/PATH`` relative to it.
@@ -395,10 +418,14 @@ def unified_diff(originals: dict[str, bytes], fixed: dict[str, bytes], root: str
         before = originals[path].decode("utf-8").splitlines(keepends=True)
         after = fixed[path].decode("utf-8").splitlines(keepends=True)
         number = 0  # the line of ``before`` a context or removed line is
-        for index, line in enumerate(difflib.unified_diff(before, after, f"a/{relative}", f"b/{relative}")):
+        old, new = git_path_name(f"a/{relative}"), git_path_name(f"b/{relative}")
+        for index, line in enumerate(difflib.unified_diff(before, after, old, new)):
+            if index < 2:  # the file header, as git writes it: a tab after a name with a space
+                out.append(line.rstrip("\n") + ("\t" if " " in relative else "") + "\n")
+                continue
             if line.startswith("@@"):
                 number = int(line.split()[1].lstrip("-").split(",")[0]) - 1
-            elif sensitive and index >= 2:  # the file header is two lines
+            elif sensitive:
                 kind, text, end = line[0], line[1:].rstrip("\n"), "\n" if line.endswith("\n") else ""
                 if kind != "+":
                     number += 1

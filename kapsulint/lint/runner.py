@@ -134,7 +134,8 @@ def _judge(project: Project, settings: Settings) -> RunResult:
         findings.extend(produced)
     project.add_read_values_files()
     for path in _nothing_under(settings.paths, project):
-        print(f"kapsulint: {_nothing_read(path, project)}", file=sys.stderr)
+        if not _yaml_not_values(path, project):
+            print(f"kapsulint: {_nothing_read(path, project)}", file=sys.stderr)
     findings.extend(_engine_findings(project))
     project.cache.flush()  # values texts and templates the rules parsed
     sensitive = project.sensitive()
@@ -439,6 +440,14 @@ def _nothing_under(paths: list[Path], project: Project) -> list[Path]:
     """The PATHs under which no file was read (said on stderr; the run still exits 0)."""
     read = [Path(p) for p in [*project.files, *(p for p, _ in project.unreadable)]]  # unreadable: said already
     return [path for path in paths if not any(f == path or path in f.parents for f in read)]
+
+
+def _yaml_not_values(path: Path, project: Project) -> bool:
+    """A YAML file PATH that is not a values file (a CI workflow, ``.pre-commit-config.yaml``):
+    pre-commit passes every changed YAML file, since only kapsulint can tell values files, so
+    reading nothing from one is the expected outcome and goes unsaid."""
+    return (path.suffix.lower() in (".yaml", ".yml") and path.is_file()
+            and not any(n.path == str(path) for n in project.not_read))
 
 
 def _nothing_read(path: Path, project: Project) -> str:

@@ -103,12 +103,12 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
             except SelectionError:
                 unknown.append(selector)
         until_text = match.group("until")
-        until = None
-        if until_text:
-            try:
-                until = dt.date.fromisoformat(until_text)
-            except ValueError:
-                unknown.append(f"until={until_text}")
+        until = _until_date(until_text) if until_text else None
+        expiry = _expiry_problem(until_text, until, match.group("reason"))
+        if expiry is not None:  # fail closed: a suppression whose end cannot be read silences nothing
+            found.append(Suppression(loc, False, line, line, selectors, set(), [], None, None, body.strip(),
+                                     problem=expiry))
+            continue
         whole_file = match.group("kind") == "ignore-file"
         if whole_file and not comment["before_code"]:
             found.append(Suppression(loc, False, line, line, selectors, set(), [], None, None, body.strip(),
@@ -125,6 +125,36 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
                         match.group("reason").strip())
         )
     return found
+
+
+_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_UNTIL_LIKE_RE = re.compile(r"until\s*(?:[:=]|\d)", re.IGNORECASE)
+
+
+def _until_date(text: str) -> dt.date | None:
+    """``YYYY-MM-DD`` as a date; None for any other form (``2027-6-30``, ``20270630``,
+    ``2027-W26``) or an impossible date (``2027-13-45``)."""
+    if not _DATE_RE.fullmatch(text):
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _expiry_problem(until_text: str | None, until: dt.date | None, reason: str) -> str | None:
+    """Why the expiry of a suppression cannot be read: a date that is not ``YYYY-MM-DD`` or does
+    not exist, or an ``until`` written otherwise (``until:2027-06-30``, ``until=`` and no date),
+    which would otherwise be read as the reason and make the suppression permanent."""
+    fails = "so this suppression suppresses nothing"
+    if until_text is not None and until is None:
+        what = "not a date that exists" if _DATE_RE.fullmatch(until_text) else "not written YYYY-MM-DD"
+        return f"the expiry date `until={until_text}` is {what}, {fails}: write `until=2027-06-30`"
+    if until_text is None and _UNTIL_LIKE_RE.match(reason.strip()):
+        shown = reason.strip().split()[0]
+        return (f"`{shown}` is not read as an expiry date (kapsulint reads `until=YYYY-MM-DD`, right after the "
+                f"brackets), {fails}: write `until=2027-06-30`")
+    return None
 
 
 def _malformed(body: str) -> str:
