@@ -35,7 +35,7 @@ _CLUSTER = """
 resource "scaleway_k8s_cluster" "main" {
   name                        = "prod"
   type                        = "kapsule"
-  version                     = "1.35.1"
+  version                     = "1.37.1"
   cni                         = "cilium"
   private_network_id          = "fr-par/11111111-1111-1111-1111-111111111111"
   delete_additional_resources = true

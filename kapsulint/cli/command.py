@@ -7,6 +7,7 @@ import io
 import os
 import sys
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import click
 
@@ -124,14 +125,12 @@ class _Command(click.Command):
                    "would, print it as a JSON line, and exit (repeatable).")
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show the version and exit.")
-def main(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
-         var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
-         sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, plan_path, fix,
-         unsafe_fixes, diff, fix_only, list_rules, explain, evals, today, engine, since) -> None:
+def main(**options: Any) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters.
 
     `kapsulint server --stdio` starts the language server instead (the server extra).
     """
+    given = Invocation(**options)  # by name: an option without its field (or the reverse) fails here
     # The cyclic garbage collector is paused for the command: a run allocates millions of
     # short-lived objects, freed by reference counting, and collections over the growing model
     # cost up to two thirds of the time on large monorepos.
@@ -140,11 +139,7 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
     stderr = sys.stderr
     sys.stderr = PrintableStream(stderr)
     try:
-        _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero,
-              config_path, var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path,
-              write_baseline_path, sarif_include_suppressed, statistics, quiet, show_files, show_settings,
-              no_cache, jobs, FixFlags(fix, unsafe_fixes, diff, fix_only), list_rules, explain, evals, today,
-              engine, plan_path, since)
+        _lint(given)
     except BrokenPipeError:  # a write to a closed stdout that no helper took: the output is over, and it went well
         _silence_stdout()
         sys.exit(0)
@@ -156,6 +151,49 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
         sys.stderr = stderr
         if collecting:
             gc.enable()
+
+
+class Invocation(NamedTuple):
+    """The command line as given: one field per option of :func:`main`, by the option's name.
+
+    Made once, from click's options; :func:`_lint` resolves it with the configuration file and
+    the defaults (``cli/settings.py``, with the origin of each setting)."""
+
+    paths: tuple[Path, ...]
+    output_format: str
+    output: Path | None
+    reports: tuple[str, ...]
+    select: str | None
+    extend_select: str | None
+    ignore: str | None
+    fail_on: str | None
+    exit_zero: bool
+    config_path: Path | None
+    var_files: tuple[Path, ...]
+    variables: tuple[str, ...]
+    env_vars: bool
+    no_inline_ignores: bool
+    force_exclude: bool
+    since: str | None
+    baseline_path: Path | None
+    write_baseline_path: Path | None
+    sarif_include_suppressed: bool
+    statistics: bool
+    quiet: bool
+    show_files: bool
+    show_settings: bool
+    no_cache: bool
+    jobs: int | None
+    today: str | None
+    engine: str | None
+    plan_path: Path | None
+    fix: bool
+    unsafe_fixes: bool
+    diff: bool
+    fix_only: bool
+    list_rules: bool
+    explain: str | None
+    evals: tuple[str, ...]
 
 
 def _internal_error(error: BaseException) -> None:
@@ -241,19 +279,17 @@ def _silence(stream) -> None:
     os.close(null)
 
 
-def _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
-          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
-          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fixing,
-          list_rules, explain, evals, today, engine, plan_path=None, since=None) -> None:
+def _lint(given: Invocation) -> None:
     from kapsulint.cli.settings import CommandLine, SettingsError, resolve_settings
 
-    if list_rules:
-        _list_rules(output_format)
+    if given.list_rules:
+        _list_rules(given.output_format)
         return
-    if explain:
-        _explain(explain)
+    if given.explain:
+        _explain(given.explain)
         return
-    extra_reports = [_parse_report(item) for item in reports]
+    extra_reports = [_parse_report(item) for item in given.reports]
+    paths = given.paths
     cwd = _working_directory(paths)
     targets = [Path(os.path.abspath(p)) for p in paths] or [cwd]
     for target in targets:
@@ -264,60 +300,62 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     try:
         resolved = resolve_settings(command_line := CommandLine(
             targets=targets,
-            config_path=config_path,
-            select=select,
-            extend_select=extend_select,
-            ignore=ignore,
-            fail_on=fail_on,
-            var_files=list(var_files),
-            variables=list(variables),
-            env_vars=env_vars,
-            force_exclude=force_exclude,
-            inline_ignores=not no_inline_ignores,
-            cache=not no_cache,
-            jobs=jobs,
-            today=today,
-            fix=fixing.fix or None,
-            unsafe_fixes=fixing.unsafe_fixes or None,
-            engine=engine,
-            plan=plan_path,
-            since=since,
+            config_path=given.config_path,
+            select=given.select,
+            extend_select=given.extend_select,
+            ignore=given.ignore,
+            fail_on=given.fail_on,
+            var_files=list(given.var_files),
+            variables=list(given.variables),
+            env_vars=given.env_vars,
+            force_exclude=given.force_exclude,
+            inline_ignores=not given.no_inline_ignores,
+            cache=not given.no_cache,
+            jobs=given.jobs,
+            today=given.today,
+            fix=given.fix or None,
+            unsafe_fixes=given.unsafe_fixes or None,
+            engine=given.engine,
+            plan=given.plan_path,
+            since=given.since,
         ))
     except SettingsError as error:
         _fail(str(error))
-    _check_var_files(resolved, [p.resolve() for p in var_files])
-    if show_settings:
+    _check_var_files(resolved, [p.resolve() for p in given.var_files])
+    if given.show_settings:
         _show_settings(resolved)
         return
     from kapsulint.lint.runner import run
+    from kapsulint.parsing.sources import FileReads
 
-    if show_files:
+    if given.show_files:
         _show_files(resolved, cwd)
         return
-    if evals:
-        _evaluate(resolved, targets[0], list(evals))
+    if given.evals:
+        _evaluate(resolved, targets[0], list(given.evals))
         return
     repo_root = str(resolved.repo_root)
     baseline = None
-    if baseline_path is not None:
+    if given.baseline_path is not None:
         from kapsulint.lint.baseline import BaselineError, read_baseline
 
         try:
-            baseline = read_baseline(baseline_path)
+            baseline = read_baseline(given.baseline_path)
         except BaselineError as error:
             _fail(str(error))
     known = _since(resolved, command_line, cwd)
     hiding = [(fingerprints, why) for fingerprints, why in
-              ((baseline, f"in the baseline {baseline_path}"), (known, f"already in {resolved.since} (--since)"))
+              ((baseline, f"in the baseline {given.baseline_path}"), (known, f"already in {resolved.since} (--since)"))
               if fingerprints is not None]
     hidden: dict[str, int] = {}
 
-    def lint():
-        """One run, the baseline's findings and REF's (--since) left out (and counted)."""
+    def lint(reads: FileReads | None = None):
+        """One run, its files read through ``reads`` (by default, its own), the baseline's findings
+        and REF's (--since) left out (and counted)."""
         from kapsulint.model.plan_binding import PlanMismatch
 
         try:
-            linted = run(resolved.settings)
+            linted = run(resolved.settings, reads)
         except PlanMismatch as error:
             _fail(str(error))
         linted.findings = _left_out(linted.findings, hiding, hidden, repo_root, cwd)
@@ -325,8 +363,9 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
 
     policy = resolved.fix_policy
     unsafe = resolved.unsafe_fixes
-    if (resolved.fix or fixing.diff or fixing.fix_only) and write_baseline_path is None:
-        result = _apply_fixes(lint, policy, unsafe, fixing, resolved, cwd)
+    write_baseline_path = given.write_baseline_path
+    if (resolved.fix or given.diff or given.fix_only) and write_baseline_path is None:
+        result = _apply_fixes(lint, policy, unsafe, given, resolved, cwd)
     else:
         result = lint()
     findings = result.findings
@@ -335,7 +374,8 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     if write_baseline_path is not None:
         _write_baseline(write_baseline_path, reported, repo_root, cwd, result.errors)
         return
-    if output is not None or quiet or output_format not in ("text", "concise"):
+    output_format = given.output_format
+    if given.output is not None or given.quiet or output_format not in ("text", "concise"):
         _say_hidden(hidden)  # the text summary says it otherwise
     from kapsulint.lint.registry import all_rules
     from kapsulint.reporters import ReportContext, render
@@ -350,8 +390,8 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             version=__version__,
             notifications=result.errors,
             color=to_terminal and sys.stdout.isatty() and not os.environ.get("NO_COLOR"),
-            include_suppressed=sarif_include_suppressed,
-            quiet=quiet,
+            include_suppressed=given.sarif_include_suppressed,
+            quiet=given.quiet,
             unsafe_fixes=unsafe,
             boundary=resolved.settings.scan.boundary,
             sensitive=result.sensitive,
@@ -360,7 +400,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         )
 
     # (format, path or None for stdout, counts instead of findings): the report, then --report's
-    wanted = [(output_format, output, statistics and output_format in ("text", "concise", "json")),
+    wanted = [(output_format, given.output, given.statistics and output_format in ("text", "concise", "json")),
               *((format_name, path, False) for format_name, path in extra_reports)]
     failed: list[Exception] = []
     for format_name, path, counts in wanted:
@@ -383,7 +423,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         sys.exit(2)  # an explicit PATH that cannot be read (its line is on stderr already)
     threshold = FAIL_LEVELS[resolved.fail_on]
     failing = [f for f in reported if f.severity.rank >= threshold]
-    sys.exit(1 if failing and not exit_zero else 0)
+    sys.exit(1 if failing and not given.exit_zero else 0)
 
 
 def _left_out(findings, hiding, hidden: dict[str, int], repo_root: str, cwd: Path):
@@ -443,18 +483,7 @@ def _working_directory(paths) -> Path:
     return directory
 
 
-class FixFlags:
-    """--fix, --unsafe-fixes, --diff, --fix-only as given."""
-
-    def __init__(self, fix: bool = False, unsafe_fixes: bool = False, diff: bool = False,
-                 fix_only: bool = False) -> None:
-        self.fix = fix
-        self.unsafe_fixes = unsafe_fixes
-        self.diff = diff
-        self.fix_only = fix_only
-
-
-def _apply_fixes(lint, policy, unsafe: bool, fixing: FixFlags, resolved, cwd: Path):
+def _apply_fixes(lint, policy, unsafe: bool, fixing: Invocation, resolved, cwd: Path):
     """Fix (or with --diff, print what fixing would change); exits unless findings are reported."""
     from kapsulint.lint.fixes import fix_rounds, unified_diff
     from kapsulint.lint.writes import LockError

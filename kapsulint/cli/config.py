@@ -17,6 +17,7 @@ KEYS = {
     "extend-select": list,
     "ignore": list,
     "per-path-ignores": dict,
+    "per-path": list,  # [[per-path]] tables: paths, and ignore, select or severity for them
     "severity": dict,
     "fail-on": str,
     "exclude": list,

@@ -20,7 +20,7 @@ from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles
 from kapsulint.terraform.budget import SETTINGS as BUDGET_SETTINGS, Limits
 from kapsulint.lint.fixes import FixPolicy
 from kapsulint.lint.registry import SelectionError, matching, selected, split_selectors
-from kapsulint.lint.runner import Settings, left_out
+from kapsulint.lint.runner import PerPath, Settings, left_out
 
 LEVELS = ("error", "warning", "note")
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
@@ -133,6 +133,57 @@ class Resolved:
         self.since = since
 
 
+PER_PATH_KEYS = ("paths", "ignore", "select", "severity")
+
+
+def _per_path(config: Config) -> list[PerPath]:
+    """The ``[[per-path]]`` entries, checked: each names its ``paths`` (globs relative to the
+    configuration file) and at least one of ``ignore``, ``select`` (ids, prefixes or names) and
+    ``severity`` (a table of ids, prefixes or names to levels)."""
+    entries = []
+    for number, entry in enumerate(config.get("per-path", []), 1):
+        where = f"{config.path}: [[per-path]] entry {number}"
+        if not isinstance(entry, dict):
+            raise SettingsError(f"{where} must be a table")
+        unknown = [key for key in entry if key not in PER_PATH_KEYS]
+        if unknown:
+            raise SettingsError(f"{where}: unknown key {', '.join(map(repr, unknown))} (valid keys: "
+                                f"{', '.join(PER_PATH_KEYS)})")
+        paths = entry.get("paths")
+        if isinstance(paths, str):
+            paths = [paths]
+        if not paths or not isinstance(paths, list) or not all(isinstance(p, str) and p.strip() for p in paths):
+            raise SettingsError(f"{where}: `paths` must be a glob or a list of globs")
+        if not any(key in entry for key in ("ignore", "select", "severity")):
+            raise SettingsError(f"{where}: give `ignore`, `select` or `severity` for its paths")
+        try:
+            ignore = frozenset(rule.id for selector in _strings(entry, "ignore", where) for rule in matching(selector))
+            select = None
+            if "select" in entry:
+                select = frozenset(rule.id for selector in _strings(entry, "select", where)
+                                   for rule in matching(selector))
+            severity: dict[str, str] = {}
+            levels = entry.get("severity", {})
+            if not isinstance(levels, dict):
+                raise SettingsError(f"{where}: `severity` must be a table of rules to levels")
+            for selector, level in levels.items():
+                if level not in LEVELS:
+                    raise SettingsError(f"{where}: severity of {selector} must be error, warning or note")
+                for rule in matching(selector):
+                    severity[rule.id] = level
+        except SelectionError as error:
+            raise SettingsError(f"{where}: {error}") from None
+        entries.append(PerPath(tuple(p.strip() for p in paths), ignore, select, severity))
+    return entries
+
+
+def _strings(entry: dict, key: str, where: str) -> list[str]:
+    value = entry.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise SettingsError(f"{where}: `{key}` must be a list of rule ids, prefixes or names")
+    return value
+
+
 def resolve_settings(cli: CommandLine) -> Resolved:
     first = cli.targets[0]
     try:
@@ -229,6 +280,11 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         problems.append(f"{config.path}: `template-files` must be a list of strings")
         template_globs = list(TEMPLATE_FILES)
     per_path_ignores = {k: list(v) for k, v in pick("per-path-ignores", None, {}).items()}
+    per_path = _per_path(config)
+    origins["per-path"] = ([{"paths": list(entry.paths), "ignore": sorted(entry.ignore),
+                             "select": None if entry.select is None else sorted(entry.select),
+                             "severity": entry.severity} for entry in per_path],
+                           in_config if per_path else "default")
     origins["force-exclude"] = (cli.force_exclude, "command line" if cli.force_exclude else "default")
     origins["inline-ignores"] = (cli.inline_ignores, "default" if cli.inline_ignores else "command line")
     environment = {}
@@ -293,6 +349,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         severity=severity,
         per_path_ignores=per_path_ignores,
         inline_ignores=cli.inline_ignores,
+        per_path=per_path,
     )
     origins["rules"] = ([r.id for r in rules], "selection")
     fix = bool(pick("fix", cli.fix, False))

@@ -10,8 +10,8 @@ next round, is put back as it was and that fix is reported as refused, with the 
 
 What is written, and how, is ``lint/writes.py``'s: only regular files inside the repository, never
 through a symlink, never a read-only file, and only while a file holds the bytes its edits were
-computed from (each lint pins the bytes it reads, see ``pin_reads``), under a lock held from the
-first read to the last write. A file refused there keeps its findings and is an error of the run.
+computed from (each lint pins the bytes it reads, see ``FileReads.pin_reads``), under a lock held
+from the first read to the last write. A file refused there keeps its findings and is an error of the run.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from collections import Counter
 from typing import Callable, Iterable
 
 from kapsulint.findings import Edit, Finding, Fix, Sensitive
-from kapsulint.parsing.sources import overlaid, parse_content, pin_reads, set_overlay
+from kapsulint.parsing.sources import FileReads, parse_content
 from kapsulint.lint.runner import RunResult
+from kapsulint.text import UTF8_BOM, decoded, lf
 
 MAX_ROUNDS = 10
-_BOM = b"\xef\xbb\xbf"
 
 
 class FixPolicy:
@@ -131,17 +131,17 @@ class FileText:
     def __init__(self, path: str, original: bytes) -> None:
         self.path = path
         self.original = original
-        self.bom = original.startswith(_BOM)
-        text = original.removeprefix(_BOM).decode("utf-8")
+        self.bom = original.startswith(UTF8_BOM)
+        text = decoded(original)
         self.crlf = "\r\n" in text
         if self.crlf and text.count("\n") != text.count("\r\n"):
             raise ValueError("mixed LF and CRLF line ends")
-        self.text = text.replace("\r\n", "\n") if self.crlf else text
+        self.text = lf(text)
 
     def encoded(self, text: str) -> bytes:
         if self.crlf:
             text = text.replace("\n", "\r\n")
-        return (_BOM if self.bom else b"") + text.encode("utf-8")
+        return (UTF8_BOM if self.bom else b"") + text.encode("utf-8")
 
 
 def apply_edits(text: str, edits: list[Edit]) -> str:
@@ -177,12 +177,17 @@ def overlaps_taken(edit: Edit, taken: list[Edit]) -> bool:
     return False
 
 
+Lint = Callable[[FileReads], RunResult]
+
+
 class _Files:
     """Where the rounds put the fixed texts (``put`` in each kind: {path: (the bytes the file must
-    hold, its new bytes)} in, the files refused with why out); ``lint`` lints what is there now."""
+    hold, its new bytes)} in, the files refused with why out); ``lint`` lints what is there now,
+    every round through the same ``reads``."""
 
     def __init__(self, boundary: str) -> None:
         self.boundary = boundary
+        self.reads = FileReads()
         self._refusals: dict[str, str | None] = {}
 
     def refusal(self, path: str) -> str | None:
@@ -193,24 +198,24 @@ class _Files:
             self._refusals[path] = refusal(path, self.boundary)
         return self._refusals[path]
 
-    def lint(self, lint: Callable[[], RunResult]) -> RunResult:
-        return lint()
+    def lint(self, lint: Lint) -> RunResult:
+        return lint(self.reads)
 
     def started(self, result: RunResult) -> None:
         """Called with the first lint's result."""
 
 
 class _Disk(_Files):
-    """``--fix``: each lint reads every file once (its bytes pinned, see ``pin_reads``), and a file
-    is replaced only while it still holds the bytes read (``replace_files``)."""
+    """``--fix``: each lint reads every file once (its bytes pinned, see ``FileReads.pin_reads``),
+    and a file is replaced only while it still holds the bytes read (``replace_files``)."""
 
     def __init__(self, boundary: str) -> None:
         super().__init__(boundary)
         self.removed: list[str] = []
 
-    def lint(self, lint: Callable[[], RunResult]) -> RunResult:
-        pin_reads(True)
-        return lint()
+    def lint(self, lint: Lint) -> RunResult:
+        self.reads.pin_reads(True)
+        return lint(self.reads)
 
     def started(self, result: RunResult) -> None:
         """Remove the temporary files an interrupted --fix left beside the project's files."""
@@ -234,29 +239,29 @@ class _Memory(_Files):
 
     def put(self, changes: dict[str, tuple[bytes, bytes]]) -> dict[str, str]:
         self.pending.update((path, data) for path, (_, data) in changes.items())
-        set_overlay(self.pending)
+        self.reads.set_overlay(self.pending)
         return {}
 
 
-def fix_rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, boundary: str,
+def fix_rounds(lint: Lint, policy: FixPolicy, unsafe: bool, boundary: str,
                write: bool = True) -> Outcome:
     """Lint and fix until nothing is left to fix (or ``MAX_ROUNDS``).
 
-    ``lint`` runs the linter and returns the findings that are reported (suppressed and baseline
-    findings left out). ``boundary`` is the repository: only files inside it are written (see
+    ``lint`` runs the linter with the rounds' reads and returns the findings that are reported
+    (suppressed and baseline findings left out). ``boundary`` is the repository: only files inside it are written (see
     ``lint/writes.py`` for what else a file must be). With ``write`` the rounds hold the
     repository's lock from the first read to the last write, and first remove the temporary files
     an interrupted ``--fix`` left beside the project's files. With ``write`` False (``--diff``),
     the rounds run alike on texts held in memory (read in place of the files, see
-    ``set_overlay``) and nothing is written: the outcome's ``originals`` and ``texts`` give the
-    diff. Raises LockError when the lock cannot be taken.
+    ``FileReads.set_overlay``) and nothing is written: the outcome's ``originals`` and ``texts``
+    give the diff. Raises LockError when the lock cannot be taken.
     """
     if not write:
         memory = _Memory(boundary)
         try:
             outcome = _rounds(lint, policy, unsafe, memory)
         finally:
-            set_overlay({})
+            memory.reads.set_overlay({})
         outcome.texts = {path: data for path, data in memory.pending.items() if data != outcome.originals.get(path)}
         return outcome
     from kapsulint.lint.writes import fix_lock, terminating_raises
@@ -266,12 +271,12 @@ def fix_rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, b
         try:
             outcome = _rounds(lint, policy, unsafe, disk)
         finally:
-            pin_reads(False)
+            disk.reads.pin_reads(False)
     outcome.removed = disk.removed
     return outcome
 
 
-def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, files_out: _Disk | _Memory) -> Outcome:
+def _rounds(lint: Lint, policy: FixPolicy, unsafe: bool, files_out: _Disk | _Memory) -> Outcome:
     originals: dict[str, bytes] = {}
     fixed: dict[str, int] = {}
     refused: list[Refused] = []
@@ -328,7 +333,7 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
             chosen.append((finding, fix))
         if not chosen:
             break
-        new_texts, failed = _new_texts(by_file, files)
+        new_texts, failed = _new_texts(by_file, files, files_out.reads)
         refusals = files_out.put(new_texts)
         if refusals:  # nothing of this round was written: chosen again without those files
             unwritten.update(refusals)
@@ -367,13 +372,14 @@ def _unwritable(fix: Fix, files: dict, broken: set[str]) -> str | None:
     return None
 
 
-def _new_texts(by_file: dict[str, list[Edit]], files: dict) -> tuple[dict, dict]:
-    """Each file's bytes before and after its edits, and the files whose new text is refused."""
+def _new_texts(by_file: dict[str, list[Edit]], files: dict, reads: FileReads) -> tuple[dict, dict]:
+    """Each file's bytes before and after its edits (the bytes the round's ``reads`` read), and the
+    files whose new text is refused."""
     texts: dict[str, tuple[bytes, bytes]] = {}
     failed: dict[str, str] = {}
     for path, edits in by_file.items():
         try:
-            before = overlaid(path)
+            before = reads.overlaid(path)
             if before is None:
                 with open(path, "rb") as handle:
                     before = handle.read()

@@ -15,6 +15,7 @@ import re
 
 from kapsulint.findings import Finding, Fix, Loc
 from kapsulint.model.edits import remove_text
+from kapsulint.model.project import Project
 from kapsulint.parsing.sources import SourceFile
 from kapsulint.lint.registry import SelectionError, matching
 
@@ -199,16 +200,16 @@ def apply_suppressions(findings: list[Finding], suppressions: list[Suppression],
                 break
 
 
-def _removal(suppression: Suppression, ran: set[str]) -> Fix | None:
+def _removal(project: Project, suppression: Suppression, ran: set[str]) -> Fix | None:
     """Remove an unused comment, when every rule it names ran: one that did not run (a narrower
     ``--select``) may still need it."""
     if suppression.unknown or not suppression.rule_ids <= ran:
         return None
-    edit = remove_text(suppression.loc)
+    edit = remove_text(project, suppression.loc)
     return Fix("safe", (edit,), "remove the unused suppression comment") if edit is not None else None
 
 
-def suppression_findings(suppressions: list[Suppression], ran: set[str]) -> list[Finding]:
+def suppression_findings(project: Project, suppressions: list[Suppression], ran: set[str]) -> list[Finding]:
     """KAP009 for directives that cannot be read, KAP002 for selectors naming nothing, KAP003 for
     suppressions of rules that ran and matched nothing, KAP004 for those past their ``until`` date."""
     results = []
@@ -231,5 +232,5 @@ def suppression_findings(suppressions: list[Suppression], ran: set[str]) -> list
             names = ", ".join(suppression.selectors)
             results.append(Finding(suppression.loc, f"suppression of {names} matches no finding",
                                    rule="KAP003", logical=f"suppression:{names}",
-                                   autofix=_removal(suppression, ran)))
+                                   autofix=_removal(project, suppression, ran)))
     return results
