@@ -10,9 +10,8 @@ take the place of the command line's flags, so they override the configuration f
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from kapsulint.findings import Finding, Loc, Severity
 from kapsulint.cli.settings import CommandLine, Resolved, SettingsError, resolve_settings
@@ -75,8 +74,7 @@ class Folder:
         from kapsulint.lint.runner import run
 
         resolved = self.resolve()
-        with buffers_read_in_place_of_files({path: text.encode("utf-8") for path, text in buffers.items()}):
-            result = run(resolved.settings)
+        result = run(resolved.settings, reads_with_buffers({path: text.encode("utf-8") for path, text in buffers.items()}))
         resolved.fix_policy.annotate(result.findings)
         by_path: dict[str, list[Finding]] = {}
         for finding in result.findings:
@@ -97,18 +95,15 @@ def internal_error_judgement(folder: Folder, buffers: dict[str, str], message: s
     return Judgement(findings, dict(buffers))
 
 
-@contextmanager
-def buffers_read_in_place_of_files(buffers: dict[str, bytes]) -> Iterator[None]:
-    """Read ``buffers`` (bytes by absolute real path) in place of those files for the whole project
-    evaluation inside the ``with``: the one place the server reaches the parser's overlay
-    (``--diff`` reads its fixed texts the same way)."""
-    from kapsulint.parsing.sources import set_overlay
+def reads_with_buffers(buffers: dict[str, bytes]):
+    """How one lint reads the files: ``buffers`` (bytes by absolute real path) in place of those
+    files for the whole project evaluation, the others from disk. The one place the server reaches
+    the parser's reads (``--diff`` reads its fixed texts the same way)."""
+    from kapsulint.parsing.sources import FileReads
 
-    set_overlay(buffers)
-    try:
-        yield
-    finally:
-        set_overlay({})
+    reads = FileReads()
+    reads.set_overlay(buffers)
+    return reads
 
 
 def client_settings(raw: Any) -> tuple[dict[str, Any], list[str]]:
