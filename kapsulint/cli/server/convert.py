@@ -14,6 +14,7 @@ from lsprotocol import types
 
 from kapsulint.findings import Edit, Finding, Fix, Loc, Severity
 from kapsulint.lint.registry import Rule, SelectionError, by_id, matching
+from kapsulint.text import decoded
 
 SOURCE = "kapsulint"
 FIX_ALL = "source.fixAll.kapsulint"
@@ -110,7 +111,7 @@ def fixed_texts(fix: Fix, text_of: Callable[[str], str | None], kinds: dict[str,
         parsed = parse_content(path, kinds.get(path, "config"), after_bytes)
         if parsed.get("internal") or parsed["error"] is not None:
             return None
-        texts[path] = (before, after_bytes.decode("utf-8").removeprefix("\ufeff"))
+        texts[path] = (before, decoded(after_bytes))
     return texts
 
 

@@ -33,6 +33,7 @@ from kapsulint.cli.server.convert import (FIX_ALL, code_points, diagnostic, fixe
 from kapsulint.cli.server.folders import Folder, Judgement, client_settings, internal_error_judgement
 from kapsulint.cli.settings import SettingsError, settings_lines
 from kapsulint.lint.registry import INTERNAL_ERROR
+from kapsulint.text import decoded
 
 DEBOUNCE = 0.15  # seconds of stillness after a change before the lint starts
 # A lint leaves its model as cyclic garbage, which a full collection frees in about half the time
@@ -233,7 +234,7 @@ def text_lines(path: str, texts: dict[str, str]) -> list[str]:
         return texts[path].split("\n")
     try:
         with open(path, "rb") as handle:
-            return handle.read().decode("utf-8", errors="replace").removeprefix("\ufeff").split("\n")
+            return decoded(handle.read(), errors="replace").split("\n")
     except OSError:
         return []
 
@@ -465,7 +466,7 @@ def _text_of(path: str, judgement: Judgement) -> str | None:
         return judgement.texts[path]
     try:
         with open(path, "rb") as handle:
-            return handle.read().decode("utf-8").removeprefix("\ufeff")
+            return decoded(handle.read())
     except (OSError, UnicodeDecodeError):
         return None
 
