@@ -30,7 +30,37 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     ctx.exit()
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+SERVER = "server"
+SERVER_OPTIONS = ("--stdio", "-h", "--help")
+
+
+def server_requested(args: list[str]) -> bool:
+    """Whether the arguments ask for the language server rather than a lint.
+
+    ``kapsulint server`` starts the server when nothing named ``server`` exists in the working
+    directory; where a file or directory of that name exists, it lints it, as it always did, unless
+    ``--stdio`` is given (``kapsulint server --stdio`` always starts the server, and is what editors
+    are configured with). Any lint option or second PATH after ``server`` makes it a lint; ``./server``
+    always names the path.
+    """
+    if not args or args[0] != SERVER or not all(arg in SERVER_OPTIONS for arg in args[1:]):
+        return False
+    return "--stdio" in args[1:] or not os.path.lexists(SERVER)
+
+
+class _Command(click.Command):
+    """The lint command, which hands ``kapsulint server`` to the language server (see :func:`server_requested`)."""
+
+    def main(self, args=None, prog_name=None, **extra):
+        given = list(sys.argv[1:] if args is None else args)
+        if server_requested(given):
+            from kapsulint.cli.server import server_command
+
+            return server_command.main(given[1:], prog_name=f"{prog_name or 'kapsulint'} {SERVER}", **extra)
+        return super().main(given, prog_name, **extra)
+
+
+@click.command(cls=_Command, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
               help="Report format on stdout; concise is one line per finding, then the summary.")
@@ -96,7 +126,10 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show the version and exit.")
 def main(**options: Any) -> None:
-    """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
+    """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters.
+
+    `kapsulint server --stdio` starts the language server instead (the server extra).
+    """
     given = Invocation(**options)  # by name: an option without its field (or the reverse) fails here
     # The cyclic garbage collector is paused for the command: a run allocates millions of
     # short-lived objects, freed by reference counting, and collections over the growing model
@@ -631,12 +664,10 @@ def _evaluate(resolved, target: Path, expressions: list[str]) -> None:
 
 
 def _show_settings(resolved) -> None:
-    import json
+    from kapsulint.cli.settings import settings_lines
 
-    width = max(len(key) for key in resolved.origins)
-    for key in sorted(resolved.origins):
-        value, origin = resolved.origins[key]
-        _out(f"{key:<{width}}  {json.dumps(value)}  ({origin})")
+    for line in settings_lines(resolved):
+        _out(line)
 
 
 def _list_rules(output_format: str) -> None:
@@ -663,8 +694,7 @@ def _explain(text: str) -> None:
     rule = find_rule(text)
     if rule is None:
         _fail(f"unknown rule: {text}{did_you_mean(text)}")
-    security = " (security)" if rule.security else ""
-    _out(f"# {rule.id} {rule.name}\n\nSeverity: {rule.severity.value}{security}\n\n{rule.doc}")
+    _out(rule.explanation)
 
 
 def entry() -> None:

@@ -360,6 +360,15 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     return Resolved(settings, config, repo_root, fail_on, origins, fix, unsafe_fixes, fix_policy, since)
 
 
+def settings_lines(resolved: Resolved) -> list[str]:
+    """``--show-settings``: each resolved setting, its value and where it came from."""
+    import json
+
+    width = max(len(key) for key in resolved.origins)
+    return [f"{key:<{width}}  {json.dumps(resolved.origins[key][0])}  ({resolved.origins[key][1]})"
+            for key in sorted(resolved.origins)]
+
+
 LIMIT_CEILING = 10
 """How far the configuration may raise an evaluation budget above its default."""
 

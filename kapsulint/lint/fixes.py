@@ -162,7 +162,9 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
     return text
 
 
-def _overlaps(edit: Edit, taken: list[Edit]) -> bool:
+def overlaps_taken(edit: Edit, taken: list[Edit]) -> bool:
+    """Whether ``edit`` overlaps an edit of ``taken`` (two insertions at one place do: their order
+    would be arbitrary); such a fix waits for the next round."""
     start, end = (edit.line, edit.column), (edit.end_line, edit.end_column)
     for other in taken:
         other_start, other_end = (other.line, other.column), (other.end_line, other.end_column)
@@ -324,7 +326,7 @@ def _rounds(lint: Lint, policy: FixPolicy, unsafe: bool, files_out: _Disk | _Mem
                     unwritten.setdefault(path, files_out.refusal(path) or "")
                     left_out.setdefault(path, set()).add(_key(finding))
                 continue
-            if any(_overlaps(edit, by_file.get(edit.path, [])) for edit in fix.edits):
+            if any(overlaps_taken(edit, by_file.get(edit.path, [])) for edit in fix.edits):
                 continue  # the next round recomputes it on the fixed text
             for edit in fix.edits:
                 by_file.setdefault(edit.path, []).append(edit)

@@ -72,6 +72,12 @@ class Rule(NamedTuple):
         return doc_sections(self.doc)
 
     @property
+    def explanation(self) -> str:
+        """The rule's documentation as ``--explain`` prints it (and the language server's hover shows it)."""
+        security = " (security)" if self.security else ""
+        return f"# {self.id} {self.name}\n\nSeverity: {self.severity.value}{security}\n\n{self.doc}"
+
+    @property
     def title(self) -> str:
         """The problem in a few words, the docstring's first line ("Pool without create_before_destroy").
 

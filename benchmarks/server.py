@@ -1,0 +1,186 @@
+"""Edit-to-diagnostics latency and memory of ``kapsulint server`` on the synthetic monorepo.
+
+It generates the monorepo of ``bench.py`` (``--modules``, 100 by default), starts ``kapsulint
+server --stdio`` with a fresh parse cache, and drives it over stdio with pygls's client, as an
+editor does:
+
+- **first scan**: from ``initialized`` to the end of the server's first-scan progress (cold: the
+  parse cache is empty), next to the cold and warm wall times of ``kapsulint .`` on the same tree;
+- **edit to diagnostics**: one module's ``cluster.tf`` is opened, then edited ``--edits`` times,
+  unsaved (``delete_additional_resources`` toggled between false and true, so KAP101 comes and
+  goes); each figure is the time from sending ``didChange`` to receiving the diagnostics of that
+  version, the server's debounce included;
+- **memory**: the server's peak resident set (``VmHWM``) after the first scan and after the edits,
+  next to the peak of a warm ``kapsulint .`` run.
+
+It needs the ``server`` extra (``pip install -e '.[server]'``)::
+
+    python benchmarks/server.py --modules 100 --edits 20
+    python benchmarks/server.py --modules 1000 --edits 5
+
+Progress goes to stderr, the report (Markdown) to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench import generate_monorepo  # noqa: E402
+
+TIMEOUT = 600.0  # seconds; bounds a hang of the server
+
+
+def log(message: str) -> None:
+    print(f"[server-bench] {message}", file=sys.stderr, flush=True)
+
+
+def cli_run(repo: Path, cache: Path) -> tuple[float, int]:
+    """Wall time and peak resident set (kB) of ``kapsulint .`` in ``repo``, in a process of its own."""
+    probe = ("import resource, subprocess, sys, time; start = time.perf_counter(); "
+             "subprocess.run([sys.executable, '-m', 'kapsulint', '.', '-q'], stdout=subprocess.DEVNULL); "
+             "print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    env = {**os.environ, "KAPSULINT_CACHE_DIR": str(cache)}
+    out = subprocess.run([sys.executable, "-c", probe], cwd=repo, env=env, capture_output=True, text=True,
+                         timeout=TIMEOUT, check=True).stdout.split()
+    return float(out[0]), int(out[1])
+
+
+def peak_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
+async def keep_stderr(process, path: Path) -> None:
+    """Copy the server's stderr to ``path`` (a pipe nobody reads would stop the server once full)."""
+    with open(path, "wb") as out:
+        while line := await process.stderr.readline():
+            out.write(line)
+
+
+async def drive(repo: Path, cache: Path, edits: int, work_log: Path) -> dict:
+    from lsprotocol import types
+    from pygls.lsp.client import LanguageClient
+
+    client = LanguageClient("kapsulint-bench", "1")
+    arrived: dict[tuple[str, int | None], float] = {}
+    progress_ended = asyncio.Event()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def diagnostics(params: types.PublishDiagnosticsParams) -> None:
+        arrived[(params.uri, params.version)] = time.perf_counter()
+        arrived_codes[(params.uri, params.version)] = [str(d.code) for d in params.diagnostics]
+
+    arrived_codes: dict[tuple[str, int | None], list[str]] = {}
+
+    @client.feature(types.WINDOW_WORK_DONE_PROGRESS_CREATE)
+    def create(params) -> None:
+        return None
+
+    @client.feature(types.PROGRESS)
+    def progress(params: types.ProgressParams) -> None:
+        value = params.value
+        if isinstance(value, dict) and value.get("kind") == "end" or isinstance(value, types.WorkDoneProgressEnd):
+            progress_ended.set()
+
+    env = {**os.environ, "KAPSULINT_CACHE_DIR": str(cache)}
+    await client.start_io(sys.executable, "-m", "kapsulint", "server", "--stdio", env=env, cwd=str(repo))
+    process = client._server  # noqa: SLF001 - the process pygls started
+    pid = process.pid
+    drain = asyncio.create_task(keep_stderr(process, work_log))
+    capabilities = types.ClientCapabilities(window=types.WindowClientCapabilities(work_done_progress=True))
+    await client.initialize_async(types.InitializeParams(
+        capabilities=capabilities, process_id=os.getpid(),
+        workspace_folders=[types.WorkspaceFolder(repo.as_uri(), repo.name)]))
+    started = time.perf_counter()
+    client.initialized(types.InitializedParams())
+    await asyncio.wait_for(progress_ended.wait(), TIMEOUT)
+    first_scan = time.perf_counter() - started
+    scan_peak = peak_kb(pid)
+
+    cluster = sorted((repo / "clusters").iterdir())[0] / "cluster.tf"
+    uri = cluster.resolve().as_uri()
+    text = cluster.read_text(encoding="utf-8")
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "terraform", 1, text)))
+    await wait_for(arrived, (uri, 1))
+    latencies = []
+    for version in range(2, edits + 2):
+        flipped = version % 2 == 0
+        edited = text.replace("delete_additional_resources = false", "delete_additional_resources = true") \
+            if flipped else text
+        sent = time.perf_counter()
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(version=version, uri=uri),
+            [types.TextDocumentContentChangeWholeDocument(text=edited)]))
+        await wait_for(arrived, (uri, version))
+        latencies.append(arrived[(uri, version)] - sent)
+        if flipped and "KAP101" not in arrived_codes[(uri, version)]:
+            raise SystemExit(f"version {version}: the unsaved edit gave no KAP101")
+        await asyncio.sleep(0.3)  # an editor's pause between edits: the server's collection runs then
+    server_peak = peak_kb(pid)
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    drain.cancel()
+    return {"first_scan": first_scan, "latencies": latencies, "server_peak_kb": server_peak,
+            "scan_peak_kb": scan_peak}
+
+
+async def wait_for(arrived: dict, key: tuple) -> None:
+    async def poll() -> None:
+        while key not in arrived:
+            await asyncio.sleep(0.002)
+
+    await asyncio.wait_for(poll(), TIMEOUT)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--modules", type=int, default=100, help="modules of the generated monorepo (default 100)")
+    parser.add_argument("--edits", type=int, default=20, help="unsaved edits measured (default 20)")
+    parser.add_argument("--workdir", metavar="DIR", help="where the monorepo and caches go (default: a temporary directory)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="kapsulint-server-bench-") as temporary:
+        work = Path(args.workdir or temporary)
+        repo = work / f"monorepo-{args.modules}"
+        if not repo.exists():
+            log(f"generating {repo}")
+            generate_monorepo(repo, args.modules)
+        log("kapsulint . cold and warm")
+        cli_cache = work / "cli-cache"
+        cold, cold_peak = cli_run(repo, cli_cache)
+        warm, warm_peak = cli_run(repo, cli_cache)
+        log("the server")
+        server_cache = work / "server-cache"
+        measured = asyncio.run(drive(repo, server_cache, args.edits, work / "server-stderr.log"))
+    latencies = sorted(measured["latencies"])
+    print(f"## kapsulint server, {args.modules} modules\n")
+    print(f"`python benchmarks/server.py --modules {args.modules} --edits {args.edits}`\n")
+    print("| measurement | figure |")
+    print("|---|---:|")
+    print(f"| first scan, cold parse cache (initialized to progress end) | {measured['first_scan']:.2f} s |")
+    print(f"| `kapsulint .` cold / warm (wall) | {cold:.2f} s / {warm:.2f} s |")
+    print(f"| edit to diagnostics, median of {len(latencies)} (debounce of 0.15 s included) | "
+          f"{statistics.median(latencies) * 1000:.0f} ms |")
+    print(f"| edit to diagnostics, fastest / slowest | {latencies[0] * 1000:.0f} / {latencies[-1] * 1000:.0f} ms |")
+    print(f"| server peak RSS after the first scan / after the edits | {measured['scan_peak_kb'] / 1024:.1f} / "
+          f"{measured['server_peak_kb'] / 1024:.1f} MB |")
+    print(f"| `kapsulint .` peak RSS cold / warm (its largest process) | {cold_peak / 1024:.1f} / "
+          f"{warm_peak / 1024:.1f} MB |")
+
+
+if __name__ == "__main__":
+    main()
