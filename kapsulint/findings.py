@@ -6,7 +6,7 @@ from enum import Enum
 from typing import NamedTuple
 
 
-class Severity(str, Enum):
+class Severity(str, Enum):  # noqa: UP042 (a StrEnum would print differently in f-strings and str())
     """How bad a finding is; ordered from most to least severe."""
 
     ERROR = "error"
@@ -186,7 +186,7 @@ class Sensitive:
     def line(self, path: str, number: int, text: str) -> tuple[str, list[tuple[int, int]]]:
         """Source line ``number`` of ``path`` with its sensitive regions (and texts) masked, and
         the (column, end column) of each region masked, for :func:`masked_column`."""
-        spans = sorted({(line == number and column or 1, end_line == number and end_column or len(text) + 1)
+        spans = sorted({((line == number and column) or 1, (end_line == number and end_column) or len(text) + 1)
                         for line, column, end_line, end_column in self.regions.get(path, ())
                         if line <= number <= end_line})
         masked_spans: list[tuple[int, int]] = []

@@ -47,7 +47,7 @@ terraform {
 - [Terraform provider requirements](https://developer.hashicorp.com/terraform/language/providers/requirements)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Loc, Project, core_constraint_problem, finding, parse_constraint
 

@@ -72,8 +72,20 @@ comment on the `module` block's header.
 """
 
 from kapsulint.api import (
-    DOWNLOAD_MISSING, LOCAL_EMPTY, LOCAL_MISSING, LOCAL_TOFU_ONLY, MANIFEST_UNREADABLE, NO_SOURCE, NOT_AN_ADDRESS,
-    NOT_CONSTANT, NOT_DOWNLOADED, NOT_LISTED, OUTSIDE_REPOSITORY, Project, UnreadCall, finding,
+    DOWNLOAD_MISSING,
+    LOCAL_EMPTY,
+    LOCAL_MISSING,
+    LOCAL_TOFU_ONLY,
+    MANIFEST_UNREADABLE,
+    NO_SOURCE,
+    NOT_AN_ADDRESS,
+    NOT_CONSTANT,
+    NOT_DOWNLOADED,
+    NOT_LISTED,
+    OUTSIDE_REPOSITORY,
+    Project,
+    UnreadCall,
+    finding,
 )
 
 ID = "KAP011"

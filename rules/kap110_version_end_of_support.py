@@ -68,7 +68,7 @@ FIX = "unsafe"
 
 def _today(project: Project) -> datetime.date:
     given = getattr(project.options, "today", None)
-    return given if given is not None else datetime.datetime.now(datetime.timezone.utc).date()
+    return given if given is not None else datetime.datetime.now(datetime.UTC).date()
 
 
 def _next_minor(cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date):

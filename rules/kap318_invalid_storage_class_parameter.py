@@ -79,7 +79,7 @@ def check(project: Project):
         parameters = sc.parameters
         if not parameters.known or not parameters.is_object:
             continue
-        for key, value in parameters.items():
+        for key, _value in parameters.items():
             name = key.strip()
             if name in storage.CLASS_PARAMETERS or name.startswith(storage.KUBERNETES_PARAMETER_PREFIX):
                 continue

@@ -55,7 +55,6 @@ resource "scaleway_vpc_private_network" "nodes" {
 
 from __future__ import annotations
 
-
 from kapsulint.api import Loc, Project, Related, Val, finding, shown
 from kapsulint.kapsule import cluster_options, clusters, network
 

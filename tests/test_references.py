@@ -3,7 +3,13 @@
 from pathlib import Path
 
 from kapsulint.api import (
-    Reference, Step, caller_argument, local_value, module_outputs, references, variable_default,
+    Reference,
+    Step,
+    caller_argument,
+    local_value,
+    module_outputs,
+    references,
+    variable_default,
 )
 from kapsulint.model.options import ScanOptions
 from kapsulint.model.project import Project

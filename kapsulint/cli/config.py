@@ -101,7 +101,7 @@ def load_config(path: Path) -> Config:
         expected = KEYS[key]
         if expected is float and isinstance(value, int) and not isinstance(value, bool):
             continue  # TOML writes a whole number of seconds as an integer
-        if not isinstance(value, expected) or isinstance(value, bool) and expected in (int, float):
+        if not isinstance(value, expected) or (isinstance(value, bool) and expected in (int, float)):
             raise ConfigError(f"{path}: `{key}` must be a {expected.__name__}")
     return Config(path, data)
 

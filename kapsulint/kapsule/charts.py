@@ -18,7 +18,8 @@ A *path* is a tuple of keys into a values tree, e.g.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping, NamedTuple, Union
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
 
 from kapsulint.api import as_version
 from kapsulint.kapsule.chart_versions import ChartVersion
@@ -262,7 +263,7 @@ CONTROLLERS: tuple[Controller, ...] = (HAPROXYTECH, INGRESS_NGINX, TRAEFIK)
 CONTROLLERS_BY_KEY: dict[str, Controller] = {c.key: c for c in CONTROLLERS}
 
 
-ChartPin = Union[tuple, ChartVersion, None]  # an exact version (a tuple or Version), a release's version, or none
+ChartPin = tuple | ChartVersion | None  # an exact version (a tuple or Version), a release's version, or none
 
 
 def exact_version(version: ChartPin) -> tuple[int, ...] | None:

@@ -15,7 +15,8 @@ files, nested objects included) and never return the secret itself, only where i
 from __future__ import annotations
 
 import re
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.api import Expression, Loc, Module, Project, file_attributes
 

@@ -11,8 +11,8 @@ the Service (scaleway-cloud-controller-manager ``scaleway/loadbalancers.go`` ``s
 """
 
 from __future__ import annotations
-from typing import NamedTuple
 
+from typing import NamedTuple
 
 from kapsulint.api import Loc, as_version
 from kapsulint.kapsule import charts
@@ -81,4 +81,4 @@ def _key_loc(service: ControllerService, key: str) -> Loc | None:
     return service.key_loc(charts.HAPROXY_ENABLE_PORTS_PATH + (key,))
 
 
-__all__ = ["AdminPort", "AdminPorts", "admin_ports", "PPROF_SWITCH_SINCE"]
+__all__ = ["PPROF_SWITCH_SINCE", "AdminPort", "AdminPorts", "admin_ports"]

@@ -8,10 +8,16 @@ v3 writes them as an ordered list. Sources: https://github.com/hashicorp/terrafo
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import (
-    UNKNOWN, Loc, Project, ResourceInstance, Val, decode_located, provider_config,
+    UNKNOWN,
+    Loc,
+    Project,
+    ResourceInstance,
+    Val,
+    decode_located,
+    provider_config,
 )
 from kapsulint.kapsule import chart_versions, charts, strvals
 from kapsulint.kapsule.clusters import Cluster, cluster_of, clusters

@@ -18,10 +18,19 @@ Sources (https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/docs/g
 from __future__ import annotations
 
 import re
-from typing import Iterator, Mapping, NamedTuple
+from collections.abc import Iterator, Mapping
+from typing import NamedTuple
 
 from kapsulint.api import (
-    Block, Loc, ModuleInstance, Project, ProviderVersion, ResourceInstance, Val, Version, resolve_provider_version,
+    Block,
+    Loc,
+    ModuleInstance,
+    Project,
+    ProviderVersion,
+    ResourceInstance,
+    Val,
+    Version,
+    resolve_provider_version,
 )
 from kapsulint.kapsule import chart_versions, strvals
 from kapsulint.kapsule.provider_releases import reached, releases
@@ -281,11 +290,11 @@ def module_instances(project: Project) -> Iterator[ModuleInstance]:
 
 __all__ = [
     "FLAT_KEY_MAPS",
+    "HELM_PROVIDER_V3",
+    "HELM_V2_BLOCKS_INVALID_ON_V3",
     "SET_KINDS",
     "SetEntry",
     "SplitKey",
-    "HELM_PROVIDER_V3",
-    "HELM_V2_BLOCKS_INVALID_ON_V3",
     "V2Block",
     "chart_from_repository",
     "exact_chart_version",

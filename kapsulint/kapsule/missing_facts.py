@@ -17,11 +17,19 @@ what the rules do with and without the fact.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.api import Loc, Project, ProviderVersion, Val, resolve_provider_version
 from kapsulint.kapsule import (
-    chart_versions, charts, clusters, helm, helm_provider, provider_features, provider_releases, version_calendar,
+    chart_versions,
+    charts,
+    clusters,
+    helm,
+    helm_provider,
+    provider_features,
+    provider_releases,
+    version_calendar,
     version_features,
 )
 

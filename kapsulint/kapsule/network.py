@@ -15,6 +15,7 @@ dynamic NAT, i.e. masquerade, and an advertised default route).
 from __future__ import annotations
 
 import ipaddress
+
 from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val
 from kapsulint.kapsule.clusters import Cluster
 

@@ -7,8 +7,8 @@ defaults to false. ``null`` counts as unset.
 """
 
 from __future__ import annotations
-from typing import NamedTuple
 
+from typing import NamedTuple
 
 from kapsulint.api import Loc, Val, number
 from kapsulint.kapsule.clusters import Pool

@@ -47,23 +47,24 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.api import Val
 from kapsulint.kapsule import charts, lb_annotation_keys
 from kapsulint.kapsule.service import ControllerService
 
 __all__ = [
-    "PortSet",
-    "go_parse_bool",
-    "go_parse_int",
-    "parse_proxy_protocol_ports",
-    "parse_send_proxy_v2_ports",
-    "externally_managed",
     "LbProxy",
     "PortSending",
-    "lb_proxy",
+    "PortSet",
     "TrafficPort",
+    "externally_managed",
+    "go_parse_bool",
+    "go_parse_int",
+    "lb_proxy",
+    "parse_proxy_protocol_ports",
+    "parse_send_proxy_v2_ports",
     "traffic_ports",
 ]
 

@@ -10,7 +10,7 @@ https://github.com/traefik/traefik-helm-chart/blob/v41.3.0/traefik/values.yaml (
 from __future__ import annotations
 
 import ipaddress
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Loc, Val, shown_text
 from kapsulint.kapsule import charts

@@ -15,12 +15,23 @@ and other resources' configured arguments.
 """
 
 from __future__ import annotations
+
 from typing import NamedTuple
 
-
 from kapsulint.api import (
-    Block, Expression, ModuleInstance, Reference, ResourceInstance, Step, caller_argument, is_expanded, local_value,
-    module_outputs, references, resource_argument, variable_default,
+    Block,
+    Expression,
+    ModuleInstance,
+    Reference,
+    ResourceInstance,
+    Step,
+    caller_argument,
+    is_expanded,
+    local_value,
+    module_outputs,
+    references,
+    resource_argument,
+    variable_default,
 )
 from kapsulint.kapsule import pool_options
 

@@ -9,7 +9,6 @@ NoSchedule/NoExecute taint must be tolerated.
 
 from __future__ import annotations
 
-
 from kapsulint.api import UNKNOWN, Val
 from kapsulint.kapsule.charts import ChartPin, Controller, chart_default
 from kapsulint.kapsule.clusters import Pool

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import difflib
 import os
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from kapsulint.findings import Edit, Finding, Fix, Sensitive
-from kapsulint.parsing.sources import overlaid, parse_content, pin_reads, set_overlay
 from kapsulint.lint.runner import RunResult
+from kapsulint.parsing.sources import overlaid, parse_content, pin_reads, set_overlay
 
 MAX_ROUNDS = 10
 _BOM = b"\xef\xbb\xbf"
@@ -284,7 +284,7 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
         still = {_key(f) for f in result.reported}
         undone = [(finding, paths) for key, (finding, paths) in applied.items() if key in still]
         if undone:
-            for finding, paths in undone:
+            for finding, _paths in undone:
                 refused.append(Refused(finding, "the finding is still reported after the fix; nothing written"))
                 refused_keys.add(_key(finding))
                 fixed[finding.rule] -= 1

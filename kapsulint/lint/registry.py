@@ -5,9 +5,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from types import ModuleType
-from typing import Callable, Iterable, Iterator, NamedTuple
+from typing import NamedTuple
 
 from kapsulint import __version__
 from kapsulint.errors import describe

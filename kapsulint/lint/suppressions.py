@@ -14,9 +14,9 @@ import datetime as dt
 import re
 
 from kapsulint.findings import Finding, Fix, Loc
+from kapsulint.lint.registry import SelectionError, matching
 from kapsulint.model.edits import remove_text
 from kapsulint.parsing.sources import SourceFile
-from kapsulint.lint.registry import SelectionError, matching
 
 _DIRECTIVE_RE = re.compile(
     r"kapsulint:\s*(?P<kind>ignore-file|ignore)\s*\[(?P<selectors>[^\]]*)\]\s*"

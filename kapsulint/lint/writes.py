@@ -29,9 +29,9 @@ import signal
 import stat
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from kapsulint.cachedir import cache_dir
 

@@ -23,7 +23,8 @@ or downloaded, is read the same way.
 from __future__ import annotations
 
 import os
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from kapsulint.parsing.sources import SourceFile
 

@@ -8,7 +8,7 @@ evaluates it.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.findings import Loc
 

@@ -12,18 +12,18 @@ import json
 import os
 import posixpath
 import re
-from typing import Iterator, Protocol
+from collections.abc import Iterator
+from typing import Protocol
 
 from kapsulint.boundary import OUTSIDE, Boundary, Refused, shown_path
-from kapsulint.terraform.budget import Budget
-from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
 from kapsulint.findings import Loc
 from kapsulint.model.modules import Block, Module, ModuleCall, Resource, Variable, declares_sensitive
+from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.errors import EvalError, InvalidReference
+from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
 from kapsulint.terraform.functions.names import suggestion
 from kapsulint.terraform.typeexpr import NO_CONSTRAINT, convert_variable, parse_type_constraint, prepare_default
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
-
 
 
 class ProjectFiles(Protocol):
@@ -159,7 +159,7 @@ class ModuleInstance:
                 value = self._typed(declared, given)
             except EvalError:  # Terraform refuses the value: nothing to judge
                 value = Val(UNKNOWN, given.loc if given is not None else declared.block.loc)
-        if declared is not None and declared.sensitive or SECRET_NAME.search(name):
+        if (declared is not None and declared.sensitive) or SECRET_NAME.search(name):
             self.project.record_sensitive(value)
             value = value.with_sensitive()  # its declared type kept
         return value

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from kapsulint.boundary import Boundary, repository_of
 from kapsulint.terraform.budget import Limits

@@ -11,12 +11,12 @@ Terraform stops at ``init``. Constraint syntax: https://developer.hashicorp.com/
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.findings import Loc
-from kapsulint.model.modules import Block, block_from
-
 from kapsulint.model.instances import ModuleInstance
+from kapsulint.model.modules import Block, block_from
 from kapsulint.model.versions import Clause, Version, lowest_admitted, newest_admitted, parse_constraint, parse_version
 
 _MAX_MODULES = 2000

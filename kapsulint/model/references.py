@@ -37,11 +37,12 @@ template's references), attributes computed by a provider, and the values of ite
 from __future__ import annotations
 
 import weakref
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.findings import Loc
-from kapsulint.model.instances import ModuleInstance
 from kapsulint.model.expressions import Expression, key_name, node_of
+from kapsulint.model.instances import ModuleInstance
 from kapsulint.model.modules import Resource
 from kapsulint.model.project import Project
 

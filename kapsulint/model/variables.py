@@ -12,14 +12,12 @@ import os
 from kapsulint.model.instances import ModuleInstance
 from kapsulint.model.modules import Module
 from kapsulint.model.options import ScanOptions
-from kapsulint.parsing.sources import SourceFile
-from kapsulint.parsing.sources import Unreadable, parse_named_source
 from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
+from kapsulint.parsing.sources import SourceFile, Unreadable, parse_named_source
 from kapsulint.parsing.template import TemplateSyntaxError
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.typeexpr import parse_type_constraint
 from kapsulint.terraform.values import UNKNOWN, Val
-
 
 
 def tfvars_in_order(module: Module) -> list[SourceFile]:

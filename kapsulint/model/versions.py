@@ -34,7 +34,8 @@ constraint the tests hold kapsulint to.
 from __future__ import annotations
 
 import re
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 _SEMVER = re.compile(
     r"v?(?P<nums>[0-9]+(?:\.[0-9]+){0,2})(?:-(?P<pre>[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+(?P<build>[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?"

@@ -12,7 +12,7 @@ the value is written" either: the fix is refused there.
 from __future__ import annotations
 
 import os
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.findings import Edit, Loc
 from kapsulint.model.edits import scan_lines, scanned, source_lines, state_after

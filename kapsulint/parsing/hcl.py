@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import re
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +129,7 @@ def grammar_and_options() -> tuple[str, dict[str, Any]]:
     return grammar, options
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parser():  # -> lark.Lark
     """The LALR parser, converting as it reduces: no parse tree is ever built (the conversion is as
     iterative as the parser itself, and the tree's memory and time are saved).
@@ -139,8 +139,8 @@ def _parser():  # -> lark.Lark
     are built."""
     import hashlib
 
-    from kapsulint.parsing.versions import installed_versions
     from kapsulint.parsing import grammar_cache
+    from kapsulint.parsing.versions import installed_versions
 
     lark = _import_lark()
 
@@ -698,7 +698,7 @@ def unescape(chars: str) -> str:
 class _Reduction:
     """What a handler sees of one reduced rule: its name and its (already converted) children."""
 
-    __slots__ = ("data", "children")
+    __slots__ = ("children", "data")
 
     def __init__(self, data: str, children: list) -> None:
         self.data = data

@@ -22,8 +22,19 @@ import re
 
 from kapsulint.parsing import lit, span
 from kapsulint.parsing.yaml_templates import (
-    CLOSE, GO, MIDDLE, OPEN, SILENT, TERRAFORM, Action, find_actions, leads_line, may_hold_actions, shown,
-    standalone, substitute,
+    CLOSE,
+    GO,
+    MIDDLE,
+    OPEN,
+    SILENT,
+    TERRAFORM,
+    Action,
+    find_actions,
+    leads_line,
+    may_hold_actions,
+    shown,
+    standalone,
+    substitute,
 )
 
 MAX_NODES = 200_000

@@ -191,7 +191,7 @@ def _result(finding: Finding, fingerprint: str, rule_index: dict[str, int], cont
     properties = None
     if finding.instances:
         properties = sarif_om.PropertyBag()
-        setattr(properties, "instances", list(finding.instances))
+        properties.instances = list(finding.instances)
     suppressions = None
     if context.include_suppressed:
         if finding.suppressed_by is None:

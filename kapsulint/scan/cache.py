@@ -23,13 +23,13 @@ import hashlib
 import marshal
 import time
 import zlib
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
-from kapsulint import __version__
+from kapsulint import __version__, parsing
 from kapsulint.cachedir import cache_dir
-from kapsulint import parsing
 from kapsulint.parsing import SCHEMA_VERSION
 from kapsulint.parsing.versions import DISTRIBUTIONS, installed_versions
 

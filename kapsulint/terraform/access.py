@@ -12,8 +12,20 @@ from fractions import Fraction
 from kapsulint.terraform.convert import convert
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import (
-    DYNAMIC, NUMBER, STRING, Dynamic, ListType, MapType, ObjectType, Primitive, SetType, TupleType, Type, kind_of,
-    type_of, type_text,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    Dynamic,
+    ListType,
+    MapType,
+    ObjectType,
+    Primitive,
+    SetType,
+    TupleType,
+    Type,
+    kind_of,
+    type_of,
+    type_text,
 )
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 

@@ -14,9 +14,9 @@ Values are :class:`~kapsulint.terraform.values.Val`; a value built here always c
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.errors import EvalError
@@ -37,6 +37,7 @@ from kapsulint.terraform.types import (
     type_of,
 )
 from kapsulint.terraform.values import UNKNOWN, Val
+
 
 class ConversionError(EvalError):
     """A value that cannot be converted, with go-cty's message.
@@ -189,7 +190,7 @@ def _collection_to_sequence(target: ListType | SetType, element: _Converter | No
 
     def to_sequence(value: Val) -> Val:
         items = []
-        for index, item in enumerate(_members(value)):
+        for item in _members(value):
             if element is not None:
                 item = element(item)
             items.append(item)
@@ -245,7 +246,7 @@ def _tuple_to_sequence(source: TupleType, target: ListType | SetType, unsafe: bo
 
     def to_sequence(value: Val) -> Val:
         items = []
-        for index, (item, converter) in enumerate(zip(value.raw, converters)):
+        for item, converter in zip(value.raw, converters):
             if converter is not None:
                 item = converter(item)
             items.append(item)
@@ -389,7 +390,7 @@ def _unify_list(items: list[Val], unsafe: bool) -> list[Val]:
     if unified is None:
         raise ConversionError("cannot find a common base type for all elements")
     result = []
-    for index, item in enumerate(items):
+    for item in items:
         if type_of(item) != unified:
             converter = _conversion(type_of(item), unified, unsafe)
             if converter is None:
@@ -1022,10 +1023,7 @@ def _equal_same_type(a: Val, b: Val, ty: Type) -> bool | object:
         hashes = {}
         for item in b.raw:
             hashes.setdefault(_hash_bytes(item), []).append(item)
-        for item in a.raw:
-            if not any(_equal_member(item, other) for other in hashes.get(_hash_bytes(item), ())):
-                return False
-        return True
+        return all(any(_equal_member(item, other) for other in hashes.get(_hash_bytes(item), ())) for item in a.raw)
     else:  # list or tuple
         if len(a.raw) != len(b.raw):
             return False
@@ -1196,7 +1194,7 @@ def _set_order(members: list[Val], ety: Type, texts: dict[int, str]) -> list[Val
     their hash texts are equal (or they are 0 and -0), so the bucket order decides between them."""
     hashes = {id(member): texts[id(member)].encode("utf-8", "surrogatepass") for member in members}
     ordered = sorted(members, key=lambda m: zlib.crc32(hashes[id(m)]))
-    if ety == STRING or ety == NUMBER:
+    if ety in (STRING, NUMBER):
         key = lambda m: (m.raw is None, m.raw if m.raw is not None else 0)  # noqa: E731
     elif ety == BOOL:
         key = lambda m: (m.raw is None, m.raw is True)  # noqa: E731

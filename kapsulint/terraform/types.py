@@ -12,8 +12,8 @@ https://github.com/hashicorp/terraform/blob/v1.11.4/internal/lang/funcs/conversi
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Iterable, Mapping
 
 from kapsulint.terraform.values import UNKNOWN, Val
 

@@ -17,8 +17,7 @@ import re
 from typing import NamedTuple
 
 from kapsulint.terraform.convert import go_quote
-from kapsulint.terraform.functions.registry import argument_error, call_error
-from kapsulint.terraform.functions.registry import Call, Param, function
+from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
 from kapsulint.terraform.types import NUMBER, STRING
 from kapsulint.terraform.values import UNKNOWN, Val
 

@@ -37,8 +37,7 @@ from kapsulint.boundary import NOTE_KIND, Refused, shown_path
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.crypto import HASHES, hash_text
-from kapsulint.terraform.functions.registry import argument_error, call_error
-from kapsulint.terraform.functions.registry import Call, Param, function
+from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
 from kapsulint.terraform.types import BOOL, DYNAMIC, STRING, MapType, ObjectType, SetType, type_of
 from kapsulint.terraform.values import UNKNOWN, Val
 

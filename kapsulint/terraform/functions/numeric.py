@@ -158,7 +158,7 @@ def go_pow(x: float, y: float) -> float:
     x1, xe = math.frexp(x)
     i = int(yi)
     while i != 0:
-        if xe < -(1 << 12) or (1 << 12) < xe:
+        if xe < -(1 << 12) or xe > (1 << 12):
             ae += xe
             break
         if i & 1:

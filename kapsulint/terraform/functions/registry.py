@@ -35,7 +35,8 @@ The modules beside this one register their functions when imported; the package 
 from __future__ import annotations
 
 import re
-from typing import Callable, NamedTuple, Protocol
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.budget import NODE_BYTES, Budget, size_of
@@ -275,6 +276,6 @@ def _return_type(spec: Function, args: list[Val]) -> Type:
         return spec.returns
     try:
         return spec.returns(args)
-    except Exception:  # noqa: BLE001 - a return type that cannot be computed is dynamic
+    except Exception:
         return DYNAMIC
 
