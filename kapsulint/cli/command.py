@@ -7,6 +7,7 @@ import io
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -159,11 +160,11 @@ class PrintableStream(io.TextIOBase):
         return self._stream.fileno()
 
     @property
-    def encoding(self) -> str:
+    def encoding(self) -> str:  # type: ignore[override]  # the wrapped stream's, read when asked
         return getattr(self._stream, "encoding", None) or "utf-8"
 
     @property
-    def errors(self) -> str | None:
+    def errors(self) -> str | None:  # type: ignore[override]  # the wrapped stream's, read when asked
         return getattr(self._stream, "errors", None)
 
 
@@ -415,7 +416,7 @@ def _write(report: str, output: Path | None) -> None:
         _fail(f"cannot write {output}: {error.strerror}")
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"kapsulint: error: {message}", err=True)
     sys.exit(2)
 

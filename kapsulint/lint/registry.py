@@ -169,7 +169,7 @@ def _fix_kind(module: ModuleType) -> str | None:
 
 @lru_cache(maxsize=1)
 def all_rules() -> tuple[Rule, ...]:
-    import kapsulint.rules as package
+    package = importlib.import_module("kapsulint.rules")  # rules/, installed under the package
 
     rules = []
     for info in pkgutil.iter_modules(package.__path__):

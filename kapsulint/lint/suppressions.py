@@ -142,9 +142,9 @@ def _malformed(body: str) -> str:
 def _block_spans(source: SourceFile) -> dict[int, tuple[int, int]]:
     """Header line -> (first, last line) of every HCL block of the file, outermost first."""
     spans: dict[int, tuple[int, int]] = {}
-    if not source.ok or "body" not in source.data:
+    if not source.ok or "body" not in source.parsed:
         return spans
-    stack = list(source.data["body"]["blocks"])
+    stack = list(source.parsed["body"]["blocks"])
     while stack:
         block = stack.pop()
         header = block["p"][0]

@@ -47,6 +47,10 @@ class ProjectFiles(Protocol):
 
     def record_sensitive(self, value: Val) -> None: ...
 
+    def shared_module(self, path: str) -> bool: ...
+
+    def relative(self, path: str) -> str: ...
+
 
 MAX_MODULE_DEPTH = 16
 MAX_EXPANDED = 1000  # instances expand_block gives a count or for_each; past it, which exist is not known
@@ -169,7 +173,8 @@ class ModuleInstance:
         converted to its type, its default when it is not set (or null and not nullable)."""
         constraint = NO_CONSTRAINT
         if declared.type_expr is not None:
-            path = declared.block.attr("type").path
+            written = declared.block.attr("type")
+            path = written.path if written is not None else declared.block.path
             constraint = parse_type_constraint(declared.type_expr,
                                                lambda node: self.evaluator.eval_strict(node, path))
         default = None
@@ -408,6 +413,7 @@ def _step(value: Val, step) -> Val:
 def _iteration_key(instance: ModuleInstance) -> str:
     """The ``each.key`` of an instance of a module call with ``for_each``."""
     each = instance.call_scope.lookup("each")
+    assert each is not None  # the scope of an instance of a call with for_each
     return each.raw["key"].text()
 
 
@@ -486,7 +492,7 @@ class FunctionContext:
     def record_sensitive(self, value: Val) -> None:
         self.instance.project.record_sensitive(value)
 
-    def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
+    def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc | None) -> Val:
         target = self.resolve(path)
         template = self.instance.project.template(target)
         if template is None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kapsulint.boundary import Boundary, repository_of
 from kapsulint.terraform.budget import Limits
+
+if TYPE_CHECKING:
+    from kapsulint.scan.discovery import TemplateFiles
 
 ValuesReaders = Callable[[Any], dict[str, list]]
 """Each file read as Helm values, with the resource instances reading it: a question of the domain
@@ -24,7 +27,7 @@ class ScanOptions:
     environment: dict[str, str]  # TF_VAR_* with --env-vars only
     excluded: object  # callable(path) -> bool
     values_globs: list[str]  # configuration key values-files
-    templates: object  # TemplateFiles (configuration key template-files) or None
+    templates: TemplateFiles | None  # configuration key template-files
     cache: bool  # --no-cache turns the parse cache off
     jobs: int  # processes that parse uncached files (--jobs)
     extra_node_types: list[str]  # configuration key extra-node-types
@@ -44,7 +47,7 @@ class ScanOptions:
         environment: dict[str, str] | None = None,
         excluded: object = None,
         values_globs: list[str] | None = None,
-        templates: object = None,
+        templates: TemplateFiles | None = None,
         cache: bool = True,
         jobs: int = 1,
         extra_node_types: list[str] | None = None,

@@ -230,7 +230,7 @@ class Project:
         module = self._module(directory)
         module.files.append(source)
         if source.ok:
-            for raw in source.data["body"]["blocks"]:
+            for raw in source.parsed["body"]["blocks"]:
                 self._add_block(module, block_from(raw, source.path))
 
     def _add_block(self, module: Module, block) -> None:
@@ -262,16 +262,16 @@ class Project:
             self._first(module, module.calls, labels[0], f"module.{labels[0]}", call, block.loc)
         elif kind == "provider":
             alias = _literal(block, "alias")
-            first = next((p for p in module.providers if p.labels == labels and _literal(p, "alias") == alias), None)
-            if first is not None and labels:
+            provider = next((p for p in module.providers if p.labels == labels and _literal(p, "alias") == alias), None)
+            if provider is not None and labels:
                 name = f"provider.{labels[0]}" + (f".{alias}" if alias is not None else "")
-                module.duplicates.append(Duplicate(name, first.loc, block.loc))
+                module.duplicates.append(Duplicate(name, provider.loc, block.loc))
             module.providers.append(block)
         elif kind == "terraform":
             settings = block.children("backend") + block.children("cloud")
             if settings and (module.backends or module.clouds):
-                first = (module.backends + module.clouds)[0]
-                module.duplicates.append(Duplicate("terraform.backend", first.loc, settings[0].loc))
+                backend = (module.backends + module.clouds)[0]
+                module.duplicates.append(Duplicate("terraform.backend", backend.loc, settings[0].loc))
             module.terraform_blocks.append(block)
 
     @staticmethod
@@ -290,7 +290,7 @@ class Project:
         module.files.append(source)
         if not source.ok:
             return
-        for raw in source.data["body"]["blocks"]:
+        for raw in source.parsed["body"]["blocks"]:
             override = block_from(raw, source.path)
             if override.type == "locals":  # an override file's locals replace the base's
                 module.locals.update(override.attrs)
@@ -462,17 +462,17 @@ class Project:
             reasons = []
             for root, prefix in self._manifest_keys(module, local_callers, keys, set()):
                 key = f"{prefix}.{call.name}" if prefix else call.name
-                reason = self._link_downloaded(root, key, call)
-                if reason is None:
+                refused = self._link_downloaded(root, key, call)
+                if refused is None:
                     break
-                reasons.append((root, reason))
+                reasons.append((root, refused))
             else:
                 root, reason = reasons[0]
                 unread.append((module, call, NOT_AN_ADDRESS if source_kind(call.source) == UNRECOGNISED else reason,
                                root))
-        for module, call, reason, root in unread:
+        for module, call, reason, manifest_root in unread:
             listed = self._manifest_keys(module, local_callers, keys, set())
-            manifest = next((key for key in listed if key[0] == root), listed[0])
+            manifest = next((key for key in listed if key[0] == manifest_root), listed[0])
             via = None
             if ".terraform" in Path(module.path).parts:  # said at the call outside .terraform/ that leads here
                 via = self._call_outside_downloads(*manifest)
@@ -642,7 +642,7 @@ class Project:
         it, and rules about what exists skip it."""
 
         def collect() -> list[ResourceInstance]:
-            found = []
+            found: list[ResourceInstance] = []
             for instance, resource in self.memo("resource-blocks", self._resource_blocks).get((resource_type, mode), ()):
                 found.extend(instance.resource_instances(resource) or [as_written(instance, resource)])
             return found
@@ -785,9 +785,9 @@ class Project:
                 # a heredoc's or a file's text: its loc is the opening token, the text its lines
                 path, offset = node.origin[0], node.origin[1]
                 spans.append((path, offset + 1, 1, offset + raw.count("\n") + 1, len(raw) + 1))
-            for path, *span in spans:
+            for path, line, column, end_line, end_column in spans:
                 if path in self.files:
-                    self._sensitive_regions.setdefault(path, set()).add(tuple(span))
+                    self._sensitive_regions.setdefault(path, set()).add((line, column, end_line, end_column))
             if isinstance(raw, str):
                 self._sensitive_texts.add(raw)
                 self._sensitive_texts.add(json.dumps(raw, ensure_ascii=False)[1:-1])
@@ -873,8 +873,9 @@ class Project:
         from kapsulint.parsing.yaml_templates import dialect_of
 
         source = self.files.get(path) if path is not None else None
-        if source is not None and source.kind == "values" and source.ok and self.read_text(path) == text:
-            return source.data
+        if path is not None and source is not None and source.kind == "values" and source.ok \
+                and self.read_text(path) == text:
+            return source.parsed
         dialect = dialect_of(path)
         key = self.cache.key(f"yaml-text-{dialect}", text.encode()) if self.cache.enabled else ""
         cached = self.cache.get(key) if key else None

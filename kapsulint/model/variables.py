@@ -68,7 +68,7 @@ def root_variable_values(options: ScanOptions, files: dict[str, SourceFile], mod
     for source in sources:
         if not source.ok:
             continue
-        for attribute in source.data["body"]["attrs"]:
+        for attribute in source.parsed["body"]["attrs"]:
             values[attribute["name"]] = scratch.eval(attribute["expr"], source.path)
     for name, text in options.variables.items():
         values[name] = _cli_value(name, text, module, scratch)

@@ -269,7 +269,8 @@ def parse_hcl(text: str) -> dict:
     ends_a_line = text.endswith("\n")
     text = _normalise(text)
     outer = _CONVERTER.comments
-    _CONVERTER.comments = comments = []
+    comments: list[Any] = []
+    _CONVERTER.comments = comments
     try:
         # A heredoc's closing marker must be followed by a newline of the file itself, not the one
         # _normalise may have added.
@@ -524,14 +525,14 @@ _BLANK = re.compile(r"[^\n]")
 def _syntax_error(error, text: str) -> HclSyntaxError:
     import lark
 
-    line = getattr(error, "line", None)
-    column = getattr(error, "column", None)
+    line: Any = getattr(error, "line", None)  # lark's errors are not typed
+    column: Any = getattr(error, "column", None)
     if isinstance(error, lark.exceptions.UnexpectedEOF) or line in (None, -1):
         line, column = _end_of(text)
         expected = _readable_expected(getattr(error, "expected", ()))
         return HclSyntaxError(f"unexpected end of input{expected}", line, column)
     if isinstance(error, lark.exceptions.UnexpectedCharacters):
-        position = error.pos_in_stream
+        position: Any = error.pos_in_stream
         char = text[position] if position < len(text) else ""
         shown = repr(char) if char.strip() else "whitespace"
         message = f"unexpected character {shown}"
@@ -563,7 +564,8 @@ def _readable_token(token) -> str:
         return "heredoc"
     text = text.strip()
     if token.type == "STRING_CHARS":  # what the lexer fell back on matches up to a quote
-        text = re.match(r"\S*", text).group(0) or text[:1]
+        word = re.match(r"\S*", text)
+        text = (word.group(0) if word is not None else "") or text[:1]
     text = text.splitlines()[0] if text else text
     return f"`{text[:30]}`" if text else "whitespace"
 
@@ -779,7 +781,7 @@ class _Converter:
         block_type = None
         type_span = None
         open_brace = None
-        body = {"attrs": [], "blocks": []}
+        body: dict[str, list[Any]] = {"attrs": [], "blocks": []}
         for child in children:
             if isinstance(child, _Token):
                 if child.type == "LBRACE" and open_brace is None:

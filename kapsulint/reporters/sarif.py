@@ -136,7 +136,7 @@ def _is_default(field, value) -> bool:
     default = field.default
     if default is attr.NOTHING:
         return False
-    if isinstance(default, attr.Factory):
+    if isinstance(default, attr.Factory):  # type: ignore[arg-type]  # a class at run time; the stubs call it a function
         default = default.factory() if not default.takes_self else attr.NOTHING
     if default is None or default is attr.NOTHING:
         return False

@@ -101,8 +101,11 @@ def parse_all(pending: list[File], jobs: int) -> list[tuple[dict, bytes | None]]
         if encoded is None or len(encoded) != len(share):
             results.extend(_parsed(file) for file in share)  # the worker failed: parsed here
             continue
-        for (_, _, _, key), (entry, cacheable) in zip(share, encoded):
-            results.append((decode_entry(key, entry), entry if cacheable and key else None))
+        for file, (entry, cacheable) in zip(share, encoded):
+            key = file[3]
+            decoded = decode_entry(key, entry)
+            # a worker's own entry always decodes; were it damaged, the file is parsed here
+            results.append(_parsed(file) if decoded is None else (decoded, entry if cacheable and key else None))
     return results
 
 

@@ -547,7 +547,7 @@ class _TemplateText:
     def __getattr__(self, name: str) -> object:
         return getattr(self._context, name)
 
-    def render_template(self, _path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
+    def render_template(self, _path: str, text: str, names: dict[str, Val], loc: Loc | None) -> Val:
         from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
         from kapsulint.parsing.template import TemplateSyntaxError, parse_template
 

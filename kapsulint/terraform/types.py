@@ -161,7 +161,8 @@ def type_text(ty: Type, indent: str = "") -> str:
     if isinstance(ty, (ListType, SetType, MapType)):
         # nested collections share one line (``map(list(``); a multi-line member below them
         # starts on the next line, one level in
-        prefix, depth, element = "", 0, ty
+        prefix, depth = "", 0
+        element: Type = ty
         while isinstance(element, (ListType, SetType, MapType)):
             prefix, depth, element = prefix + element.kind + "(", depth + 1, element.element
         if _is_multiline(element):

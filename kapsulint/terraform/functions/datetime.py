@@ -207,7 +207,7 @@ def timestamp_message(error: ParseError, strict: bool) -> str:
 
 def _time_quote(text: str) -> str:
     """Go's ``time.quote``: bytes outside printable ASCII as ``\\xHH``."""
-    out = []
+    out: list[str] = []
     for char in text:
         if ord(char) >= 0x80 or char < " ":
             out.extend(f"\\x{byte:02x}" for byte in char.encode())

@@ -18,7 +18,7 @@ from kapsulint.terraform.budget import NODE_BYTES, BudgetExceeded
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
-from kapsulint.terraform.types import DYNAMIC, STRING, ListType, ObjectType
+from kapsulint.terraform.types import DYNAMIC, STRING, ListType, ObjectType, Type
 from kapsulint.terraform.values import UNKNOWN, Val
 
 
@@ -322,7 +322,7 @@ def _split_lf(text: str) -> list[str]:
     return lines
 
 
-def _csv_type(args: list[Val]) -> object:
+def _csv_type(args: list[Val]) -> Type:
     return _csv_table(args[0].raw)[0]
 
 

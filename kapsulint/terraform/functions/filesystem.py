@@ -75,7 +75,7 @@ def _expand_home(path: str) -> str:
     raise _Unknowable(path)
 
 
-def _context(call: Call):  # type: ignore[no-untyped-def]
+def _context(call: Call):
     if call.context is None:
         raise _Unknowable("no context")
     return call.context
@@ -151,7 +151,7 @@ def _read(call: Call, argument: Val) -> bytes:
     raise _Unknowable(path)
 
 
-def _known(call: Call, compute) -> Val:  # type: ignore[no-untyped-def]
+def _known(call: Call, compute) -> Val:
     """``compute()``, or Unknown of the function's type where kapsulint cannot know it."""
     try:
         return compute()

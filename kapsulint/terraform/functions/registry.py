@@ -72,7 +72,7 @@ class Context(Protocol):
     def read_file(self, path: str) -> str | None:
         """The text of a file of the scan, or None when it cannot be read."""
 
-    def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
+    def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc | None) -> Val:
         """``templatefile``: the template ``text`` (read from ``path``) rendered with ``names``."""
 
     def note(self, kind: str, loc: Loc, message: str) -> None:

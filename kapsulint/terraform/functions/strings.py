@@ -842,7 +842,7 @@ def _all_matches(translation: Translation, data: bytes, call: Call, timer: Regex
 
 def _result(match: _Groups, translation: Translation, ty: Type, call: Call) -> Val:
     if ty == STRING:
-        return _string(match.group(0), call)
+        return _string(match.group(0) or "", call)  # group 0 always takes part in a match
     groups = []
     for index in range(1, len(translation.names) + 1):
         text = match.group(index)
@@ -902,8 +902,8 @@ def _expand(template: str, match: _Groups, names: tuple[str, ...]) -> str:
                 out.append(match.group(number) or "")
         else:
             for index, group_name in enumerate(names, start=1):
-                if group_name == name and match.group(index) is not None:
-                    out.append(match.group(index))
+                if group_name == name and (group := match.group(index)) is not None:
+                    out.append(group)
                     break
     out.append(template)
     return "".join(out)
