@@ -32,7 +32,7 @@ from kapsulint.model.edits import (
     set_attribute,
 )
 from kapsulint.model.expressions import Expression
-from kapsulint.model.instances import ModuleInstance, ResourceInstance
+from kapsulint.model.instances import ModuleInstance, NestedBlock, ResourceInstance
 from kapsulint.model.modules import (
     DOWNLOAD_MISSING,
     LOCAL_EMPTY,
@@ -48,6 +48,9 @@ from kapsulint.model.modules import (
     Attribute,
     Block,
     Module,
+    ModuleCall,
+    Resource,
+    SourceFile,
     UnreadCall,
     ValuesFile,
     file_attributes,
@@ -184,14 +187,18 @@ __all__ = [
     "Fix",
     "Loc",
     "Module",
+    "ModuleCall",
     "ModuleInstance",
+    "NestedBlock",
     "OutputValue",
     "Project",
     "ProviderVersion",
     "Reference",
     "Related",
+    "Resource",
     "ResourceInstance",
     "Severity",
+    "SourceFile",
     "Step",
     "UnreadCall",
     "Val",

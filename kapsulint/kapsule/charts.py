@@ -102,9 +102,14 @@ class Controller(NamedTuple):
     notes: tuple[str, ...] = ()
 
     # By identity, as the charts are unique: a controller holds dicts, which hash no value.
-    __eq__ = object.__eq__
-    __ne__ = object.__ne__
-    __hash__ = object.__hash__
+    def __eq__(self, other: object) -> bool:
+        return object.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return object.__ne__(self, other)
+
+    def __hash__(self) -> int:
+        return object.__hash__(self)
 
 
 # haproxytech/helm-charts, chart ``kubernetes-ingress`` (https://github.com/haproxytech/helm-charts/blob/kubernetes-ingress-1.52.1/kubernetes-ingress/values.yaml; the values of 1.40.0,
@@ -263,7 +268,7 @@ CONTROLLERS: tuple[Controller, ...] = (HAPROXYTECH, INGRESS_NGINX, TRAEFIK)
 CONTROLLERS_BY_KEY: dict[str, Controller] = {c.key: c for c in CONTROLLERS}
 
 
-ChartPin = tuple | ChartVersion | None  # an exact version (a tuple or Version), a release's version, or none
+ChartPin = tuple[int, ...] | ChartVersion | None  # an exact version (a tuple or Version), a release's version, or none
 
 
 def exact_version(version: ChartPin) -> tuple[int, ...] | None:

@@ -28,10 +28,12 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from kapsulint.api import (
+    Block,
     Expression,
     Loc,
     ModuleInstance,
     Reference,
+    Resource,
     ResourceInstance,
     Val,
     caller_argument,
@@ -110,7 +112,7 @@ def uses_in(module: ModuleInstance, expression: Expression | None, suffix: tuple
     return walk.uses
 
 
-def uses_of_attribute(module: ModuleInstance, block, name: str) -> list[KubeconfigUse]:
+def uses_of_attribute(module: ModuleInstance, block: Block, name: str) -> list[KubeconfigUse]:
     """The kubeconfig reads of the argument ``name`` of a block, as written."""
     attribute = block.attr(name)
     if attribute is None:
@@ -122,6 +124,7 @@ def refers_to_kubeconfig(value: Val) -> ResourceInstance | None:
     """The cluster (resource or data source) whose ``kubeconfig`` an evaluated value comes from."""
     if value.ref is None:
         return None
+    instance: ResourceInstance
     instance, attribute = value.ref
     if instance.type in CLUSTER_RESOURCES and attribute == KUBECONFIG:
         return instance
@@ -136,7 +139,7 @@ class _Walk:
     def __init__(self) -> None:
         self.uses: list[KubeconfigUse] = []
         self._seen: set[KubeconfigUse] = set()
-        self._visiting: set[tuple] = set()
+        self._visiting: set[tuple[object, ...]] = set()
         self._depth = 0
         self._steps = 0
 
@@ -165,18 +168,19 @@ class _Walk:
         elif full:
             self._resource(module, ref.loc, f"{root}.{full[0]}", root, full[1:], calls)
 
-    def _enter(self, key: tuple) -> bool:
+    def _enter(self, key: tuple[object, ...]) -> bool:
         if key in self._visiting or self._depth >= MAX_DEPTH:
             return False
         self._visiting.add(key)
         self._depth += 1
         return True
 
-    def _leave(self, key: tuple) -> None:
+    def _leave(self, key: tuple[object, ...]) -> None:
         self._visiting.discard(key)
         self._depth -= 1
 
-    def _follow(self, key: tuple, module: ModuleInstance, expression: Expression, suffix, calls) -> None:
+    def _follow(self, key: tuple[object, ...], module: ModuleInstance, expression: Expression, suffix: tuple[str, ...],
+                calls: tuple[str, ...]) -> None:
         if not self._enter(key):
             return
         try:
@@ -184,7 +188,7 @@ class _Walk:
         finally:
             self._leave(key)
 
-    def _variable(self, module, full, calls) -> None:
+    def _variable(self, module: ModuleInstance, full: tuple[str, ...], calls: tuple[str, ...]) -> None:
         if not full:
             return
         name, rest = full[0], full[1:]
@@ -199,17 +203,18 @@ class _Walk:
         if default is not None:
             self._follow(key, module, default, rest, calls)
 
-    def _local(self, module, full, calls) -> None:
+    def _local(self, module: ModuleInstance, full: tuple[str, ...], calls: tuple[str, ...]) -> None:
         value = local_value(module, full[0]) if full else None
         if value is not None:
             self._follow((id(module), "local", full, calls), module, value, full[1:], calls)
 
-    def _module_output(self, module, full, calls) -> None:
+    def _module_output(self, module: ModuleInstance, full: tuple[str, ...], calls: tuple[str, ...]) -> None:
         for output in module_outputs(module, full):
             key = (id(output.module), "output", (output.name, *output.rest), calls)
             self._follow(key, output.module, output.expression, output.rest, calls)
 
-    def _resource(self, module, loc, address, resource_type, rest, calls) -> None:
+    def _resource(self, module: ModuleInstance, loc: Loc, address: str, resource_type: str, rest: tuple[str, ...],
+                  calls: tuple[str, ...]) -> None:
         resource = module.module.resources.get(address)
         if resource is None:
             return
@@ -230,7 +235,7 @@ class _Walk:
         if argument is not None:
             self._follow((id(module), "resource", address, rest, calls), module, argument, rest[1:], calls)
 
-    def _rendered_template(self, module, resource, address, calls) -> None:
+    def _rendered_template(self, module: ModuleInstance, resource: Resource, address: str, calls: tuple[str, ...]) -> None:
         """``data "template_file"``'s ``rendered``: its ``template`` and every one of its ``vars``
         end up in the text, as with ``templatefile()``."""
         key = (id(module), "resource", address, ("rendered",), calls)
@@ -244,7 +249,7 @@ class _Walk:
         finally:
             self._leave(key)
 
-    def _cluster(self, module, loc, resource, rest, calls) -> None:
+    def _cluster(self, module: ModuleInstance, loc: Loc, resource: Resource, rest: tuple[str, ...], calls: tuple[str, ...]) -> None:
         field: str | None = None
         if rest:
             if rest[0] != KUBECONFIG:
@@ -269,7 +274,7 @@ class _Walk:
             self.uses.append(use)
 
 
-def _attributes_of(resource) -> set[str]:
+def _attributes_of(resource: Resource) -> set[str]:
     names = set(resource.block.attrs)
     names.update(b.type for b in resource.block.blocks)
     names.update((KUBECONFIG, "id", "output", "triggers"))
@@ -279,7 +284,7 @@ def _attributes_of(resource) -> set[str]:
 CA_CERTIFICATE = "cluster_ca_certificate"
 
 
-def ca_certificate_places(block) -> Iterator[tuple[Loc, Expression, tuple[str, ...]]]:
+def ca_certificate_places(block: Block) -> Iterator[tuple[Loc, Expression, tuple[str, ...]]]:
     """(anchor loc, expression, suffix) of each place a ``helm`` or ``kubernetes`` provider block
     takes ``cluster_ca_certificate`` from: the kubernetes provider's argument, the helm provider
     2.x ``kubernetes {}`` block, or its 3.x ``kubernetes = {...}`` object (the suffix names the

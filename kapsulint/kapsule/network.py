@@ -45,6 +45,7 @@ def private_network_of(value: Val) -> ResourceInstance | None:
     """
     if value.ref is None:
         return None
+    instance: ResourceInstance
     instance, _ = value.ref
     if instance.type != PRIVATE_NETWORK or instance.resource.mode != "managed":
         return None

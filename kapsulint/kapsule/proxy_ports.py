@@ -47,8 +47,8 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 
 from kapsulint.api import Val
 from kapsulint.kapsule import charts, lb_annotation_keys
@@ -253,7 +253,7 @@ def lb_proxy(service: ControllerService) -> LbProxy:
     """Parse the Service's PROXY annotations (absent means no port; Unknown gives None)."""
     known_keys = service.annotations_known
 
-    def read(name: str, parser) -> tuple[Val, PortSet | None]:
+    def read(name: str, parser: Callable[[str], PortSet | None]) -> tuple[Val, PortSet | None]:
         value = service.annotation(name)
         if value.raw is None:
             return value, (NO_PORT if known_keys else None)
@@ -335,7 +335,7 @@ def _number(value: Val) -> int | None:
     return None
 
 
-def _default(service: ControllerService, value):
+def _default(service: ControllerService, value: Any) -> Any:
     """A chart default, None when the pinned chart is older than the checked facts."""
     return charts.chart_default(((None, value),), service.chart_version,
                                 known_since=service.controller.known_since)
@@ -484,6 +484,7 @@ def _traefik_ports(service: ControllerService) -> list[TrafficPort] | None:
             written_port = entry.get("port")  # the chart falls back to the container port
         port = _port_number(written_port, default_port)
         expose = entry.get(TRAEFIK_EXPOSE_KEY)
+        published: bool | None
         if isinstance(expose.raw, bool):
             published = expose.raw  # older charts: expose: true
         elif expose.raw is None or expose.is_object:

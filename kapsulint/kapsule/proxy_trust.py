@@ -56,7 +56,7 @@ def open_trust(values: Val, controller: charts.Controller) -> Iterator[OpenTrust
         if value.known and value.loc is not None:
             for entry, holder in cidr_entries(value):
                 if is_any_source(entry):
-                    yield OpenTrust(holder.loc, "proxy-protocol", holder, f"lists {shown_text(holder, entry)}")
+                    yield OpenTrust(holder.loc or value.loc, "proxy-protocol", holder, f"lists {shown_text(holder, entry)}")
                     break
     elif controller is charts.INGRESS_NGINX:
         enabled = values.path(*charts.NGINX_USE_PROXY_PROTOCOL_PATH)

@@ -122,7 +122,7 @@ class _Walk:
         self.random = False
         self.names_replacing_argument = False
         self.incomplete = False
-        self._visiting: set[tuple] = set()
+        self._visiting: set[tuple[object, ...]] = set()
         self._depth = 0
 
     def walk(self, module: ModuleInstance, expression: Expression, owner: str, suffix: tuple[str, ...] = ()) -> None:
@@ -170,14 +170,14 @@ class _Walk:
         else:
             self._leaf(module, root, path)
 
-    def _flag(self, attrs: list) -> None:
+    def _flag(self, attrs: tuple[str, ...]) -> None:
         if any(isinstance(a, str) and a in self.replacing for a in attrs):
             self.names_replacing_argument = True
 
     def _leaf(self, module: ModuleInstance, root: str, path: tuple[str, ...]) -> None:
         self.inputs.add(_Input(_context(module), (root, *path)))
 
-    def _enter(self, key: tuple) -> bool:
+    def _enter(self, key: tuple[object, ...]) -> bool:
         if key in self._visiting:
             return False
         if self._depth >= MAX_DEPTH:
@@ -187,7 +187,7 @@ class _Walk:
         self._depth += 1
         return True
 
-    def _leave(self, key: tuple) -> None:
+    def _leave(self, key: tuple[object, ...]) -> None:
         self._visiting.discard(key)
         self._depth -= 1
 
