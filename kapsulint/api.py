@@ -20,7 +20,7 @@ domain never read them (``tests/test_parser_output.py``).
 
 from __future__ import annotations
 
-from kapsulint.findings import SENSITIVE_VALUE, Edit, Finding, Fix, Loc, Related, Severity
+from kapsulint.findings import SENSITIVE_VALUE, Applicability, Edit, Finding, Fix, FixKind, Loc, Related, Severity
 from kapsulint.model.edits import (
     insert_after,
     insert_block,
@@ -122,7 +122,7 @@ def finding(
     )
 
 
-def fix(applicability: str, description: str, *edits: Edit | tuple[Edit, ...] | None) -> Fix | None:
+def fix(applicability: Applicability, description: str, *edits: Edit | tuple[Edit, ...] | None) -> Fix | None:
     """A fix of ``edits`` (single edits or the tuples ``set_attribute`` returns); None when any
     builder refused (returned None), so a finding is never half fixed."""
     flat: list[Edit] = []
@@ -179,12 +179,14 @@ __all__ = [
     "OUTSIDE_REPOSITORY",
     "SENSITIVE_VALUE",
     "UNKNOWN",
+    "Applicability",
     "Attribute",
     "Block",
     "Edit",
     "Expression",
     "Finding",
     "Fix",
+    "FixKind",
     "Loc",
     "Module",
     "ModuleCall",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 
 class Severity(str, Enum):  # noqa: UP042 (a StrEnum would print differently in f-strings and str())
@@ -74,6 +74,11 @@ class Edit(NamedTuple):
     content: str
 
 
+# How safe a fix is to apply (see Fix); a rule's FIX may also be "sometimes": either, case by case.
+Applicability = Literal["safe", "unsafe"]
+FixKind = Literal["safe", "unsafe", "sometimes"]
+
+
 class Fix(NamedTuple):
     """The edits that fix one finding, all or nothing.
 
@@ -81,7 +86,7 @@ class Fix(NamedTuple):
     what the footgun meant to prevent) or "unsafe" (it would update or replace something).
     """
 
-    applicability: str
+    applicability: Applicability
     edits: tuple[Edit, ...]
     description: str
 

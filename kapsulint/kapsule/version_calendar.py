@@ -16,9 +16,13 @@ judged about them. Every minor older than 1.27 ended before these tables.
 from __future__ import annotations
 
 import datetime
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 FACTS_DATE = datetime.date(2025, 10, 1)  # the edition of the table these dates come from
+
+
+# Where a minor stands on a day: still supported, deprecated (no new cluster), or past its end of support.
+SupportStatus = Literal["end-of-support", "deprecated", "supported"]
 
 
 class Support(NamedTuple):
@@ -47,7 +51,7 @@ def knows(minor: tuple[int, int]) -> bool:
     return minor[0] == 1 and (minor in CALENDAR or minor < OLDEST_LISTED)
 
 
-def status(minor: tuple[int, int], today: datetime.date) -> tuple[str, Support | None] | None:
+def status(minor: tuple[int, int], today: datetime.date) -> tuple[SupportStatus, Support | None] | None:
     """("end-of-support" | "deprecated" | "supported", its dates) on ``today``; None when the facts
     do not know the version (:func:`knows`)."""
     if not knows(minor):

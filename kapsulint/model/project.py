@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 from kapsulint.boundary import NOTE_KIND, OUTSIDE, shown_path
 from kapsulint.errors import describe
@@ -51,6 +52,7 @@ from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope
 from kapsulint.terraform.values import UNKNOWN, Val
 
+_T = TypeVar("_T")
 FILE_LEFT_OUT = "file-left-out"  # the blind spot of a file, or part of one, left out (KAP012)
 # Files a release may read as values: YAML, and templates of it (helmfile's values.yaml.gotmpl,
 # https://helmfile.readthedocs.io/en/latest/templating/, and Jinja's .j2).
@@ -80,7 +82,7 @@ class Project:
         self._outside: set[str] = set()  # module directories that resolve outside the repository
         self._aliases: dict[str, str] = {}  # a module directory as a call names it -> the one read there
         self.cache = ParseCache.default(options.cache)
-        self._memo: dict[object, object] = {}
+        self._memo: dict[object, Any] = {}
         self.budget = Budget(options.limits)  # what evaluating the whole project may cost
         self._notes: dict[tuple[str, Loc], str] = {}  # blind spots met while evaluating, first message kept
         self._cache_keys: dict[str, str] = {}  # path -> parse cache key, for the files read from the cache
@@ -811,7 +813,7 @@ class Project:
         regions = {path: sorted(spans) for path, spans in self._sensitive_regions.items()}
         return Sensitive(regions, frozenset(self._sensitive_texts))
 
-    def memo(self, key: object, compute):
+    def memo(self, key: object, compute: Callable[[], _T]) -> _T:
         """A value derived from the whole project, computed once (rules share domain answers)."""
         if key not in self._memo:
             self._memo[key] = compute()
