@@ -43,14 +43,16 @@ resource "scaleway_k8s_cluster" "main" {
 - [Terraform's duplicate checks (configs/module.go at v1.11.4)](https://github.com/hashicorp/terraform/blob/v1.11.4/internal/configs/module.go)
 """
 
-from kapsulint.api import Project, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding
 
 ID = "KAP006"
 NAME = "duplicate-definition"
 SEVERITY = "error"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for path in sorted(project.modules):
         for duplicate in project.modules[path].duplicates:
             where = project.relative(duplicate.first.path)

@@ -56,8 +56,19 @@ and the deprecated APIs first.
 """
 
 import datetime
+from collections.abc import Iterator
 
-from kapsulint.api import Project, Severity, finding, fix, literal_edit, shown, shown_text
+from kapsulint.api import (
+    Finding,
+    Fix,
+    Project,
+    Severity,
+    finding,
+    fix,
+    literal_edit,
+    shown,
+    shown_text,
+)
 from kapsulint.kapsule import clusters, version_calendar, version_features
 
 ID = "KAP110"
@@ -71,7 +82,7 @@ def _today(project: Project) -> datetime.date:
     return given if given is not None else datetime.datetime.now(datetime.UTC).date()
 
 
-def _next_minor(cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date):
+def _next_minor(cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date) -> str | None:
     """The next minor for a cluster that auto-upgrade keeps on a minor line, when Kapsule offers
     it and supports it on ``today`` (a fix must leave no finding, and an upgrade moves one minor)."""
     following = (minor[0], minor[1] + 1)
@@ -84,7 +95,7 @@ def _next_minor(cluster: clusters.Cluster, minor: tuple[int, int], today: dateti
     return f"{following[0]}.{following[1]}"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     today = _today(project)
     for cluster in clusters.clusters(project):
         version = cluster.kubernetes_version
@@ -100,15 +111,16 @@ def check(project: Project):
             continue
         instance = cluster.instance
         address = instance.resource.address
-        version = instance.arg("version")
-        name = shown_text(version, f"{minor[0]}.{minor[1]}")
-        written = shown(version)
+        version_value = instance.arg("version")
+        name = shown_text(version_value, f"{minor[0]}.{minor[1]}")
+        written = shown(version_value)
         if state == "end-of-support":
             since = f" on {dates.end_of_support.isoformat()}" if dates is not None else ""
             message = (f"{address} runs Kubernetes {written}: {name} reached end of support{since}, so "
                        "Scaleway upgrades the cluster to the next minor itself within 30 days")
             level = Severity.ERROR
         else:
+            assert dates is not None  # a deprecated minor is listed, with its dates
             message = (f"{address} runs Kubernetes {written}: {name} is deprecated since "
                        f"{dates.deprecation.isoformat()} (no new cluster can use it) and reaches end of "
                        f"support on {dates.end_of_support.isoformat()}")
@@ -126,7 +138,7 @@ def check(project: Project):
         )
 
 
-def _upgrade(project: Project, cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date):
+def _upgrade(project: Project, cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date) -> Fix | None:
     following = _next_minor(cluster, minor, today)
     if following is None:
         return None

@@ -62,8 +62,12 @@ required and there is no automatic fix.
 - [The lifecycle meta-argument](https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
     Block,
+    Edit,
+    Finding,
     Fix,
     Project,
     finding,
@@ -85,7 +89,7 @@ _GENERATED = "drop the fixed name (the provider generates one)"
 _DERIVED = "derive name from node_type or a random_id suffix"
 
 
-def fix_for(version, named: bool = True) -> str:
+def fix_for(version: tuple[int, ...] | None, named: bool = True) -> str:
     if not named:  # the provider already generates the name (a missing name before 2.78 is an error)
         return _ADD
     optional = provider_features.supports("optional_pool_name", version)
@@ -96,7 +100,7 @@ def fix_for(version, named: bool = True) -> str:
     return f"{_ADD}; from provider 2.78 {_GENERATED}, before 2.78 {_DERIVED}"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True or not pool.is_resource:
             continue
@@ -116,7 +120,7 @@ def check(project: Project):
         )
 
 
-def autofix(pool) -> Fix | None:
+def autofix(pool: clusters.Pool) -> Fix | None:
     """``create_before_destroy = true``: safe when the pool's name changes with a replacement (or
     is generated); with a fixed name it also drops the name, where the provider generates one
     (2.78 and later), and that replaces the pool: unsafe."""
@@ -131,7 +135,7 @@ def autofix(pool) -> Fix | None:
                "(the pool is replaced)", lifecycle, remove_attribute(name))
 
 
-def lifecycle_edit(block: Block):
+def lifecycle_edit(block: Block) -> Edit | tuple[Edit, ...] | None:
     """The edit that makes the block's lifecycle say ``create_before_destroy = true``."""
     lifecycle = block.child("lifecycle")
     if lifecycle is None:

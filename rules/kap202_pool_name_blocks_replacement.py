@@ -63,7 +63,9 @@ Before 2.78 `name` is required and there is no automatic fix.
 - [The lifecycle meta-argument](https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle)
 """
 
-from kapsulint.api import Project, Related, finding, fix, remove_attribute, shown
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding, fix, remove_attribute, shown
 from kapsulint.kapsule import clusters, provider_features, replacement
 
 ID = "KAP202"
@@ -78,7 +80,7 @@ _DERIVED = (
 )
 
 
-def fix_for(version) -> str:
+def fix_for(version: tuple[int, ...] | None) -> str:
     optional = provider_features.supports("optional_pool_name", version)
     if optional is True:
         return _GENERATED
@@ -87,9 +89,9 @@ def fix_for(version) -> str:
     return f"from provider 2.78 {_GENERATED}; before 2.78 {_DERIVED}"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     found = []
-    names: dict[tuple, list[str]] = {}
+    names: dict[tuple[object, ...], list[str]] = {}
     for pool in clusters.pools(project):
         block = pool.instance.block
         written = block.attr("name")

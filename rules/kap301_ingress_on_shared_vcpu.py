@@ -47,8 +47,18 @@ controller = { nodeSelector = { "k8s.scaleway.com/pool-name" = "system" } }
 - [Assigning pods to nodes](https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/)
 """
 
-from kapsulint.api import Project, Related, Val, finding, shown_text
-from kapsulint.kapsule import helm, node_types
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Finding,
+    Loc,
+    Project,
+    Related,
+    Val,
+    finding,
+    shown_text,
+)
+from kapsulint.kapsule import charts, helm, node_types
 from kapsulint.kapsule.scheduling import Matcher, PoolNodes, placement_of
 
 ID = "KAP301"
@@ -56,7 +66,7 @@ NAME = "ingress-on-shared-vcpu"
 SEVERITY = "warning"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for release in helm.releases(project):
         controller = release.controller
         if controller is None:
@@ -81,7 +91,7 @@ def check(project: Project):
         if not landing:
             continue
         anchor = _anchor(values, controller, selector, release)
-        shared = ", ".join(f"{n.pool.instance.address} ({shown_text(n.pool.node_type, n.pool.normalized_node_type)})"
+        shared = ", ".join(f"{n.pool.instance.address} ({shown_text(n.pool.node_type, n.pool.normalized_node_type or '')})"
                            for n in landing)
         yield finding(
             anchor,
@@ -89,14 +99,14 @@ def check(project: Project):
             subject=release.instance.resource.address,
             instance=release.instance.address,
             related=[Related(n.pool.node_type.loc,
-                             f"shared-vCPU node type {shown_text(n.pool.node_type, n.pool.normalized_node_type)}")
+                             f"shared-vCPU node type {shown_text(n.pool.node_type, n.pool.normalized_node_type or '')}")
                      for n in landing if n.pool.node_type.loc is not None],
             logical=f"{release.instance.resource.address}.{'.'.join(controller.node_selector_path)}",
             fix="pin the controller to a dedicated-vCPU pool (POP2*) with nodeSelector or required node affinity",
         )
 
 
-def _anchor(values: Val, controller, selector: Val, release):
+def _anchor(values: Val, controller: charts.Controller, selector: Val, release: helm.Release) -> Loc:
     """The first selector key, else the affinity key when it holds a ``nodeAffinity`` (a pod
     affinity or anti-affinity alone does not choose nodes), else the release header."""
     if selector.is_object:

@@ -81,7 +81,17 @@ controller, or off on the load balancer), and which one was meant is the author'
 - [Traefik EntryPoints: proxyProtocol](https://doc.traefik.io/traefik/routing/entrypoints/#proxyprotocol)
 """
 
-from kapsulint.api import Project, Related, finding, shown
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Finding,
+    Loc,
+    Project,
+    Related,
+    Val,
+    finding,
+    shown,
+)
 from kapsulint.kapsule import charts, proxy_ports
 from kapsulint.kapsule.service import services
 
@@ -103,7 +113,7 @@ def _ports(numbers: list[int]) -> str:
     return f"{word} " + ", ".join(str(n) for n in numbers)
 
 
-def _not_expected(controller, names: list[str]) -> tuple[str, str]:
+def _not_expected(controller: charts.Controller, names: list[str]) -> tuple[str, str]:
     """Why the controller cannot read the header, and the fix."""
     if controller is charts.HAPROXYTECH:
         return ("haproxytech has no controller.config.proxy-protocol",
@@ -118,7 +128,7 @@ def _not_expected(controller, names: list[str]) -> tuple[str, str]:
             "or remove the annotation")
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for service in services(project):
         if service.is_load_balancer is not True:
             continue
@@ -128,21 +138,23 @@ def check(project: Project):
         if ports is None:
             continue
         lb = proxy_ports.lb_proxy(service)
-        sent_unexpected: dict = {}  # anchor -> (annotation, value, ports, entry names)
-        required_missing: dict = {}  # anchor -> (port setting, ports)
+        sent_unexpected: dict[Loc, tuple[str, Val, list[int], list[str]]] = {}  # anchor -> (annotation, value, ports, entry names)
+        required_missing: dict[Loc, tuple[proxy_ports.TrafficPort, Val, list[int]]] = {}  # anchor -> (port, setting, ports)
         for port in proxy_ports.published_ports(ports):
+            assert port.port is not None  # published_ports gives ports with a known number
             sending = lb.sending(port.port)
             if sending is None:
                 continue
-            if sending.sends and port.accepts is False:
+            if sending.sends and sending.annotation is not None and sending.value is not None \
+                    and port.accepts is False:  # a port sent PROXY has its deciding annotation
                 loc = sending.value.loc or service.annotation_key_loc(sending.annotation) or service.anchor
                 entry = sent_unexpected.setdefault(loc, (sending.annotation, sending.value, [], []))
                 entry[2].append(port.port)
                 entry[3].append(port.name)
             elif not sending.sends and port.requires is True and port.setting is not None:
                 loc = port.setting.loc or service.key_loc(tuple(port.setting_name.split("."))) or service.anchor
-                entry = required_missing.setdefault(loc, (port, []))
-                entry[1].append(port.port)
+                missing = required_missing.setdefault(loc, (port, port.setting, []))
+                missing[2].append(port.port)
 
         subject = service.subject
         controller = service.controller
@@ -157,13 +169,13 @@ def check(project: Project):
                 logical=f"{subject.name}.{annotation}",
                 fix=fix,
             )
-        for loc, (port, numbers) in required_missing.items():
+        for loc, (port, setting, numbers) in required_missing.items():
             related = [Related(value.loc, f"{_short(name)} {shown(value)} does not cover "
                                           f"{_ports(numbers)}")
                        for name, value in lb.written() if value.loc is not None]
             yield finding(
                 loc,
-                f"{subject.name}: {port.setting_name} {shown(port.setting)} makes {controller.key} "
+                f"{subject.name}: {port.setting_name} {shown(setting)} makes {controller.key} "
                 f"require a PROXY header on {_ports(numbers)}, but the Scaleway load balancer does not "
                 "send one there: connections are refused",
                 subject=subject.name,

@@ -58,9 +58,15 @@ balancer in the new zone, replacing the one it made in the old zone.
 - [scaleway_k8s_cluster: with the Helm provider](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
+    Finding,
+    Fix,
+    Loc,
     Project,
     Related,
+    Val,
     finding,
     fix,
     literal_edit,
@@ -76,7 +82,7 @@ SEVERITY = "error"
 FIX = "unsafe"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     wanted = _zones_wanted(project)
     for svc in service.services(project):
         if svc.is_load_balancer is False:
@@ -98,7 +104,7 @@ def check(project: Project):
         if written:
             if written == ip_zone:
                 continue
-            if wanted.get(annotation.loc) == {ip_zone}:  # no other Service reads that literal
+            if annotation.loc is not None and wanted.get(annotation.loc) == {ip_zone}:  # no other Service reads that literal
                 autofix = _rezoned(project, annotation, ip_zone)
             loc = annotation.loc or svc.annotation_key_loc(lb_annotation_keys.LB_ZONE) or svc.anchor
             problem = f"the load balancer is created in {shown_text(annotation, written)} (scw-loadbalancer-zone)"
@@ -129,11 +135,11 @@ def check(project: Project):
         )
 
 
-def _zones_wanted(project: Project) -> dict:
+def _zones_wanted(project: Project) -> dict[Loc, set[str | None]]:
     """For each zone annotation as written, the zones of the reserved IPs of the Services that
     read it (None for a Service without one): a literal several instances read is fixed only
     when they all want the same zone."""
-    wanted: dict = {}
+    wanted: dict[Loc, set[str | None]] = {}
     for svc in service.services(project):
         annotation = svc.annotation(lb_annotation_keys.LB_ZONE)
         if annotation.loc is None:
@@ -144,7 +150,7 @@ def _zones_wanted(project: Project) -> dict:
     return wanted
 
 
-def _rezoned(project: Project, annotation, zone: str):
+def _rezoned(project: Project, annotation: Val, zone: str) -> Fix | None:
     """The written zone annotation rewritten to ``zone``, in the quoting a values file uses."""
     if annotation.loc is None:
         return None

@@ -47,7 +47,9 @@ controller:
 - [Kubernetes: restricting load balancer sources](https://kubernetes.io/docs/tasks/access-application-cluster/configure-cloud-provider-firewall/)
 """
 
-from kapsulint.api import Project, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding
 from kapsulint.kapsule import charts, service
 from kapsulint.kapsule.haproxy_admin_ports import admin_ports
 
@@ -57,7 +59,7 @@ SEVERITY = "warning"
 SECURITY = True
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for svc in service.services(project):
         if svc.controller is not charts.HAPROXYTECH or svc.is_load_balancer is not True:
             continue

@@ -60,10 +60,15 @@ published an A record.
 - [Kapsule load balancers](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
     Edit,
+    Finding,
+    Fix,
     Loc,
     Project,
+    Val,
     finding,
     fix,
     insert_after,
@@ -73,7 +78,7 @@ from kapsulint.api import (
     written_text,
 )
 from kapsulint.kapsule import lb_annotation_keys, lb_annotations, proxy_ports
-from kapsulint.kapsule.service import services
+from kapsulint.kapsule.service import ControllerService, services
 
 ID = "KAP314"
 NAME = "proxy-protocol-without-use-hostname"
@@ -87,7 +92,7 @@ _PARSERS = {
 }
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for service in services(project):
         if service.is_load_balancer is not True or not service.annotations_known:
             continue
@@ -126,7 +131,7 @@ def check(project: Project):
         )
 
 
-def _use_hostname(project: Project, service, name: str, value, hostname):
+def _use_hostname(project: Project, service: ControllerService, name: str, value: Val, hostname: Val) -> Fix | None:
     """The use-hostname annotation set to "true": its written value replaced, or a line added
     after the PROXY annotation's entry."""
     key = lb_annotation_keys.LB_USE_HOSTNAME

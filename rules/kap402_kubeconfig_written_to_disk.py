@@ -76,8 +76,23 @@ arguments, IAM kubeconfigs) is a design choice.
 """
 
 import re
+from collections.abc import Iterator
 
-from kapsulint.api import Project, Related, combined, finding, fix, replace_value, set_attribute, unwrap_edit
+from kapsulint.api import (
+    Block,
+    Finding,
+    Fix,
+    Loc,
+    Project,
+    Related,
+    ResourceInstance,
+    combined,
+    finding,
+    fix,
+    replace_value,
+    set_attribute,
+    unwrap_edit,
+)
 from kapsulint.kapsule import kubeconfig
 
 ID = "KAP402"
@@ -97,17 +112,17 @@ OUTPUT_FIX = "add sensitive = true to the output"
 NONSENSITIVE_FIX = "drop nonsensitive() and add sensitive = true to the output"
 
 
-def _what(use) -> str:
+def _what(use: kubeconfig.KubeconfigUse) -> str:
     if use.field == "token":
         return "admin token"
     return "admin kubeconfig"
 
 
-def _related(uses, loc):
+def _related(uses: list[kubeconfig.KubeconfigUse], loc: Loc) -> list[Related]:
     return [Related(u.loc, f"read from {u.reference}") for u in uses if u.loc != loc]
 
 
-def _files(project: Project):
+def _files(project: Project) -> Iterator[Finding]:
     for resource_type in FILE_RESOURCES:
         for instance in project.resources(resource_type):
             block = instance.block
@@ -117,7 +132,7 @@ def _files(project: Project):
                     continue
                 found = kubeconfig.uses_in(instance.module, attribute.expression)
                 uses = [u for u in found if u.secret]
-                fallback = None
+                fallback: ResourceInstance | None = None
                 if not found:
                     # Reached only through something the walk does not follow: the evaluator's ref.
                     fallback = kubeconfig.refers_to_kubeconfig(instance.arg(name))
@@ -127,8 +142,10 @@ def _files(project: Project):
                 if uses:
                     source = uses[0].reference
                     what = _what(uses[0])
-                else:
+                elif fallback is not None:
                     source, what = f"{fallback.resource.address}.kubeconfig", "admin kubeconfig"
+                else:
+                    continue
                 loc = attribute.value_loc
                 yield finding(
                     loc,
@@ -142,7 +159,7 @@ def _files(project: Project):
                 )
 
 
-def _outputs(project: Project):
+def _outputs(project: Project) -> Iterator[Finding]:
     for instance in project.top_instances():
         module = instance.module
         where = project.relative(module.path)
@@ -170,7 +187,7 @@ def _outputs(project: Project):
             )
 
 
-def _sensitive_output(project: Project, block, through_nonsensitive: bool):
+def _sensitive_output(project: Project, block: Block, through_nonsensitive: bool) -> Fix | None:
     """``sensitive = true`` on the output, and its ``nonsensitive()`` dropped when it wraps the value."""
     written = block.attr("sensitive")
     if written is None:
@@ -192,10 +209,10 @@ _REDIRECT = re.compile(r"(?<![-=<>0-9&])>>?(?![=&>])|\btee\b")
 _DISCARDED = re.compile(r">>?\s*/dev/null")
 
 
-def _commands(project: Project):
+def _commands(project: Project) -> Iterator[Finding]:
     """``local-exec`` provisioners whose shell command writes a kubeconfig secret to a file
     (``echo '${...config_file}' > kubeconfig``, ``| tee``)."""
-    seen = set()
+    seen: set[Loc] = set()
     for module in project.instances():
         for resource in module.module.resources.values():
             for provisioner in resource.block.children("provisioner"):
@@ -222,7 +239,7 @@ def _commands(project: Project):
                 )
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     yield from _files(project)
     yield from _commands(project)
     yield from _outputs(project)

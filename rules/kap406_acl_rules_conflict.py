@@ -64,7 +64,13 @@ with `scaleway_ranges = true` (which of the two to keep is the author's call).
 - [scaleway_k8s_acl](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_acl)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
+    Finding,
+    Fix,
+    Loc,
+    NestedBlock,
     Project,
     Related,
     ResourceInstance,
@@ -101,7 +107,7 @@ def _rules_present(acl: ResourceInstance) -> bool | None:
     return None if unknown else False
 
 
-def _exactly_one(acl: ResourceInstance):
+def _exactly_one(acl: ResourceInstance) -> Iterator[Finding]:
     address = acl.resource.address
     no_ip = acl.arg("no_ip_allowed")
     present = _rules_present(acl)
@@ -121,7 +127,7 @@ def _exactly_one(acl: ResourceInstance):
                 autofix = fix("safe", "remove no_ip_allowed = false", remove_attribute(written))
         yield finding(
             loc,
-            f"{address} sets no_ip_allowed = {'true' if no_ip.is_true() else shown_text(no_ip, no_ip.text())} "
+            f"{address} sets no_ip_allowed = {'true' if no_ip.is_true() else shown_text(no_ip, str(no_ip.text()))} "
             f"and acl_rules: {why}",
             subject=address,
             instance=acl.address,
@@ -140,7 +146,7 @@ def _exactly_one(acl: ResourceInstance):
         )
 
 
-def _split(acl: ResourceInstance, rule, rules: list) -> object:
+def _split(acl: ResourceInstance, rule: NestedBlock, rules: list[NestedBlock]) -> Fix | None:
     """The rule's scaleway_ranges moved to a rule of its own, when no other rule admits them."""
     written = rule.block.attr("scaleway_ranges")
     if rule.dynamic or written is None or not written.is_literal:
@@ -151,9 +157,9 @@ def _split(acl: ResourceInstance, rule, rules: list) -> object:
                remove_attribute(written), insert_block(acl.block, SCALEWAY_RANGES_RULE))
 
 
-def _rule_problems(acl: ResourceInstance):
+def _rule_problems(acl: ResourceInstance) -> Iterator[Finding]:
     address = acl.resource.address
-    first_ranges = None
+    first_ranges: Loc | None = None
     rules = acl.nested("acl_rules")
     for rule in rules:
         ranges = rule.arg("scaleway_ranges")
@@ -173,20 +179,20 @@ def _rule_problems(acl: ResourceInstance):
                 autofix=_split(acl, rule, rules),
             )
         elif first_ranges is None:
-            first_ranges = ranges
+            first_ranges = ranges.loc
         else:
             yield finding(
                 ranges.loc,
                 f"{address} has a second acl_rules entry with scaleway_ranges = true: only one such rule can be added",
                 subject=address,
                 instance=acl.address,
-                related=[Related(first_ranges.loc, "the first rule with scaleway_ranges = true")],
+                related=[Related(first_ranges, "the first rule with scaleway_ranges = true")],
                 logical=f"{address}.acl_rules.scaleway_ranges",
                 fix="keep a single rule with scaleway_ranges = true",
             )
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for acl in project.resources(access.ACL):
         yield from _exactly_one(acl)
         yield from _rule_problems(acl)

@@ -16,7 +16,7 @@ and other resources' configured arguments.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from kapsulint.api import (
     Block,
@@ -34,6 +34,9 @@ from kapsulint.api import (
     variable_default,
 )
 from kapsulint.kapsule import pool_options
+
+if TYPE_CHECKING:
+    from kapsulint.kapsule.clusters import DefaultPoolInstance
 
 RANDOM_RESOURCE_PREFIX = "random_"  # the hashicorp/random provider's resources
 # References that name an instance, never its configuration: they stay the same on replacement.
@@ -57,7 +60,7 @@ def create_before_destroy(block: Block) -> bool:
     return False
 
 
-def name_follows_replacement(instance: ResourceInstance, attribute: str = "name") -> bool | None:
+def name_follows_replacement(instance: ResourceInstance | DefaultPoolInstance, attribute: str = "name") -> bool | None:
     """Whether the argument ``attribute`` of a pool changes when the pool is replaced.
 
     True when its expression, followed through locals, variables, module arguments and outputs,
