@@ -16,7 +16,7 @@ and other resources' configured arguments.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from kapsulint.api import (
     Block,
@@ -34,9 +34,7 @@ from kapsulint.api import (
     variable_default,
 )
 from kapsulint.kapsule import pool_options
-
-if TYPE_CHECKING:
-    from kapsulint.kapsule.clusters import DefaultPoolInstance
+from kapsulint.kapsule.clusters import DefaultPoolInstance
 
 RANDOM_RESOURCE_PREFIX = "random_"  # the hashicorp/random provider's resources
 # References that name an instance, never its configuration: they stay the same on replacement.

@@ -5,13 +5,11 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kapsulint.boundary import Boundary, repository_of
+from kapsulint.scan.discovery import TemplateFiles
 from kapsulint.terraform.budget import Limits
-
-if TYPE_CHECKING:
-    from kapsulint.scan.discovery import TemplateFiles
 
 ValuesReaders = Callable[[Any], dict[str, list]]
 """Each file read as Helm values, with the resource instances reading it: a question of the domain
