@@ -55,6 +55,8 @@ from kapsulint.model.modules import (
     ValuesFile,
     file_attributes,
 )
+from kapsulint.model.plan import Address, Plan, PlannedChange
+from kapsulint.model.plan_binding import ABSENT, BLOCK, GONE, INSTANCE, UNREAD, BoundChange, PlanBinding
 from kapsulint.model.project import Project
 from kapsulint.model.providers import ProviderVersion, provider_config, resolve_provider_version
 from kapsulint.model.references import (
@@ -122,6 +124,13 @@ def finding(
     )
 
 
+def plan_binding(project: Project) -> PlanBinding | None:
+    """The plan given with ``--plan`` (``terraform show -json``), each change bound to the block of
+    its address (:class:`BoundChange`: ``status`` INSTANCE, BLOCK, GONE, ABSENT or UNREAD); None
+    when the run has no plan. A rule about planned actions yields nothing without one."""
+    return project.plan_binding()
+
+
 def fix(applicability: Applicability, description: str, *edits: Edit | tuple[Edit, ...] | None) -> Fix | None:
     """A fix of ``edits`` (single edits or the tuples ``set_attribute`` returns); None when any
     builder refused (returned None), so a finding is never half fixed."""
@@ -166,7 +175,11 @@ def shown_text(value: Val, text: str) -> str:
 
 
 __all__ = [
+    "ABSENT",
+    "BLOCK",
     "DOWNLOAD_MISSING",
+    "GONE",
+    "INSTANCE",
     "LOCAL_EMPTY",
     "LOCAL_MISSING",
     "LOCAL_TOFU_ONLY",
@@ -176,6 +189,8 @@ __all__ = [
     "NOT_DOWNLOADED",
     "NOT_LISTED",
     "NO_SOURCE",
+    "Address",
+    "BoundChange",
     "OUTSIDE_REPOSITORY",
     "SENSITIVE_VALUE",
     "UNKNOWN",
@@ -193,6 +208,9 @@ __all__ = [
     "ModuleInstance",
     "NestedBlock",
     "OutputValue",
+    "Plan",
+    "PlanBinding",
+    "PlannedChange",
     "Project",
     "ProviderVersion",
     "Reference",
@@ -202,6 +220,7 @@ __all__ = [
     "Severity",
     "SourceFile",
     "Step",
+    "UNREAD",
     "UnreadCall",
     "Val",
     "ValuesFile",
@@ -227,6 +246,7 @@ __all__ = [
     "number",
     "parse_constraint",
     "parse_version",
+    "plan_binding",
     "provider_config",
     "reference_edit",
     "references",

@@ -55,7 +55,7 @@ _RUBY_CLAUSE = re.compile(
 _RUBY_OPERATORS = frozenset(("", "=", "!=", ">", ">=", "<", "<=", "~>"))
 
 
-class Version(tuple[int, ...]):
+class Version(tuple[int, int, int]):
     """A version: the tuple (major, minor, patch), so ``version[:2]`` is its minor, with its
     ``prerelease`` ("" for a release) and ``build`` metadata (kept for display, never ordered).
 
