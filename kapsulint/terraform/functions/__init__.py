@@ -1,6 +1,6 @@
 """Terraform's built-in functions: importing this package registers all of them."""
 
-from kapsulint.terraform.functions import (  # noqa: F401  (register their functions)  # noqa: F401  (register their functions)
+from kapsulint.terraform.functions import (  # noqa: F401  (importing them registers their functions)
     collections,
     conversion,
     crypto,
