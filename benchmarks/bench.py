@@ -40,9 +40,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SMALL_PROJECT = REPO_ROOT / "examples" / "production"
@@ -777,7 +777,7 @@ class PeakRssSampler:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def __enter__(self) -> "PeakRssSampler":
+    def __enter__(self) -> PeakRssSampler:
         self._thread.start()
         return self
 
@@ -836,7 +836,7 @@ class RunResult:
 def run_command(cmd: list[str], env: dict | None = None, sample_memory: bool = False,
                 stdout_path: Path | None = None, ok_codes=(0,), cwd: Path | None = None) -> RunResult:
     """Run ``cmd`` once; wall time from spawn to exit, and the peak tree RSS when sampled."""
-    out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
+    out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL  # noqa: SIM115 (closed in finally)
     try:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, env=env, cwd=cwd)
@@ -1297,7 +1297,7 @@ def machine_info(kapsulint: str) -> dict[str, str]:
             from importlib.metadata import version as dist_version
 
             libs.append(f"{name} {dist_version(name)}")
-        except Exception:  # noqa: BLE001 - informational only
+        except Exception:
             pass
     return {
         "CPU": cpu,
@@ -1307,7 +1307,7 @@ def machine_info(kapsulint: str) -> dict[str, str]:
         "kapsulint": version or "?",
         "parsers": ", ".join(libs),
         "load average at start": " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?",
-        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
     }
 
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -36,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import generate_monorepo  # noqa: E402
+from bench import generate_monorepo
 
 TIMEOUT = 600.0  # seconds; bounds a hang of the server
 
@@ -93,12 +92,12 @@ async def drive(repo: Path, cache: Path, edits: int, work_log: Path) -> dict:
     @client.feature(types.PROGRESS)
     def progress(params: types.ProgressParams) -> None:
         value = params.value
-        if isinstance(value, dict) and value.get("kind") == "end" or isinstance(value, types.WorkDoneProgressEnd):
+        if (isinstance(value, dict) and value.get("kind") == "end") or isinstance(value, types.WorkDoneProgressEnd):
             progress_ended.set()
 
     env = {**os.environ, "KAPSULINT_CACHE_DIR": str(cache)}
     await client.start_io(sys.executable, "-m", "kapsulint", "server", "--stdio", env=env, cwd=str(repo))
-    process = client._server  # noqa: SLF001 - the process pygls started
+    process = client._server
     pid = process.pid
     drain = asyncio.create_task(keep_stderr(process, work_log))
     capabilities = types.ClientCapabilities(window=types.WindowClientCapabilities(work_done_progress=True))

@@ -21,32 +21,70 @@ domain never read them (``tests/test_parser_output.py``).
 
 from __future__ import annotations
 
-from kapsulint.terraform.documents import decode_located, literal_to_val
-from kapsulint.terraform.evaluate import iteration_pairs, number
 from kapsulint.findings import SENSITIVE_VALUE, Edit, Finding, Fix, Loc, Related, Severity
-from kapsulint.model.instances import ModuleInstance, ResourceInstance
 from kapsulint.model.edits import (
-    insert_after, insert_block, remove_attribute, remove_text, replace_key, replace_value, set_attribute,
+    insert_after,
+    insert_block,
+    remove_attribute,
+    remove_text,
+    replace_key,
+    replace_value,
+    replace_yaml_text,
+    set_attribute,
 )
-from kapsulint.model.edits import replace_yaml_text
 from kapsulint.model.expressions import Expression
+from kapsulint.model.instances import ModuleInstance, ResourceInstance
 from kapsulint.model.modules import (
-    DOWNLOAD_MISSING, LOCAL_EMPTY, LOCAL_MISSING, LOCAL_TOFU_ONLY, MANIFEST_UNREADABLE, NO_SOURCE, NOT_AN_ADDRESS,
-    NOT_CONSTANT, NOT_DOWNLOADED, NOT_LISTED, OUTSIDE_REPOSITORY, Attribute, Block, Module, UnreadCall, ValuesFile,
+    DOWNLOAD_MISSING,
+    LOCAL_EMPTY,
+    LOCAL_MISSING,
+    LOCAL_TOFU_ONLY,
+    MANIFEST_UNREADABLE,
+    NO_SOURCE,
+    NOT_AN_ADDRESS,
+    NOT_CONSTANT,
+    NOT_DOWNLOADED,
+    NOT_LISTED,
+    OUTSIDE_REPOSITORY,
+    Attribute,
+    Block,
+    Module,
+    UnreadCall,
+    ValuesFile,
     file_attributes,
 )
 from kapsulint.model.plan import Address, Plan, PlannedChange
 from kapsulint.model.plan_binding import ABSENT, BLOCK, GONE, INSTANCE, UNREAD, BoundChange, PlanBinding
 from kapsulint.model.project import Project
-from kapsulint.model.written import (
-    combined, key_edit, literal_edit, reference_edit, unwrap_edit, wrap_edit, written_text,
-)
-from kapsulint.model.references import (
-    OutputValue, Reference, ReferenceWalk, Step, caller_argument, expression_at, is_expanded, local_value,
-    module_outputs, references, resource_argument, separate_examples, variable_default, variable_is_sensitive,
-)
 from kapsulint.model.providers import ProviderVersion, provider_config, resolve_provider_version
+from kapsulint.model.references import (
+    OutputValue,
+    Reference,
+    ReferenceWalk,
+    Step,
+    caller_argument,
+    expression_at,
+    is_expanded,
+    local_value,
+    module_outputs,
+    references,
+    resource_argument,
+    separate_examples,
+    variable_default,
+    variable_is_sensitive,
+)
 from kapsulint.model.versions import Version, as_version, core_constraint_problem, parse_constraint, parse_version
+from kapsulint.model.written import (
+    combined,
+    key_edit,
+    literal_edit,
+    reference_edit,
+    unwrap_edit,
+    wrap_edit,
+    written_text,
+)
+from kapsulint.terraform.documents import decode_located, literal_to_val
+from kapsulint.terraform.evaluate import iteration_pairs, number
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 from kapsulint.text import text_lines
 

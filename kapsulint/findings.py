@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 
-class Severity(str, Enum):
+class Severity(str, Enum):  # noqa: UP042 (a StrEnum would print differently in f-strings and str())
     """How bad a finding is; ordered from most to least severe."""
 
     ERROR = "error"
@@ -74,6 +74,11 @@ class Edit(NamedTuple):
     content: str
 
 
+# How safe a fix is to apply (see Fix); a rule's FIX may also be "sometimes": either, case by case.
+Applicability = Literal["safe", "unsafe"]
+FixKind = Literal["safe", "unsafe", "sometimes"]
+
+
 class Fix(NamedTuple):
     """The edits that fix one finding, all or nothing.
 
@@ -81,7 +86,7 @@ class Fix(NamedTuple):
     what the footgun meant to prevent) or "unsafe" (it would update or replace something).
     """
 
-    applicability: str
+    applicability: Applicability
     edits: tuple[Edit, ...]
     description: str
 
@@ -186,7 +191,7 @@ class Sensitive:
     def line(self, path: str, number: int, text: str) -> tuple[str, list[tuple[int, int]]]:
         """Source line ``number`` of ``path`` with its sensitive regions (and texts) masked, and
         the (column, end column) of each region masked, for :func:`masked_column`."""
-        spans = sorted({(line == number and column or 1, end_line == number and end_column or len(text) + 1)
+        spans = sorted({((line == number and column) or 1, (end_line == number and end_column) or len(text) + 1)
                         for line, column, end_line, end_column in self.regions.get(path, ())
                         if line <= number <= end_line})
         masked_spans: list[tuple[int, int]] = []

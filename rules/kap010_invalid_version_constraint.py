@@ -47,9 +47,17 @@ terraform {
 - [Terraform provider requirements](https://developer.hashicorp.com/terraform/language/providers/requirements)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from kapsulint.api import Loc, Project, core_constraint_problem, finding, parse_constraint
+from kapsulint.api import (
+    Finding,
+    Loc,
+    Module,
+    Project,
+    core_constraint_problem,
+    finding,
+    parse_constraint,
+)
 
 ID = "KAP010"
 NAME = "invalid-version-constraint"
@@ -58,7 +66,7 @@ SEVERITY = "error"
 FIX_HINT = 'write comma-separated clauses of an operator and a version, such as "~> 2.40" or ">= 2.0, < 3.0"'
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for path in sorted(project.modules):
         module = project.modules[path]
         for what, text, loc in _constraints(module):
@@ -77,7 +85,7 @@ def check(project: Project):
 
 def _problem(what: str, text: str | None) -> str | None:
     """Terraform's error for a constraint, None when Terraform reads it."""
-    if what == "required_version":
+    if what == "required_version" and text is not None:  # always a literal string (_constraints)
         return core_constraint_problem(text)
     if text is None:
         return "Version must be specified as a string"
@@ -92,7 +100,7 @@ def _fix(problem: str) -> str:
     return FIX_HINT
 
 
-def _constraints(module) -> Iterator[tuple[str, str | None, Loc]]:
+def _constraints(module: Module) -> Iterator[tuple[str, str | None, Loc]]:
     """(what, constraint, where it is written) of every constraint in the ``terraform`` blocks of
     a module: a literal string, or None for a provider's ``version`` written otherwise."""
     for terraform in module.terraform_blocks:

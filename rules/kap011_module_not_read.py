@@ -71,9 +71,26 @@ comment on the `module` block's header.
 - [Terraform: module blocks](https://developer.hashicorp.com/terraform/language/modules/syntax)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
-    DOWNLOAD_MISSING, LOCAL_EMPTY, LOCAL_MISSING, LOCAL_TOFU_ONLY, MANIFEST_UNREADABLE, NO_SOURCE, NOT_AN_ADDRESS,
-    NOT_CONSTANT, NOT_DOWNLOADED, NOT_LISTED, OUTSIDE_REPOSITORY, Project, UnreadCall, finding,
+    DOWNLOAD_MISSING,
+    LOCAL_EMPTY,
+    LOCAL_MISSING,
+    LOCAL_TOFU_ONLY,
+    MANIFEST_UNREADABLE,
+    NO_SOURCE,
+    NOT_AN_ADDRESS,
+    NOT_CONSTANT,
+    NOT_DOWNLOADED,
+    NOT_LISTED,
+    OUTSIDE_REPOSITORY,
+    Finding,
+    Loc,
+    ModuleCall,
+    Project,
+    UnreadCall,
+    finding,
 )
 
 ID = "KAP011"
@@ -97,7 +114,7 @@ DOWNLOAD_REASONS = frozenset({NOT_DOWNLOADED, MANIFEST_UNREADABLE, NOT_LISTED, D
 SHOWN_ARGUMENTS = 8  # argument names a message lists before it counts the rest
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     nested: dict[int, list[UnreadCall]] = {}
     for unread in project.unread_calls:
         if unread.via is not None:
@@ -108,7 +125,7 @@ def check(project: Project):
         yield _through(project, group)
 
 
-def _direct(project: Project, unread: UnreadCall):
+def _direct(project: Project, unread: UnreadCall) -> Finding:
     call = unread.call
     arguments = sorted(name for name in call.block.attrs if name not in META_ARGUMENTS)
     if arguments:
@@ -127,9 +144,10 @@ def _direct(project: Project, unread: UnreadCall):
     )
 
 
-def _through(project: Project, group: list[UnreadCall]):
+def _through(project: Project, group: list[UnreadCall]) -> Finding:
     """The calls inside downloaded modules that the call ``group[0].via`` leads to."""
     via, first = group[0].via, group[0]
+    assert via is not None  # the calls are grouped by the call that leads to them
     if len(group) == 1:
         what = f"a module it calls was not: {first.address}, {first.why}"
     else:
@@ -145,7 +163,7 @@ def _through(project: Project, group: list[UnreadCall]):
     )
 
 
-def _anchor(call):
+def _anchor(call: ModuleCall) -> Loc:
     source = call.block.attr("source")
     return source.value_loc if source is not None else call.block.loc
 

@@ -64,7 +64,9 @@ ignored by path (`per-path-ignores`).
 - [Terraform string templates](https://developer.hashicorp.com/terraform/language/expressions/strings#string-templates)
 """
 
-from kapsulint.api import Project, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, finding
 
 ID = "KAP012"
 NAME = "file-left-out"
@@ -72,6 +74,6 @@ SEVERITY = "note"
 COUNTED_AS = ("file left out", "files left out")
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for loc, message in project.blind_spots(NAME):
         yield finding(loc, message, subject=project.relative(loc.path), logical=f"{NAME}.{project.relative(loc.path)}")

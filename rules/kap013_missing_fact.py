@@ -63,7 +63,9 @@ Otherwise keep the version and suppress the note where it is written
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from kapsulint.api import Project, finding
+from collections.abc import Iterable, Iterator
+
+from kapsulint.api import Finding, Project, finding
 from kapsulint.kapsule import missing_facts
 
 ID = "KAP013"
@@ -72,7 +74,7 @@ SEVERITY = "note"
 COUNTED_AS = ("fact missing for a version", "facts missing for versions")
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for missing in missing_facts.missing_facts(project):
         yield finding(
             missing.loc,
@@ -84,8 +86,8 @@ def check(project: Project):
         )
 
 
-def _and(items) -> str:
-    items = list(items)
+def _and(rules: Iterable[str]) -> str:
+    items = list(rules)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 

@@ -54,7 +54,9 @@ meant to lead out (a developer's local checkout of another repository) is silenc
 - [GitHub: keeping your GitHub Actions and workflows secure](https://securitylab.github.com/resources/github-actions-preventing-pwn-requests/)
 """
 
-from kapsulint.api import Project, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, finding
 
 ID = "KAP014"
 NAME = "path-outside-project"
@@ -62,6 +64,6 @@ SEVERITY = "note"
 COUNTED_AS = ("path outside the project", "paths outside the project")
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for loc, message in project.blind_spots(NAME):
         yield finding(loc, message, subject=NAME)

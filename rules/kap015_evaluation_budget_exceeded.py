@@ -46,7 +46,9 @@ max-expression-bytes = 33554432
 - [YAML alias bombs ("billion laughs")](https://en.wikipedia.org/wiki/Billion_laughs_attack)
 """
 
-from kapsulint.api import Project, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, finding
 
 ID = "KAP015"
 NAME = "evaluation-budget-exceeded"
@@ -54,6 +56,6 @@ SEVERITY = "note"
 COUNTED_AS = ("evaluation budget run out", "evaluation budgets run out")
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for loc, message in project.blind_spots(NAME):
         yield finding(loc, message)

@@ -53,8 +53,16 @@ module "cluster" {
 """
 
 import os
+from collections.abc import Iterator
 
-from kapsulint.api import Project, Related, finding
+from kapsulint.api import (
+    Finding,
+    Loc,
+    ModuleCall,
+    Project,
+    Related,
+    finding,
+)
 
 ID = "KAP016"
 NAME = "module-cycle"
@@ -64,7 +72,7 @@ FIX_HINT = ("call only modules that do not call back; move what the modules of t
             "module of its own that each of them calls")
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for path in sorted(project.modules):
         module = project.modules[path]
         for call in module.calls.values():
@@ -86,15 +94,15 @@ def check(project: Project):
             )
 
 
-def _caller(project: Project, call) -> str:
+def _caller(project: Project, call: ModuleCall) -> str:
     """The directory of the module that makes ``call``, relative to the project root."""
     return project.relative(os.path.dirname(call.block.path))
 
 
-def _source_loc(call):
+def _source_loc(call: ModuleCall) -> Loc:
     source = call.block.attr("source")
     return source.value_loc if source is not None else call.block.loc
 
 
-def _source_text(call) -> str:
+def _source_text(call: ModuleCall) -> str:
     return f'"{call.source}"' if call.source is not None else "a source that is not a literal"

@@ -42,7 +42,7 @@ kapsulint --plan plan.json .
 - [terraform apply of a saved plan](https://developer.hashicorp.com/terraform/cli/commands/apply#apply-saved-plan-mode)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import ABSENT, Finding, Project, Related, finding, plan_binding
 

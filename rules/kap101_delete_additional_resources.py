@@ -44,7 +44,9 @@ environment) may have relied on the cleanup.
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import Project, finding, fix, literal_edit
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, finding, fix, literal_edit
 from kapsulint.kapsule import clusters
 
 ID = "KAP101"
@@ -53,7 +55,7 @@ SEVERITY = "warning"
 FIX = "unsafe"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         value = cluster.instance.arg("delete_additional_resources")
         if value.is_true() and value.loc is not None:

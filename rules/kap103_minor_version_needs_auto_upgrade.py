@@ -68,7 +68,19 @@ upgrades it to each new patch release from then on; pick a window that suits the
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from kapsulint.api import Project, Related, finding, fix, insert_block, shown
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Finding,
+    Fix,
+    Project,
+    Related,
+    Val,
+    finding,
+    fix,
+    insert_block,
+    shown,
+)
 from kapsulint.kapsule import clusters
 
 ID = "KAP103"
@@ -84,7 +96,7 @@ AUTO_UPGRADE_BLOCK = """auto_upgrade {
 """
 
 
-def _auto_upgrade_fix(project: Project, cluster: clusters.Cluster, enable):
+def _auto_upgrade_fix(project: Project, cluster: clusters.Cluster, enable: Val | None) -> Fix | None:
     """The block to add when there is none, and every instance of the cluster's block uses a minor version."""
     instance = cluster.instance
     if enable is not None:
@@ -97,7 +109,7 @@ def _auto_upgrade_fix(project: Project, cluster: clusters.Cluster, enable):
                insert_block(project, instance.block, AUTO_UPGRADE_BLOCK))
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         if cluster.version_is_minor() is not True:
             continue

@@ -55,7 +55,9 @@ resource "scaleway_k8s_cluster" "main" {
 - [Secure a Kapsule cluster with a Private Network](https://www.scaleway.com/en/docs/kubernetes/reference-content/secure-cluster-with-private-network/)
 """
 
-from kapsulint.api import Project, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding
 from kapsulint.kapsule import clusters
 
 ID = "KAP104"
@@ -63,7 +65,7 @@ NAME = "missing-private-network"
 SEVERITY = "error"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         if cluster.is_kapsule is not True:
             continue

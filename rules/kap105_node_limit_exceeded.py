@@ -52,7 +52,16 @@ resource "scaleway_k8s_cluster" "main" {
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 """
 
-from kapsulint.api import Project, Related, finding, shown
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Finding,
+    Loc,
+    Project,
+    Related,
+    finding,
+    shown,
+)
 from kapsulint.kapsule import cluster_types, clusters
 
 ID = "KAP105"
@@ -67,7 +76,7 @@ def _counted(amount: int, pools: list[str]) -> str:
     return f"{len(pools)} pools may hold {amount} nodes each ({names})"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         kind = cluster.cluster_type
         if kind is None:
@@ -76,7 +85,7 @@ def check(project: Project):
         if offer is None or offer.max_nodes is None:
             continue
         total = 0
-        counted: dict = {}  # where a size is written -> (nodes, pool instances counting it)
+        counted: dict[Loc, tuple[int, list[str]]] = {}  # where a size is written -> (nodes, pool instances counting it)
         for pool in cluster.pools(project):
             if not pool.instance_of(cluster):
                 continue
@@ -92,7 +101,7 @@ def check(project: Project):
         address = instance.resource.address
         type_value = cluster.type_value
         written = type_value.raw is not None and type_value.loc is not None
-        loc = type_value.loc if written else instance.block.loc
+        loc = type_value.loc if written and type_value.loc is not None else instance.block.loc
         named = shown(type_value) if type_value.raw is not None else f'"{kind}" (the default type)'
         yield finding(
             loc,

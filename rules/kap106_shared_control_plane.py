@@ -52,7 +52,9 @@ resource "scaleway_k8s_cluster" "main" {
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import Project, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, finding
 from kapsulint.kapsule import clusters
 
 ID = "KAP106"
@@ -60,7 +62,7 @@ NAME = "shared-control-plane"
 SEVERITY = "note"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         if cluster.type_value.raw is not None:
             continue  # a written type, even "kapsule", is a deliberate choice

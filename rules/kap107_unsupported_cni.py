@@ -45,7 +45,9 @@ resource "scaleway_k8s_cluster" "main" {
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from kapsulint.api import Project, Related, finding, shown
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding, shown
 from kapsulint.kapsule import cluster_options, clusters
 
 ID = "KAP107"
@@ -55,7 +57,7 @@ SEVERITY = "error"
 _REPLACES = " (changing cni replaces the cluster)"
 
 
-def _verdict(cni: str, kosmos: bool | None, version):
+def _verdict(cni: str, kosmos: bool | None, version: tuple[int, ...] | None) -> bool | None:
     """False when the CNI is certainly unsupported, True or None otherwise."""
     if kosmos is not None:
         return cluster_options.is_supported_cni(cni, kosmos=kosmos, k8s_version=version)
@@ -66,7 +68,7 @@ def _verdict(cni: str, kosmos: bool | None, version):
     return None
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         instance = cluster.instance
         cni = instance.arg("cni")

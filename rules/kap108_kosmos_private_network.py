@@ -38,7 +38,9 @@ resource "scaleway_k8s_cluster" "multi" {
 - [Kapsule and Kosmos differences](https://www.scaleway.com/en/docs/kubernetes/reference-content/understanding-differences-kapsule-kosmos/)
 """
 
-from kapsulint.api import Project, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding
 from kapsulint.kapsule import clusters
 
 ID = "KAP108"
@@ -46,7 +48,7 @@ NAME = "kosmos-private-network"
 SEVERITY = "error"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         if cluster.is_kosmos is not True:
             continue

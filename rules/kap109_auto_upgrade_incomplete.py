@@ -64,7 +64,22 @@ window suits the workloads.
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from kapsulint.api import Project, Related, finding, fix, literal_edit, number, set_attribute, shown
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Finding,
+    Fix,
+    NestedBlock,
+    Project,
+    Related,
+    Val,
+    finding,
+    fix,
+    literal_edit,
+    number,
+    set_attribute,
+    shown,
+)
 from kapsulint.kapsule import cluster_options, clusters
 
 ID = "KAP109"
@@ -77,13 +92,13 @@ FIELDS = ("enable", "maintenance_window_start_hour", "maintenance_window_day")
 DEFAULT_WINDOW = {"maintenance_window_start_hour": "0", "maintenance_window_day": '"any"'}
 
 
-def _bad_hour(value) -> bool:
+def _bad_hour(value: Val) -> bool:
     amount = number(value)
     low, high = cluster_options.MAINTENANCE_HOUR_RANGE
     return amount is None or amount != int(amount) or not low <= amount <= high
 
 
-def _bad_day(value) -> bool:
+def _bad_day(value: Val) -> bool:
     return not isinstance(value.raw, str) or value.raw not in cluster_options.AUTO_UPGRADE_DAYS
 
 
@@ -101,7 +116,7 @@ def _enable_text(project: Project, cluster: clusters.Cluster) -> str | None:
     return "true" if minor else "false"
 
 
-def _completion(project: Project, cluster: clusters.Cluster, block, missing: list[str]):
+def _completion(project: Project, cluster: clusters.Cluster, block: NestedBlock, missing: list[str]) -> Fix | None:
     """The missing fields set in the block (one insertion, so the run is aligned once)."""
     if block.dynamic:
         return None
@@ -119,14 +134,14 @@ def _completion(project: Project, cluster: clusters.Cluster, block, missing: lis
                set_attribute(project, block.block, first, text))
 
 
-def _day_fix(project: Project, day):
+def _day_fix(project: Project, day: Val) -> Fix | None:
     meant = day.raw.strip().lower()
     if meant not in cluster_options.AUTO_UPGRADE_DAYS:
         return None
     return fix("unsafe", f'set maintenance_window_day = "{meant}"', literal_edit(project, day, f'"{meant}"'))
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         instance = cluster.instance
         address = instance.resource.address
@@ -135,9 +150,9 @@ def check(project: Project):
             missing = [name for name, value in values.items() if value.known and value.raw is None]
             if missing:
                 related = [
-                    Related(values[name].loc, f"{name} is null here")
+                    Related(loc, f"{name} is null here")
                     for name in missing
-                    if values[name].loc is not None
+                    if (loc := values[name].loc) is not None
                 ]
                 listed = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
                 yield finding(

@@ -71,7 +71,7 @@ FIX = "unsafe"
 
 def _today(project: Project) -> datetime.date:
     given = getattr(project.options, "today", None)
-    return given if given is not None else datetime.datetime.now(datetime.timezone.utc).date()
+    return given if given is not None else datetime.datetime.now(datetime.UTC).date()
 
 
 def check(project: Project):

@@ -51,7 +51,9 @@ plane, and a close spelling is a guess; read the change before applying it.
 - [Kapsule API: list available versions](https://www.scaleway.com/en/developers/api/kubernetes/#path-versions-list-all-available-versions)
 """
 
-from kapsulint.api import Project, finding, fix, literal_edit, shown_text
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, finding, fix, literal_edit, shown_text
 from kapsulint.kapsule import clusters, version_features
 
 ID = "KAP111"
@@ -62,7 +64,7 @@ FIX = "unsafe"
 _WHAT = {"feature_gates": "feature gate", "admission_plugins": "admission plugin"}
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         version = cluster.kubernetes_version
         minor = (version[0], version[1]) if version is not None and len(version) >= 2 else None

@@ -58,7 +58,7 @@ Until then, leave the argument as it is in the state (or out), and create pools 
 - [pool.go at v2.81.0](https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/internal/services/k8s/pool.go), [cluster.go at v2.80.0](https://github.com/scaleway/terraform-provider-scaleway/blob/v2.80.0/internal/services/k8s/cluster.go)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Block, Finding, Loc, Project, ProviderVersion, Related, ResourceInstance, finding
 from kapsulint.kapsule import clusters, replacement_facts

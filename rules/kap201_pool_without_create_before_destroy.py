@@ -76,7 +76,17 @@ required and there is no automatic fix.
 - [The lifecycle meta-argument](https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle)
 """
 
-from kapsulint.api import Block, Fix, Project, finding, fix, insert_block, remove_attribute, replace_value, set_attribute
+from kapsulint.api import (
+    Block,
+    Fix,
+    Project,
+    finding,
+    fix,
+    insert_block,
+    remove_attribute,
+    replace_value,
+    set_attribute,
+)
 from kapsulint.kapsule import clusters, provider_features, replacement, replacement_facts
 from kapsulint.kapsule.replacement_facts import POOL
 

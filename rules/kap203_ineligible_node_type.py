@@ -47,7 +47,9 @@ resource "scaleway_k8s_pool" "apps" {
 - [Instances historical offers](https://www.scaleway.com/en/docs/instances/reference-content/historical-offers/)
 """
 
-from kapsulint.api import Project, finding, shown
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, finding, shown
 from kapsulint.kapsule import clusters, node_types
 
 ID = "KAP203"
@@ -64,7 +66,7 @@ def _fix(node_type: str) -> str:
     return "use a type with more than 2 GiB of memory (for example a PRO2 or POP2 type)"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True:
             continue

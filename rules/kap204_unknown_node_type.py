@@ -49,7 +49,9 @@ resource "scaleway_k8s_pool" "apps" {
 - [Instances datasheet](https://www.scaleway.com/en/docs/instances/reference-content/instances-datasheet/)
 """
 
-from kapsulint.api import Project, finding, shown
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, finding, shown
 from kapsulint.kapsule import clusters, node_types
 
 ID = "KAP204"
@@ -59,7 +61,7 @@ SEVERITY = "warning"
 _DECLARE = "or list it under extra-node-types in .kapsulint.toml if it is a new type"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True:
             continue

@@ -56,7 +56,9 @@ high, a `max_size` too low, or a `size` meant to be the maximum) is the author's
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 """
 
-from kapsulint.api import SENSITIVE_VALUE, Project, Related, finding, fix, literal_edit
+from collections.abc import Iterator
+
+from kapsulint.api import SENSITIVE_VALUE, Finding, Project, Related, finding, fix, literal_edit
 from kapsulint.kapsule import clusters, pool_sizes
 
 ID = "KAP205"
@@ -69,17 +71,18 @@ def _n(bound: pool_sizes.Bound) -> str:
     if bound.sensitive:
         return SENSITIVE_VALUE
     value = bound.value
+    assert value is not None  # only a known bound is printed
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True:
             continue
         bounds = pool_sizes.bounds(pool)
         address = pool.instance.resource.address
         maximum, minimum = bounds.max_size, bounds.min_size
-        if maximum.known and maximum.value < 1 and maximum.loc is not None:
+        if maximum.value is not None and maximum.value < 1 and maximum.loc is not None:
             if maximum.defaulted:
                 message = (
                     f"{address} leaves max_size unset, so it defaults to size ({_n(maximum)}): "
@@ -103,7 +106,7 @@ def check(project: Project):
             continue
         if not pool.instance.arg("autoscaling").is_true():
             continue
-        if not (minimum.known and maximum.known) or minimum.value <= maximum.value or minimum.loc is None:
+        if minimum.value is None or maximum.value is None or minimum.value <= maximum.value or minimum.loc is None:
             continue
         related = []
         if maximum.loc is not None:

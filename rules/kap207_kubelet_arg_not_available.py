@@ -67,7 +67,19 @@ spelling is a guess; read the change before applying it.
 - [Kapsule API: list available versions](https://www.scaleway.com/en/developers/api/kubernetes/#path-versions-list-all-available-versions)
 """
 
-from kapsulint.api import SENSITIVE_VALUE, Project, finding, fix, key_edit, written_text
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    SENSITIVE_VALUE,
+    Finding,
+    Fix,
+    Project,
+    Val,
+    finding,
+    fix,
+    key_edit,
+    written_text,
+)
 from kapsulint.kapsule import clusters, version_features
 
 ID = "KAP207"
@@ -78,7 +90,7 @@ FIX = "unsafe"
 _OWN_ARGUMENTS = {"node-labels": "labels", "register-with-taints": "taints"}
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True:
             continue
@@ -122,7 +134,7 @@ def check(project: Project):
             )
 
 
-def _rename(project: Project, args, key: str, meant: str):
+def _rename(project: Project, args: Val, key: str, meant: str) -> Fix | None:
     """The key renamed where it is written, quoted as it was."""
     loc = args.key_loc(key)
     written = written_text(project, loc) if loc is not None else None

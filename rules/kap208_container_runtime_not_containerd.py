@@ -53,7 +53,9 @@ nodes are drained and deleted (with `create_before_destroy`, after the new ones 
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from kapsulint.api import Project, Related, finding, fix, literal_edit, remove_attribute, shown
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding, fix, literal_edit, remove_attribute, shown
 from kapsulint.kapsule import clusters, pool_options
 
 ID = "KAP208"
@@ -62,7 +64,7 @@ SEVERITY = "error"
 FIX = "unsafe"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True:
             continue

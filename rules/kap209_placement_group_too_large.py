@@ -56,7 +56,10 @@ one placement group, and splitting them across pools and placement groups is a d
 - [Placement groups](https://www.scaleway.com/en/docs/instances/how-to/use-placement-groups/)
 """
 
-from kapsulint.api import Project, Related, Val, finding, fix, literal_edit
+from collections.abc import Iterator
+from fractions import Fraction
+
+from kapsulint.api import Finding, Project, Related, Val, finding, fix, literal_edit
 from kapsulint.kapsule import clusters, pool_options, pool_sizes
 
 ID = "KAP209"
@@ -73,11 +76,12 @@ def _placement_group_set(value: Val) -> bool:
     return value.ref is not None
 
 
-def _n(value) -> str:
+def _n(value: int | Fraction | None) -> str:
+    assert value is not None  # a bound over the limit is known
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True:
             continue
@@ -85,9 +89,9 @@ def check(project: Project):
         if not _placement_group_set(group):
             continue
         bounds = pool_sizes.bounds(pool)
-        if bounds.size.known and bounds.size.value > _LIMIT:
+        if bounds.size.value is not None and bounds.size.value > _LIMIT:
             bound = bounds.size
-        elif bounds.max_size.known and not bounds.max_size.defaulted and bounds.max_size.value > _LIMIT:
+        elif bounds.max_size.value is not None and not bounds.max_size.defaulted and bounds.max_size.value > _LIMIT:
             bound = bounds.max_size
         else:
             continue

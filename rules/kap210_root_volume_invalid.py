@@ -59,7 +59,22 @@ volume type: `sbs_5k` or `sbs_15k`, or another node type, is a choice of cost an
 - [Instances datasheet](https://www.scaleway.com/en/docs/instances/reference-content/instances-datasheet/)
 """
 
-from kapsulint.api import Loc, Project, Related, Val, finding, fix, literal_edit, number, shown
+from collections.abc import Iterator
+from fractions import Fraction
+
+from kapsulint.api import (
+    Finding,
+    Fix,
+    Loc,
+    Project,
+    Related,
+    Val,
+    finding,
+    fix,
+    literal_edit,
+    number,
+    shown,
+)
 from kapsulint.kapsule import clusters, node_types, pool_options
 
 ID = "KAP210"
@@ -75,7 +90,7 @@ def _loc(pool: clusters.Pool, name: str, value: Val) -> Loc | None:
     return value.loc or (written.value_loc if written is not None else None)
 
 
-def _n(value) -> str:
+def _n(value: int | Fraction) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
@@ -99,11 +114,11 @@ def _size_limit(volume: str | None, node_type: str | None) -> tuple[int, str] | 
     return None
 
 
-def _size_fix(project: Project, size: Val, meant: int):
+def _size_fix(project: Project, size: Val, meant: int) -> Fix | None:
     return fix("unsafe", f"set root_volume_size_in_gb = {meant}", literal_edit(project, size, str(meant)))
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True:
             continue
@@ -111,7 +126,7 @@ def check(project: Project):
         address = instance.resource.address
         node_type = pool.normalized_node_type
         kind = instance.arg("root_volume_type")
-        volume = kind.text().strip().lower() if kind.known and isinstance(kind.raw, str) else None
+        volume = (kind.text() or "").strip().lower() if kind.known and isinstance(kind.raw, str) else None
         kind_loc = _loc(pool, "root_volume_type", kind)
         related = []
         if pool.node_type.loc is not None:

@@ -63,7 +63,15 @@ file), with the id the CCM was meant to receive.
 """
 
 from kapsulint.api import (
-    Project, Related, finding, fix, literal_edit, reference_edit, replace_yaml_scalar, shown, written_text,
+    Project,
+    Related,
+    finding,
+    fix,
+    literal_edit,
+    reference_edit,
+    replace_yaml_scalar,
+    shown,
+    written_text,
 )
 from kapsulint.kapsule import lb_annotation_keys, lb_ips, lb_services
 

@@ -69,7 +69,14 @@ balancer in the new zone, replacing the one it made in the old zone.
 """
 
 from kapsulint.api import (
-    Project, Related, finding, fix, literal_edit, replace_yaml_scalar, shown_text, written_text,
+    Project,
+    Related,
+    finding,
+    fix,
+    literal_edit,
+    replace_yaml_scalar,
+    shown_text,
+    written_text,
 )
 from kapsulint.kapsule import lb_annotation_keys, lb_ips, lb_services, zones
 

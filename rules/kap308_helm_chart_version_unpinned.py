@@ -63,7 +63,23 @@ the controller and its load balancer Service.
 - [Helm: helm install --version](https://helm.sh/docs/helm/helm_install/)
 """
 
-from kapsulint.api import Project, finding, fix, insert_after, literal_edit, set_attribute, shown
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Edit,
+    Finding,
+    Fix,
+    Loc,
+    Project,
+    ResourceInstance,
+    Val,
+    finding,
+    fix,
+    insert_after,
+    literal_edit,
+    set_attribute,
+    shown,
+)
 from kapsulint.kapsule import chart_pins, helm, helm_provider
 
 ID = "KAP308"
@@ -72,9 +88,9 @@ SEVERITY = "warning"
 FIX = "unsafe"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     releases = helm.releases(project)
-    pins: dict[int, set] = {}  # the versions each written block would be pinned to, by its instances
+    pins: dict[int, set[chart_pins.Version | None]] = {}  # the versions each written block would be pinned to, by its instances
     for release in releases:
         pins.setdefault(id(release.instance.block), set()).add(_pinned(release))
     for release in releases:
@@ -112,12 +128,12 @@ def check(project: Project):
         )
 
 
-def _attr_loc(instance):
+def _attr_loc(instance: ResourceInstance) -> Loc | None:
     attribute = instance.block.attr("version")
     return attribute.value_loc if attribute is not None else None
 
 
-def _pinned(release):
+def _pinned(release: helm.Release) -> chart_pins.Version | None:
     """The chart version a fix would pin for this release (None: none)."""
     chart, repository = release.instance.arg("chart"), release.instance.arg("repository")
     source = repository.text() if repository.known and repository.raw is not None else None
@@ -126,7 +142,7 @@ def _pinned(release):
     return chart_pins.pinned_version(release.controller, source)
 
 
-def _pin(project: Project, release, version):
+def _pin(project: Project, release: helm.Release, version: Val) -> Fix | None:
     """Pin the checked chart version where the version is written, or add it to the release; the
     caller leaves it out when the instances of one block (count, for_each, a module called twice)
     install different charts."""
@@ -140,7 +156,7 @@ def _pin(project: Project, release, version):
         return None
     if version.raw is None and instance.block.attr("version") is None:
         after = instance.block.attr("chart")  # where a release's version is usually written
-        edit = None
+        edit: Edit | tuple[Edit, ...] | None = None
         if after is not None and after.span is not None and after.path == instance.block.path:
             edit = insert_after(project, after.path, after.span, "version", f'"{text}"')
         edit = edit or set_attribute(project, instance.block, "version", f'"{text}"')

@@ -56,8 +56,18 @@ other resource changes.
 """
 
 from kapsulint.api import (
-    Attribute, Loc, Project, fix, finding, insert_after, literal_edit, references, replace_yaml_scalar, set_attribute,
-    shown, written_text,
+    Attribute,
+    Loc,
+    Project,
+    finding,
+    fix,
+    insert_after,
+    literal_edit,
+    references,
+    replace_yaml_scalar,
+    set_attribute,
+    shown,
+    written_text,
 )
 from kapsulint.kapsule import helm, helm_provider
 
@@ -155,7 +165,7 @@ def _typed_string(project: Project, subject, loc: Loc):
         return None
     instance = subject.release.instance
     for entry in helm_provider.set_entries(instance):
-        if entry.value.loc != loc or entry.type.known and entry.type.raw is not None:
+        if entry.value.loc != loc or (entry.type.known and entry.type.raw is not None):
             continue
         if entry.as_block:
             blocks = [block for block in instance.resource.block.children(entry.kind)

@@ -70,7 +70,18 @@ annotation the Service lacked, say), which may update or move the load balancer.
 - [Helm: the format and limitations of --set](https://helm.sh/docs/intro/using_helm/#the-format-and-limitations-of---set)
 """
 
-from kapsulint.api import Project, finding, fix, literal_edit, written_text
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Finding,
+    Fix,
+    Project,
+    Val,
+    finding,
+    fix,
+    literal_edit,
+    written_text,
+)
 from kapsulint.kapsule import helm, helm_provider
 
 ID = "KAP311"
@@ -79,7 +90,7 @@ SEVERITY = "error"
 FIX = "unsafe"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for release in helm.releases(project):
         instance = release.instance
         address = instance.resource.address
@@ -118,7 +129,7 @@ def check(project: Project):
                 )
 
 
-def _comma_values(entry):
+def _comma_values(entry: helm_provider.SetEntry) -> list[Val]:
     """The values (or ``set_list`` items) of an entry that Helm would cut at a comma."""
     value = entry.value
     if not value.known:
@@ -132,7 +143,7 @@ def _comma_values(entry):
     return []
 
 
-def _escaped_name(project: Project, name, escaped: str):
+def _escaped_name(project: Project, name: Val, escaped: str) -> Fix | None:
     """The name rewritten with its key's dots escaped, where the name is written."""
     if any(mark in escaped for mark in ('"', "${", "%{", "\n")):
         return None
@@ -140,7 +151,7 @@ def _escaped_name(project: Project, name, escaped: str):
     return fix("unsafe", f'write name = "{text}"', literal_edit(project, name, f'"{text}"'))
 
 
-def _escaped_commas(project: Project, entry, value):
+def _escaped_commas(project: Project, entry: helm_provider.SetEntry, value: Val) -> Fix | None:
     """The value's commas escaped in the literal as written (a set_list item is left alone)."""
     if entry.kind == "set_list" or value.loc is None or value.raw.lstrip().startswith("{"):
         return None

@@ -76,6 +76,8 @@ reads; before the fix, no plan runs at all.
 - [helm_release](https://registry.terraform.io/providers/hashicorp/helm/latest/docs/resources/release)
 """
 
+import itertools
+
 from kapsulint.api import Block, Edit, Project, finding, fix, text_lines
 from kapsulint.kapsule import helm_provider
 
@@ -142,7 +144,7 @@ def _rewrite(project: Project, block_type: str, group: list[Block]) -> Edit | No
         return None
     indent = parts[0][0]
     between: list[list[str]] = [[]]  # comment lines between two blocks move into the next entry
-    for before, after in zip(group, group[1:]):
+    for before, after in itertools.pairwise(group):
         gap = [line.strip() for line in lines[before.span.end_line: after.loc.line - 1] if line.strip()]
         if any(not line.startswith(("#", "//")) for line in gap):
             return None  # an argument or another block is written between two blocks of the group

@@ -60,7 +60,9 @@ annotation to drop.
 - [Scaleway: exposing Kubernetes services with a Load Balancer](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)
 """
 
-from kapsulint.api import Project, Related, Val, finding, shown, shown_text
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, Val, finding, shown, shown_text
 from kapsulint.kapsule import lb_annotation_keys, proxy_ports
 from kapsulint.kapsule.lb_services import services
 
@@ -69,7 +71,7 @@ NAME = "proxy-protocol-v1-and-v2"
 SEVERITY = "error"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for service in services(project):
         if service.is_load_balancer is not True:
             continue

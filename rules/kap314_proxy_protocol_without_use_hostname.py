@@ -71,7 +71,16 @@ published an A record.
 """
 
 from kapsulint.api import (
-    Edit, Loc, Project, finding, fix, insert_after, literal_edit, replace_yaml_scalar, shown, written_text,
+    Edit,
+    Loc,
+    Project,
+    finding,
+    fix,
+    insert_after,
+    literal_edit,
+    replace_yaml_scalar,
+    shown,
+    written_text,
 )
 from kapsulint.kapsule import lb_annotation_keys, lb_annotations, proxy_ports
 from kapsulint.kapsule.go_strconv import parse_bool

@@ -56,7 +56,9 @@ enough (`ReadWriteOnce`) or file storage is needed is the author's choice.
 - [Using File Storage with Kubernetes](https://www.scaleway.com/en/docs/kubernetes/how-to/use-sfs-with-kubernetes/)
 """
 
-from kapsulint.api import Project, Related, finding, shown_text
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding, shown_text
 from kapsulint.kapsule import storage
 
 ID = "KAP315"
@@ -64,7 +66,7 @@ NAME = "block-volume-shared-access"
 SEVERITY = "error"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for claim in storage.claims(project):
         if not storage.is_block_class(claim.storage_class) or not claim.modes.known or not claim.modes.is_list:
             continue

@@ -55,7 +55,18 @@ its PROXY protocol settings; only the Service's annotation changes.
 - [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 """
 
-from kapsulint.api import Project, finding, fix, replace_key, written_text
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Finding,
+    Fix,
+    Project,
+    Val,
+    finding,
+    fix,
+    replace_key,
+    written_text,
+)
 from kapsulint.kapsule import lb_annotation_keys, lb_annotations
 
 ID = "KAP317"
@@ -64,7 +75,7 @@ SEVERITY = "warning"
 FIX = "safe"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for svc in lb_annotations.annotated_services(project):
         for key, _ in lb_annotations.scaleway_annotations(svc.annotations):
             name = key.strip()
@@ -92,13 +103,13 @@ def check(project: Project):
             )
 
 
-def _renamed(project: Project, annotations, key: str, replacement: str):
+def _renamed(project: Project, annotations: Val, key: str, replacement: str) -> Fix | None:
     """The key rewritten to ``replacement`` where it is written, unless the map already has it."""
     if any(other.strip() == replacement for other, _ in annotations.items()):
         return None
     loc = annotations.key_loc(key)
     written = written_text(project, loc) if loc is not None else None
-    if not written or key.strip() not in written:
+    if not written or loc is None or key.strip() not in written:
         return None
     text = written.replace(key.strip(), replacement)
     return fix("safe", f"rename the annotation to {replacement}", replace_key(project, loc, text))

@@ -56,7 +56,17 @@ cannot be told from the one written.
 - [Managing storage on Kapsule](https://www.scaleway.com/en/docs/kubernetes/how-to/manage-storage/)
 """
 
-from kapsulint.api import Project, finding, number, shown
+from collections.abc import Iterator
+from fractions import Fraction
+
+from kapsulint.api import (
+    Finding,
+    Project,
+    Val,
+    finding,
+    number,
+    shown,
+)
 from kapsulint.kapsule import storage
 
 ID = "KAP318"
@@ -64,7 +74,7 @@ NAME = "invalid-storage-class-parameter"
 SEVERITY = "error"
 
 
-def _iops(value) -> float | None:
+def _iops(value: Val) -> float | Fraction | None:
     if not value.known or value.raw is None:
         return None
     text = value.text()
@@ -74,12 +84,12 @@ def _iops(value) -> float | None:
         return None
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for sc in storage.block_storage_classes(project):
         parameters = sc.parameters
         if not parameters.known or not parameters.is_object:
             continue
-        for key, value in parameters.items():
+        for key, _value in parameters.items():
             name = key.strip()
             if name in storage.CLASS_PARAMETERS or name.startswith(storage.KUBERNETES_PARAMETER_PREFIX):
                 continue

@@ -62,7 +62,19 @@ terraform {
 - [terraform-provider-scaleway#4171](https://github.com/scaleway/terraform-provider-scaleway/issues/4171)
 """
 
-from kapsulint.api import UNKNOWN, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    UNKNOWN,
+    Block,
+    Finding,
+    ModuleCall,
+    ModuleInstance,
+    Project,
+    Related,
+    ResourceInstance,
+    finding,
+)
 from kapsulint.kapsule import clusters
 
 ID = "KAP401"
@@ -76,13 +88,14 @@ FIX_HINT = (
 )
 
 
-def _first(blocks):
-    return min(blocks, key=lambda b: (b.loc.path, b.loc.line, b.loc.column)) if blocks else None
+def _first(blocks: list[Block]) -> Block:
+    """The first of some blocks, in file order."""
+    return min(blocks, key=lambda b: (b.loc.path, b.loc.line, b.loc.column))
 
 
-def _created_clusters(instance):
+def _created_clusters(instance: ModuleInstance) -> list[ResourceInstance]:
     """The clusters this module instance certainly creates, itself or through its module calls."""
-    found = []
+    found: list[ResourceInstance] = []
     for resource in instance.module.resources.values():
         if resource.mode == "managed" and resource.type in clusters.CLUSTER_RESOURCES:
             created = [i for i in instance.resource_instances(resource) if i.key is not UNKNOWN]
@@ -94,7 +107,7 @@ def _created_clusters(instance):
     return found
 
 
-def _root_instances(project):
+def _root_instances(project: Project) -> Iterator[ModuleInstance]:
     seen = set()
     for instance in project.instances():
         module = instance.module
@@ -103,7 +116,7 @@ def _root_instances(project):
             yield instance
 
 
-def check(project):
+def check(project: Project) -> Iterator[Finding]:
     for instance in _root_instances(project):
         module = instance.module
         if module.terragrunt or module.broken:
@@ -113,15 +126,15 @@ def check(project):
         local = [b for b in module.backends if b.labels[:1] == ["local"]]
         if module.clouds or len(local) < len(module.backends):
             continue
-        direct = []
-        through: list[tuple] = []  # (module call in the root, cluster instance)
+        direct: list[ResourceInstance] = []
+        through: list[tuple[ModuleCall, ResourceInstance]] = []  # (module call in the root, cluster instance)
         for resource in module.resources.values():
             if resource.mode == "managed" and resource.type in clusters.CLUSTER_RESOURCES:
                 direct.extend(i for i in instance.resource_instances(resource) if i.key is not UNKNOWN)
-        for name, call in module.calls.items():
+        for name, module_call in module.calls.items():
             for child in instance.child_instances(name):
                 if not child.address.endswith("[?]"):
-                    through.extend((call, c) for c in _created_clusters(child))
+                    through.extend((module_call, c) for c in _created_clusters(child))
         if not direct and not through:
             continue
         direct.sort(key=lambda i: (i.block.loc.path, i.block.loc.line))

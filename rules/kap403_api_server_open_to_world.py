@@ -66,7 +66,17 @@ resource "scaleway_k8s_acl" "main" {
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import UNKNOWN, Project, Related, finding, shown_text
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    UNKNOWN,
+    Finding,
+    Project,
+    Related,
+    Version,
+    finding,
+    shown_text,
+)
 from kapsulint.kapsule import access, clusters, provider_features
 from kapsulint.kapsule.provider_releases import provider_version
 
@@ -82,7 +92,7 @@ _ADD = (
 _RULE_FIX = "replace the /0 range with the ranges that need the API server (or scaleway_ranges = true)"
 
 
-def fix_for(version) -> str:
+def fix_for(version: Version | None) -> str:
     """The fix for a missing ACL: never one the provider version in use cannot take."""
     if provider_features.supports("k8s_acl", version) is not None:
         return _ADD
@@ -91,7 +101,7 @@ def fix_for(version) -> str:
     return f"require scaleway provider 2.54.0 or later ({version.text} may predate scaleway_k8s_acl), then {_ADD}"
 
 
-def _missing(project: Project):
+def _missing(project: Project) -> Iterator[Finding]:
     index = access.acl_index(project)
     for cluster in clusters.clusters(project):
         instance = cluster.instance
@@ -119,7 +129,7 @@ def _missing(project: Project):
         )
 
 
-def _open_rules(project: Project):
+def _open_rules(project: Project) -> Iterator[Finding]:
     for acl in project.resources(access.ACL):
         address = acl.resource.address
         cluster = clusters.cluster_of(acl.arg("cluster_id"))
@@ -127,6 +137,8 @@ def _open_rules(project: Project):
         if cluster is not None:
             related.append(Related(cluster.block.loc, f"the API server of {cluster.address}"))
         for ip in access.open_rules(acl):
+            if ip.loc is None:  # open_rules gives written values, each with its place
+                continue
             yield finding(
                 ip.loc,
                 f"{address} allows {shown_text(ip, ip.raw.strip())} in acl_rules: the API server accepts connections "
@@ -139,6 +151,6 @@ def _open_rules(project: Project):
             )
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     yield from _missing(project)
     yield from _open_rules(project)

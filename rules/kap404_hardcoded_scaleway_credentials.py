@@ -55,7 +55,15 @@ provider "scaleway" {
 - [Terraform S3 backend](https://developer.hashicorp.com/terraform/language/backend/s3)
 """
 
-from kapsulint.api import Project, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Finding,
+    Loc,
+    Project,
+    Related,
+    finding,
+)
 from kapsulint.kapsule import credentials
 
 ID = "KAP404"
@@ -74,7 +82,7 @@ BACKEND_FIX = (
 VALUE_FIX = "remove the key from the file, revoke it, and read it from the environment or a secret store"
 
 
-def _providers(project: Project):
+def _providers(project: Project) -> Iterator[tuple[Loc, Finding]]:
     for instance in project.instances():
         for block in instance.module.providers:
             if block.labels[:1] != ["scaleway"]:
@@ -110,7 +118,7 @@ def _providers(project: Project):
                 )
 
 
-def _backends(project: Project):
+def _backends(project: Project) -> Iterator[tuple[Loc, Finding]]:
     for module in project.modules.values():
         for backend in module.backends:
             if backend.labels[:1] != ["s3"]:
@@ -135,7 +143,7 @@ def _backends(project: Project):
                 )
 
 
-def _written_values(project: Project):
+def _written_values(project: Project) -> Iterator[tuple[Loc, Finding]]:
     for path in sorted(project.modules):
         module = project.modules[path]
         for key in credentials.variable_default_keys(module):
@@ -164,7 +172,7 @@ def _written_values(project: Project):
             )
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     seen = set()
     for producer in (_providers, _backends, _written_values):
         for loc, result in producer(project):

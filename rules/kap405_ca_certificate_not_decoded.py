@@ -57,7 +57,9 @@ server instead of failing, and shows no change caused by the fix.
 - [Terraform base64decode function](https://developer.hashicorp.com/terraform/language/functions/base64decode)
 """
 
-from kapsulint.api import Project, Related, finding, fix, wrap_edit
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding, fix, wrap_edit
 from kapsulint.kapsule import kubeconfig
 
 ID = "KAP405"
@@ -68,7 +70,7 @@ FIX = "safe"
 ARGUMENT = kubeconfig.CA_CERTIFICATE
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for instance in project.instances():
         where = project.relative(instance.module.path)
         for block in instance.module.providers:

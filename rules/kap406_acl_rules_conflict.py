@@ -65,7 +65,14 @@ with `scaleway_ranges = true` (which of the two to keep is the author's call).
 """
 
 from kapsulint.api import (
-    Project, Related, ResourceInstance, finding, fix, insert_block, remove_attribute, shown_text,
+    Project,
+    Related,
+    ResourceInstance,
+    finding,
+    fix,
+    insert_block,
+    remove_attribute,
+    shown_text,
 )
 from kapsulint.kapsule import access
 

@@ -69,7 +69,9 @@ resource "scaleway_vpc_gateway_network" "nodes" {
 - [Secure a Kapsule cluster with a Private Network](https://www.scaleway.com/en/docs/kubernetes/reference-content/secure-cluster-with-private-network/)
 """
 
-from kapsulint.api import Project, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding
 from kapsulint.kapsule import clusters, network
 
 ID = "KAP501"
@@ -82,7 +84,7 @@ FIX_HINT = (
 )
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     gateways = None
     answers: dict[int, network.Egress] = {}
     for pool in clusters.pools(project):

@@ -55,8 +55,9 @@ resource "scaleway_vpc_private_network" "nodes" {
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 
-from kapsulint.api import Loc, Project, Related, Val, finding, shown
+from kapsulint.api import Finding, Loc, Project, Related, Val, finding, shown
 from kapsulint.kapsule import cluster_options, clusters, network
 
 ID = "KAP502"
@@ -101,20 +102,22 @@ class Side:
 def _cluster_range(cluster: clusters.Cluster, argument: str, default: str) -> Side | None:
     value = cluster.instance.arg(argument)
     if value.raw is None:
-        return Side(argument, network.parse_cidr(Val(default)), None, argument)
+        cidr = network.parse_cidr(Val(default))
+        assert cidr is not None  # the provider's defaults are CIDRs
+        return Side(argument, cidr, None, argument)
     parsed = network.parse_cidr(value)
     if parsed is None or value.loc is None:
         return None  # Unknown, or not a CIDR (the provider rejects it)
     return Side(argument, parsed, value, argument)
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
-        sides = [
+        ranges = [
             _cluster_range(cluster, "pod_cidr", cluster_options.DEFAULT_POD_CIDR),
             _cluster_range(cluster, "service_cidr", cluster_options.DEFAULT_SERVICE_CIDR),
         ]
-        sides = [s for s in sides if s is not None]
+        sides = [s for s in ranges if s is not None]
         private_network = None
         if cluster.is_kosmos is not True:
             private_network = network.cluster_private_network(cluster)
@@ -122,7 +125,7 @@ def check(project: Project):
             for subnet in network.subnets(private_network):
                 sides.append(Side("subnet", subnet.network, subnet.value,
                                   f"private_network.{subnet.block_type}", private_network.address))
-        groups: dict[tuple, tuple[Side, list[Side]]] = {}
+        groups: dict[tuple[str, int, int, str], tuple[Side, Loc, list[Side]]] = {}
         for i, first in enumerate(sides):
             for second in sides[i + 1:]:
                 if not network.overlaps(first.cidr, second.cidr):
@@ -130,20 +133,23 @@ def check(project: Project):
                 anchor, other = (first, second) if first.value is not None else (second, first)
                 if anchor.value is None:
                     continue  # two defaults never overlap
-                key = (anchor.loc.path, anchor.loc.line, anchor.loc.column, anchor.logical)
-                groups.setdefault(key, (anchor, []))[1].append(other)
+                loc = anchor.loc
+                assert loc is not None  # a written value has its place
+                key = (loc.path, loc.line, loc.column, anchor.logical)
+                groups.setdefault(key, (anchor, loc, []))[2].append(other)
         address = cluster.instance.resource.address
-        for anchor, others in groups.values():
+        for anchor, anchor_loc, others in groups.values():
             related = []
             for other in others:
                 if other.value is not None:
+                    assert other.loc is not None  # a written value has its place
                     related.append(Related(other.loc, f"{other.describe()} overlaps it"))
                 else:
                     related.append(Related(cluster.instance.block.loc,
                                            f"{cluster.instance.address} uses {other.describe()}"))
             clash = ", ".join(o.describe() for o in others)
             yield finding(
-                anchor.loc,
+                anchor_loc,
                 f"{anchor.describe()} overlaps {clash} in {cluster.instance.address}: the same "
                 "addresses would name nodes, pods or Services, and traffic is misrouted",
                 subject=address,

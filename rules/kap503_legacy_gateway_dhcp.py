@@ -52,7 +52,9 @@ over), which needs a migration plan rather than a rewrite of the arguments.
 - [Secure a cluster with a Private Network](https://www.scaleway.com/en/docs/kubernetes/reference-content/secure-cluster-with-private-network/)
 """
 
-from kapsulint.api import Project, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, finding
 from kapsulint.kapsule import gateway_legacy, network
 
 ID = "KAP503"
@@ -60,7 +62,7 @@ NAME = "legacy-gateway-dhcp"
 SEVERITY = "warning"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for gateway in project.resources(network.GATEWAY_NETWORK):
         address = gateway.resource.address
         for name, instead in gateway_legacy.LEGACY_ARGUMENTS.items():

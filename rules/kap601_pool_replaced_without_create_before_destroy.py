@@ -53,7 +53,7 @@ plan again: the actions become `["create", "delete"]`.
 - [terraform show -json: JSON Output Format](https://developer.hashicorp.com/terraform/internals/json-format)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Finding, Project, finding
 from kapsulint.kapsule import planned

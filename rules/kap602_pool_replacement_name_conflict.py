@@ -50,7 +50,7 @@ resource "scaleway_k8s_pool" "apps" {
 - [The lifecycle meta-argument](https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Finding, Project, finding, shown
 from kapsulint.kapsule import planned

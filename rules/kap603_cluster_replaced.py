@@ -47,7 +47,7 @@ old one (another resource), move the workloads, then remove the old one.
 - [terraform show -json: JSON Output Format](https://developer.hashicorp.com/terraform/internals/json-format)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Finding, Project, finding
 from kapsulint.kapsule import planned

@@ -44,7 +44,7 @@ workloads another pool before removing the last one.
 - [terraform show -json: JSON Output Format](https://developer.hashicorp.com/terraform/internals/json-format)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import BoundChange, Finding, Project, Related, Severity, finding
 from kapsulint.kapsule import planned

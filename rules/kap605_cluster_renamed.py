@@ -34,7 +34,7 @@ maintenance window, when an hour or two of disruption is acceptable.
 - [scaleway_k8s_cluster](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Finding, Project, finding, shown
 from kapsulint.kapsule import planned

@@ -45,7 +45,7 @@ old one.
 - [The lifecycle meta-argument, prevent_destroy](https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Finding, Project, Related, finding, shown
 from kapsulint.kapsule import planned

@@ -34,7 +34,7 @@ versions), then `version = "1.35.3"`.
 - [Version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Finding, Project, finding, shown
 from kapsulint.kapsule import planned

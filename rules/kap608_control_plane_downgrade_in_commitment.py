@@ -40,7 +40,7 @@ higher offer), then lower it.
 """
 
 import datetime
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Finding, Project, finding, shown
 from kapsulint.kapsule import planned

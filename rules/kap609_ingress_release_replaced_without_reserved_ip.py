@@ -53,7 +53,7 @@ resource "helm_release" "ingress" {
 - [helm_release](https://registry.terraform.io/providers/hashicorp/helm/latest/docs/resources/release)
 """
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Finding, Project, Related, finding
 from kapsulint.kapsule import planned

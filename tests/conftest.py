@@ -5,9 +5,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # Hypothesis profiles (tests/test_fuzz.py): "ci" by default, about 1,000 examples in all;
 # HYPOTHESIS_PROFILE=fuzz for long runs (10,000 examples).
-import os  # noqa: E402
+import os
 
-from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", max_examples=1_000, deadline=None, suppress_health_check=[HealthCheck.too_slow],
                           print_blob=True)

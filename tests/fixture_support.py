@@ -75,7 +75,7 @@ def copy_case(case: Path, tmp_path: Path) -> Path:
 
 def observed(findings: list[dict], columns: Counter) -> Counter:
     """Findings as (file, line, rule, column) where the expectation fixes a column, else None."""
-    with_column = {(f, l, r) for (f, l, r, c) in columns if c is not None}
+    with_column = {(path, line, rule) for (path, line, rule, column) in columns if column is not None}
     result: Counter = Counter()
     for item in findings:
         key = (item["path"], item["line"], item["rule"])

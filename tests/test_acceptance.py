@@ -10,7 +10,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
 from fixture_support import lint
 
 PROJECT = Path(__file__).parent / "projects" / "production"

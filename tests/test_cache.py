@@ -9,10 +9,10 @@ import sys
 from contextlib import closing
 from pathlib import Path
 
+from fixture_support import lint
+
 from kapsulint.scan.cache import DATABASE, ParseCache
 from kapsulint.scan.loader import PARALLEL_THRESHOLD
-
-from fixture_support import lint
 
 CLUSTER = """\
 resource "scaleway_k8s_cluster" "main" {
@@ -162,9 +162,9 @@ def test_two_concurrent_runs_share_the_cache_safely(tmp_path):
 
 
 def test_a_worker_returns_what_this_process_would_parse(tmp_path):
+    from kapsulint.parsing.sources import parse_content
     from kapsulint.scan.cache import decode_entry
     from kapsulint.scan.parallel import Worker
-    from kapsulint.parsing.sources import parse_content
 
     files = [
         (str(tmp_path / "main.tf"), "config", (CLUSTER % "true").encode(), "k1"),
@@ -228,9 +228,9 @@ def test_a_warm_run_parses_nothing_and_imports_no_parser(tmp_path, monkeypatch):
 
 def test_a_values_file_read_with_file_is_parsed_once(tmp_path, monkeypatch):
     """The release's values come from the parse the scan already made of the file."""
-    from kapsulint.model import project as project_module
-
     from fixture_support import copy_case
+
+    from kapsulint.model import project as project_module
 
     case = copy_case(Path(__file__).resolve().parents[1] / "fixtures" / "KAP302" / "haproxy-values-from-file",
                      tmp_path)

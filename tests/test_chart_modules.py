@@ -81,9 +81,7 @@ def python_texts(source: str, *, skip_module_docstring: bool = False) -> list[tu
             found.append((line, node.attr))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found.append((line, node.name))
-        elif isinstance(node, ast.arg):
-            found.append((line, node.arg))
-        elif isinstance(node, ast.keyword) and node.arg:
+        elif isinstance(node, ast.arg) or (isinstance(node, ast.keyword) and node.arg):
             found.append((line, node.arg))
         elif isinstance(node, ast.alias):
             found.extend((line, name) for name in (node.name, node.asname) if name)

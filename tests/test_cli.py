@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from fixture_support import lint
+
 from kapsulint import __version__
 from kapsulint.cli.command import main
 
@@ -66,7 +66,7 @@ def test_version(tmp_path, monkeypatch):
 def test_list_rules_text(tmp_path, monkeypatch):
     result = invoke(tmp_path, ["--list-rules"], monkeypatch)
     assert result.exit_code == 0
-    line = next(l for l in result.stdout.splitlines() if l.startswith("KAP101"))
+    line = next(text for text in result.stdout.splitlines() if text.startswith("KAP101"))
     assert "delete-additional-resources" in line and "warning" in line
     assert "KAP001" in result.stdout and "parse-error" in result.stdout
 
@@ -220,7 +220,7 @@ def test_text_format(tmp_path, monkeypatch):
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines[0].startswith("main.tf:5:33: KAP101 delete-additional-resources ")
-    source = next(l for l in lines if "delete_additional_resources = true" in l and "|" in l)
+    source = next(text for text in lines if "delete_additional_resources = true" in text and "|" in text)
     marker = lines[lines.index(source) + 1]
     # The marker sits under `true`.
     assert marker.index("^") == source.index("true")

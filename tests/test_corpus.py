@@ -7,7 +7,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from fixture_support import lint
 
 CORPUS = Path(__file__).parent / "corpus"

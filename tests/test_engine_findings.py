@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kapsulint.lint import registry
 from kapsulint.cli.command import main
+from kapsulint.lint import registry
 
 CLUSTER = """\
 resource "scaleway_k8s_cluster" "main" {

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from fixture_support import lint
+
 from kapsulint.cli.command import main
 from kapsulint.model.engines import OPENTOFU, TERRAFORM, NotRead, files_read
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-
 from fixture_support import ROOT
+
 from kapsulint.cli.command import main
 
 EXPECTED = [

@@ -160,9 +160,9 @@ def test_a_baseline_records_what_it_accepts_and_says_what_it_hid(tmp_path):
     (tmp_path / "main.tf").write_text(POOL)
     (tmp_path / ".kapsulint.toml").write_text('select = ["KAP201", "KAP206"]\n')
     findings = json.loads(invoke(tmp_path, "--format", "json").stdout)
-    before = dt.datetime.now(dt.timezone.utc).date().isoformat()
+    before = dt.datetime.now(dt.UTC).date().isoformat()
     assert invoke(tmp_path, "--write-baseline", "baseline.json").exit_code == 0
-    after = dt.datetime.now(dt.timezone.utc).date().isoformat()
+    after = dt.datetime.now(dt.UTC).date().isoformat()
     data = json.loads((tmp_path / "baseline.json").read_text())
     entries = data["findings"]
     assert [(e["rule"], e["path"], e["line"], e["message"]) for e in entries] == [
@@ -254,7 +254,6 @@ def _help_options() -> dict[str, str]:
 
 def _readme_options() -> dict[str, str]:
     """The README's Usage table: each row's options with its meaning."""
-    import re
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     table = readme.split("| option | meaning |", 1)[1].split("\n\n", 1)[0]

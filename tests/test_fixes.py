@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from fixture_support import FILE_RULES, FIXTURES, ROOT, case_config, copy_case, lint
+
 from kapsulint.cli.command import main
 from kapsulint.findings import Edit
 from kapsulint.lint.fixes import FileText, apply_edits

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from fixture_support import FILE_RULES, case_config, cases, copy_case, expected, lint, observed
 
 

@@ -20,13 +20,12 @@ from pathlib import Path
 import pytest
 
 from kapsulint.findings import Loc
-from kapsulint.terraform.budget import Budget, BudgetExceeded, Limits
 from kapsulint.terraform import numbers
+from kapsulint.terraform.budget import Budget, BudgetExceeded, Limits
 from kapsulint.terraform.convert import convert
 from kapsulint.terraform.encode import json_encode
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions import call
-from kapsulint.terraform.functions import strings
 from kapsulint.terraform.functions.strings import grapheme_clusters
 from kapsulint.terraform.types import DYNAMIC, STRING, ListType, MapType, SetType, Type, type_of, type_text
 from kapsulint.terraform.values import UNKNOWN, Val

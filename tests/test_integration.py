@@ -128,7 +128,7 @@ def test_github_format_shows_ten_per_kind_and_counts_the_rest(tmp_path, monkeypa
     pools = "".join(CLUSTER.split("\n\n")[1].replace('"apps"', f'"apps{i}"') + "\n" for i in range(13))
     root = project(tmp_path, CLUSTER.split("\n\n")[0] + "\n\n" + pools)
     lines = run(root, monkeypatch, "--format", "github", "--select", "KAP201").stdout.splitlines()
-    assert len([l for l in lines if l.startswith("::warning")]) == 10
+    assert len([text for text in lines if text.startswith("::warning")]) == 10
     assert lines[-1].startswith("::notice title=kapsulint::3 more findings") and "3 warnings" in lines[-1]
 
 

@@ -14,7 +14,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from fixture_support import case_config, cases, lint
 
 NEIGHBOURS = {

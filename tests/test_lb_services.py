@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from fixture_support import lint
+
 from kapsulint.cli.command import main
 from kapsulint.kapsule.yaml_kinds import yaml_kinds
 

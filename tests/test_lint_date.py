@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 from fixture_support import FIXTURES, copy_case, lint
+
 from kapsulint.kapsule import version_calendar
 
 CASE = FIXTURES / "KAP110" / "fires-past-end-of-support"

@@ -10,8 +10,8 @@ those that judge that chart)."""
 from __future__ import annotations
 
 import pytest
-
 from fixture_support import lint
+
 from kapsulint.kapsule.charts import registry
 from kapsulint.kapsule.missing_facts import READERS, judges
 

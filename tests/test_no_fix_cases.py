@@ -4,7 +4,6 @@ the value is shared with other readers, computed, or the fix would be the author
 from __future__ import annotations
 
 import pytest
-
 from fixture_support import FIXTURES, case_config, copy_case, expected, lint
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 
 from fixture_support import FIXTURES, lint
+
 from kapsulint.lint.runner import path_matches
 
 CASE = FIXTURES / "KAP113" / "fires-every-pool-empty" / "main.tf"

@@ -357,8 +357,8 @@ def _scenarios():
 def test_every_recording_binds_to_the_code_it_was_made_of(tmp_path, monkeypatch, scenario):
     """Each recorded plan, linted with the configuration Terraform planned it from, matches: every
     change is bound (or gone from the code, as the plan says) and no block is missing from it."""
-    from kapsulint.model.plan_binding import ABSENT, UNREAD, bind_plan
     from kapsulint.model.options import ScanOptions
+    from kapsulint.model.plan_binding import ABSENT, UNREAD, bind_plan
     from kapsulint.model.project import Project
 
     project_dir = write(tmp_path / "project", dict(scenario.after))

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from fixture_support import lint
+
 from kapsulint.cli.command import main
 
 ROOT = Path(__file__).resolve().parent.parent

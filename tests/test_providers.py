@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from fixture_support import lint
+
 from kapsulint.kapsule.provider_releases import releases
 from kapsulint.model.versions import lowest_admitted, newest_admitted, parse_constraint
 
@@ -54,8 +54,8 @@ def test_lowest_admitted_version_beyond_the_release_lists(constraint, lowest):
 
 
 def test_release_lists_are_sorted_and_dated():
-    assert SCALEWAY == tuple(sorted(set(SCALEWAY)))
-    assert HELM == tuple(sorted(set(HELM)))
+    assert tuple(sorted(set(SCALEWAY))) == SCALEWAY
+    assert tuple(sorted(set(HELM))) == HELM
     assert (2, 81, 0) in SCALEWAY and (3, 1, 2) in HELM
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
-
 from fixture_support import lint
+
 from kapsulint.cli.command import main
 
 TERRAFORM_EVERYWHERE = ("# engine: Terraform for every module (auto: no .tofu file, no OpenTofu lock file or "

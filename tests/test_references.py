@@ -3,11 +3,18 @@
 from pathlib import Path
 
 from kapsulint.api import (
-    Reference, ReferenceWalk, Step, caller_argument, local_value, module_outputs, references, variable_default,
+    Reference,
+    ReferenceWalk,
+    Step,
+    caller_argument,
+    local_value,
+    module_outputs,
+    references,
+    variable_default,
 )
-from kapsulint.model.references import MAX_DEPTH, MAX_WALK_STEPS
 from kapsulint.model.options import ScanOptions
 from kapsulint.model.project import Project
+from kapsulint.model.references import MAX_DEPTH, MAX_WALK_STEPS
 
 ROOT = """\
 locals {

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from fixture_support import lint
+
 from kapsulint.kapsule import replacement, replacement_facts
 from kapsulint.kapsule.replacement_facts import CLUSTER, HELM_RELEASE, LB_IP, POOL
 

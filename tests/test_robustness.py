@@ -15,10 +15,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
-
 from fixture_support import lint
-from kapsulint.lint import registry
+
 from kapsulint.cli.command import main
+from kapsulint.lint import registry
 
 SCHEMA = json.loads((Path(__file__).parent / "schemas" / "sarif-2.1.0.json").read_text(encoding="utf-8"))
 
@@ -190,7 +190,7 @@ def test_hcl_nesting_is_kap001_past_the_limit_never_a_crash_or_a_hang(tmp_path, 
     code, findings, stderr = lint(tmp_path, [], monkeypatch)
     found = {f[0]: f for f in kap001(findings)}
     assert set(found) == set(files) and code == 1 and stderr == ""
-    for path, line, column, message in found.values():
+    for path, line, _column, message in found.values():
         assert message == f"nesting deeper than {MAX_DEPTH} levels" and line >= 2, path
     # the 50,001st `[`: the `locals` block is a level, then `  x = ` and 49,999 more
     assert found["tuples.tf"][1:3] == (2, MAX_DEPTH + 6)

@@ -12,7 +12,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from fixture_support import lint
 
 MODULE = """\

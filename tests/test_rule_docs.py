@@ -6,8 +6,8 @@ import re
 import subprocess
 
 import pytest
-
 from fixture_support import ROOT
+
 from kapsulint.lint.docs import with_table
 from kapsulint.lint.registry import all_rules
 

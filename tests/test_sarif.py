@@ -13,8 +13,7 @@ import pytest
 
 from kapsulint.findings import Finding, Loc, Related, Severity
 from kapsulint.lint.registry import Rule
-from kapsulint.reporters import ReportContext, render
-from kapsulint.reporters import sarif
+from kapsulint.reporters import ReportContext, render, sarif
 
 SCHEMA_PATH = Path(__file__).parent / "schemas" / "sarif-2.1.0.json"
 

@@ -94,7 +94,7 @@ async def client(lsp_client: LanguageClient, workspace: Path, tmp_path_factory):
         initialization_options={"settings": {"today": TODAY}},
     ))
     yield
-    if lsp_client._server is not None and lsp_client._server.returncode is None:  # noqa: SLF001 - a test failed before the last
+    if lsp_client._server is not None and lsp_client._server.returncode is None:
         await lsp_client.shutdown_session()
 
 
@@ -347,4 +347,4 @@ async def test_settings_that_cannot_be_used_are_a_message_and_the_server_goes_on
 
 async def test_shutdown_ends_the_server_cleanly(client: LanguageClient):
     await client.shutdown_session()
-    assert client._server.returncode == 0  # noqa: SLF001 - the server process pytest-lsp started
+    assert client._server.returncode == 0

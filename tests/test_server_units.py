@@ -4,9 +4,9 @@ inside kapsulint, and which arguments start the server rather than a lint of a p
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from click.testing import CliRunner
+
 from kapsulint.cli.command import main, server_requested
 from kapsulint.cli.server import folders
 from kapsulint.cli.server.protocol import judge

@@ -8,7 +8,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from fixture_support import lint
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "production"

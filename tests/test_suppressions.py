@@ -6,7 +6,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from fixture_support import lint
 
 # KAP101 fires on line 5 (column 33); KAP002 and KAP003 are selected so misuse shows up.

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from fixture_support import lint, main
 
 PLAIN = """\

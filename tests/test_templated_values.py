@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from fixture_support import lint
+
 from kapsulint.cli.command import main
 from kapsulint.parsing.sources import parse_content
 from kapsulint.parsing.yaml import TemplatedYamlError, YamlSyntaxError, parse_values

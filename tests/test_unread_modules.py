@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from fixture_support import lint
+
 from kapsulint.cli.command import main
 
 TODAY = ["--today", "2026-06-01"]  # 1.31 is past its end of support (2026-02-02)

@@ -4,13 +4,19 @@ tests/oracle/record_versions.py against a local mirror of placeholder provider p
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
 import pytest
 
 from kapsulint.model.versions import (
-    Version, admits, core_constraint_problem, newest_admitted, parse_constraint, parse_version,
+    Version,
+    admits,
+    core_constraint_problem,
+    newest_admitted,
+    parse_constraint,
+    parse_version,
 )
 
 VERDICTS = json.loads((Path(__file__).parent / "oracle" / "versions" / "verdicts.json").read_text(encoding="utf-8"))
@@ -57,13 +63,13 @@ def test_pre_releases_order_below_their_release():
     ordered = ["1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta", "1.0.0-beta.2", "1.0.0-beta.11",
                "1.0.0-rc.1", "1.0.0", "1.0.1", "1.1.0-0", "1.1.0", "2.0.0-rc1", "2.0.0"]
     versions = [parse_version(text) for text in ordered]
-    assert sorted(reversed(versions)) == versions
-    assert all(a < b for a, b in zip(versions, versions[1:]))
+    assert sorted(reversed(versions)) == versions  # noqa: C414 (sorting starts from the reverse order)
+    assert all(a < b for a, b in itertools.pairwise(versions))
 
 
 def test_versions_compare_with_release_tuples():
     assert parse_version("2.54.0-rc1") < (2, 54, 0)
-    assert (2, 54, 0) > parse_version("2.54.0-rc1")
+    assert parse_version("2.54.0-rc1") < (2, 54, 0)
     assert parse_version("2.54.0") == (2, 54, 0) and hash(parse_version("2.54.0")) == hash((2, 54, 0))
     assert parse_version("2.54.0+build") == (2, 54) and parse_version("v2.54") == Version(2, 54, 0)
     assert parse_version("2.54.0-rc1")[:2] == (2, 54) and parse_version("2.54.0-rc1").release == (2, 54, 0)

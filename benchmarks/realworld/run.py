@@ -591,7 +591,7 @@ def run(args: argparse.Namespace, work: Path) -> int:
     data = {"repos": repos, "results": results, "together": together, "missing": missing, "kap001": kap001,
             "isolation": iso, "timings": times, "audit": read_audit(args.audit, results),
             "audit_notes": args.audit_notes.read_text(encoding="utf-8") if args.audit_notes.is_file() else "",
-            "commit": commit, "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+            "commit": commit, "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")}
     args.markdown.write_text(markdown(data) + "\n", encoding="utf-8")
     findings = {
         "kapsulint_commit": data["commit"], "date": data["date"],

@@ -145,7 +145,7 @@ def main(**options: Any) -> None:
         sys.exit(0)
     except (click.exceptions.Exit, click.ClickException, click.Abort):
         raise
-    except Exception as error:  # noqa: BLE001 - the command's boundary: a bug is a message and exit 2
+    except Exception as error:
         _internal_error(error)
     finally:
         sys.stderr = stderr
@@ -409,7 +409,7 @@ def _lint(given: Invocation) -> None:
                 text = _statistics(reported, format_name, unsafe)
             else:
                 text = render(format_name, findings, context(path is None))
-        except Exception as error:  # noqa: BLE001 - raised again below, once every report is out
+        except Exception as error:
             failed.append(error)
             continue
         _write(text, path, resolved.repo_root, resolved.settings.scan.boundary)

@@ -130,7 +130,7 @@ def load_config(path: Path) -> Config:
             continue
         expected = KEYS[key]
         whole_seconds = expected is float and isinstance(value, int) and not isinstance(value, bool)
-        if not whole_seconds and (not isinstance(value, expected) or isinstance(value, bool) and expected in (int, float)):
+        if not whole_seconds and (not isinstance(value, expected) or (isinstance(value, bool) and expected in (int, float))):
             problems.append(f"{path}: `{key}` must be {_KINDS[expected]}, got {value!r}")  # whole seconds: an int
             continue
         values[key] = value

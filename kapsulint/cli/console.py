@@ -20,9 +20,9 @@ import sys
 from typing import NamedTuple
 
 from kapsulint.findings import SENSITIVE_VALUE
+from kapsulint.model.project import Project
 from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
 from kapsulint.parsing.template import TemplateSyntaxError
-from kapsulint.model.project import Project
 from kapsulint.terraform.encode import ContainsUnknown, json_encode
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import type_of, type_text
@@ -48,7 +48,7 @@ def _parse(text: str) -> Parsed:
         return Parsed(text, parse_expression(text), None)
     except (HclSyntaxError, TemplateSyntaxError) as error:
         return Parsed(text, None, syntax_message(error))
-    except Exception as error:  # noqa: BLE001 - the parser's own failure, said as such
+    except Exception as error:
         return Parsed(text, None, f"Invalid expression: the expression could not be parsed (internal error: "
                                   f"{type(error).__name__}: {error}).")
 
@@ -101,7 +101,7 @@ def _line(text: str, instance, node: dict, path: str) -> str:
         return head + ', "error": ' + json.dumps(str(error)) + "}"
     except ContainsUnknown:
         return head + ', "unknown": true}'
-    except Exception as error:  # noqa: BLE001 - kapsulint's own failure: it does not know the value
+    except Exception as error:
         print(f"kapsulint: internal error evaluating {text!r}: {type(error).__name__}: {error}", file=sys.stderr)
         return head + ', "unknown": true}'
     return head + ', "value": ' + encoded + ', "type": ' + json.dumps(type_text(type_of(value))) + "}"

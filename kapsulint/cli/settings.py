@@ -14,14 +14,15 @@ from kapsulint.boundary import OUTSIDE, Boundary, git_top_level, repository_of
 from kapsulint.cli.config import Config, ConfigError, find_config, load_config
 from kapsulint.kapsule.values_readers import values_readers
 from kapsulint.kapsule.yaml_kinds import yaml_kinds
+from kapsulint.lint.fixes import FixPolicy
+from kapsulint.lint.registry import SelectionError, matching, selected, split_selectors
+from kapsulint.lint.runner import PerPath, Settings, left_out
 from kapsulint.model.engines import AUTO, ENGINES
 from kapsulint.model.options import ScanOptions
 from kapsulint.model.plan import Plan, PlanError, read_plan
 from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles
-from kapsulint.terraform.budget import SETTINGS as BUDGET_SETTINGS, Limits
-from kapsulint.lint.fixes import FixPolicy
-from kapsulint.lint.registry import SelectionError, matching, selected, split_selectors
-from kapsulint.lint.runner import PerPath, Settings, left_out
+from kapsulint.terraform.budget import SETTINGS as BUDGET_SETTINGS
+from kapsulint.terraform.budget import Limits
 
 LEVELS = ("error", "warning", "note")
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
@@ -467,7 +468,7 @@ def _lint_date(given: Any, config: Config) -> datetime.date:
     """The lint date: ``--today`` or the configuration's ``today`` (a TOML date or "YYYY-MM-DD"),
     else today in UTC."""
     if given is None:
-        return datetime.datetime.now(datetime.timezone.utc).date()
+        return datetime.datetime.now(datetime.UTC).date()
     if isinstance(given, datetime.date) and not isinstance(given, datetime.datetime):
         return given
     if isinstance(given, str) and len(given) == 10:

@@ -8,10 +8,10 @@ import fnmatch
 import os
 
 from kapsulint.boundary import OUTSIDE
-from kapsulint.parsing.sources import SourceFile
 from kapsulint.model import engines
 from kapsulint.model.project import Project
 from kapsulint.model.variables import auto_loaded
+from kapsulint.parsing.sources import SourceFile
 from kapsulint.scan.discovery import VALUES_PATTERNS, matching_glob
 
 

@@ -14,8 +14,9 @@ import shutil
 import subprocess
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO
 
 SAFE_OPTIONS = (
     "--no-pager",

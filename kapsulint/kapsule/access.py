@@ -19,7 +19,7 @@ from kapsulint.kapsule.clusters import cluster_of
 ACL = "scaleway_k8s_acl"
 
 
-def _key(instance: ResourceInstance) -> tuple:
+def _key(instance: ResourceInstance) -> tuple[int, str, int]:
     """A cluster instance's identity: a second block of its address (KAP006) is another cluster,
     which references (an ACL's ``cluster_id``) never reach."""
     return (id(instance.module), instance.address, instance.resource.definition)
@@ -28,14 +28,14 @@ def _key(instance: ResourceInstance) -> tuple:
 class AclIndex:
     """The ACLs of the scan, by the cluster their ``cluster_id`` refers to."""
 
-    by_cluster: dict[tuple, list[ResourceInstance]]
+    by_cluster: dict[tuple[int, str, int], list[ResourceInstance]]
     # ACL instances whose cluster kapsulint cannot name (an Unknown or literal cluster_id):
     # any cluster may be the one they protect.
     unattached: list[ResourceInstance]
 
     def __init__(
         self,
-        by_cluster: dict[tuple, list[ResourceInstance]] | None = None,
+        by_cluster: dict[tuple[int, str, int], list[ResourceInstance]] | None = None,
         unattached: list[ResourceInstance] | None = None,
     ) -> None:
         self.by_cluster = {} if by_cluster is None else by_cluster

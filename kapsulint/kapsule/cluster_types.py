@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+
 class ClusterType(NamedTuple):
     """A control-plane offer. ``max_nodes`` None means no source states the limit."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, Related, ResourceInstance, Val, number
 from kapsulint.kapsule import cluster_types, k8s_versions, node_labels, node_types

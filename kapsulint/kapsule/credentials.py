@@ -15,9 +15,10 @@ files, nested objects included) and never return the secret itself, only where i
 from __future__ import annotations
 
 import re
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
-from kapsulint.api import Expression, Loc, Module, Project, file_attributes
+from kapsulint.api import Expression, Loc, Module, Project, SourceFile, file_attributes
 
 ACCESS_KEY = re.compile(r"SCW[A-Z0-9]{17}")
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
@@ -103,10 +104,10 @@ def variable_default_keys(module: Module) -> Iterator[WrittenKey]:
             yield from keys_in_literal(default.expression, (name,))
 
 
-def tfvars_files(project: Project) -> list:
+def tfvars_files(project: Project) -> list[SourceFile]:
     """Every tfvars file the scan read (auto-loaded or not) and every ``--var-file``."""
     project.top_instances()  # reads the --var-file files given on the command line
-    found = {}
+    found: dict[str, SourceFile] = {}
     for source in project.files.values():
         if source.kind == "tfvars" and source.ok:
             found[source.path] = source
@@ -117,7 +118,7 @@ def tfvars_files(project: Project) -> list:
     return [found[p] for p in sorted(found)]
 
 
-def tfvars_keys(source) -> Iterator[WrittenKey]:
+def tfvars_keys(source: SourceFile) -> Iterator[WrittenKey]:
     for attribute in file_attributes(source):
         yield from keys_in_literal(attribute.expression, (attribute.name,))
 

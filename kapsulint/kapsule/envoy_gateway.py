@@ -29,7 +29,8 @@ every Gateway's PROXY setting Unknown. A namespace left unwritten matches any (a
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.api import UNKNOWN, Loc, Project, Val
 from kapsulint.kapsule import kube_objects

@@ -8,10 +8,16 @@ v3 writes them as an ordered list. Sources: https://github.com/hashicorp/terrafo
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import (
-    UNKNOWN, Loc, Project, ResourceInstance, Val, decode_located, provider_config,
+    UNKNOWN,
+    Loc,
+    Project,
+    ResourceInstance,
+    Val,
+    decode_located,
+    provider_config,
 )
 from kapsulint.kapsule import chart_versions, strvals
 from kapsulint.kapsule.charts import Chart, registry
@@ -71,7 +77,7 @@ class Release:
         found = provider_config(instance.module, "helm", alias)
         if found is not None:
             module, block = found
-            values = []
+            values: list[Val] = []
             for kubernetes in block.children("kubernetes"):
                 values.extend(module.eval_attr(kubernetes, name) for name in _KUBERNETES_ARGS)
             attribute = module.eval_attr(block, "kubernetes")
@@ -205,7 +211,7 @@ def effective_values(instance: ResourceInstance, project: Project) -> Val:
             if entry_kind == "set_sensitive":  # the provider marks these values sensitive
                 project.record_sensitive(value)
                 value = value.with_sensitive()
-            merged = _apply_entry(merged, name.text(), value, kind, entry_kind, name.loc)
+            merged = _apply_entry(merged, name.text() or "", value, kind, entry_kind, name.loc)  # a known text
     return merged
 
 
@@ -222,7 +228,8 @@ def _documents(instance: ResourceInstance, project: Project) -> Iterator[Val]:
         elif not item.known:
             yield Val(UNKNOWN, item.loc)
         elif isinstance(item.raw, str):
-            decoded = decode_located(item.raw, item.origin, item.loc, project)
+            # nodes without a location stay without one (decode_located places them at loc)
+            decoded = decode_located(item.raw, item.origin, item.loc, project)  # type: ignore[arg-type]
             if decoded is None:
                 yield Val(UNKNOWN, item.loc)
             elif decoded.is_object:
@@ -247,14 +254,15 @@ def merge(base: Val, override: Val) -> Val:
             result[key] = merge(result[key], value)
         else:
             result[key] = value
-        if override.key_loc(key) is not None:
-            keylocs[key] = override.key_loc(key)
+        key_loc = override.key_loc(key)
+        if key_loc is not None:
+            keylocs[key] = key_loc
     return Val(result, base.loc, keylocs=keylocs, open=base.open or override.open)
 
 
-def _set_entries(instance: ResourceInstance, kind: str) -> tuple[list[tuple[Val, Val, str]], bool]:
+def _set_entries(instance: ResourceInstance, kind: str) -> tuple[list[tuple[Val, Val, str | None]], bool]:
     """(name, value, type) of each entry, and whether the entries are ordered (v3 lists)."""
-    entries = []
+    entries: list[tuple[Val, Val, str | None]] = []
     for block in instance.nested(kind):
         name, value, entry_type = (instance.eval_in(block, key) for key in ("name", "value", "type"))
         entries.append((name, value, entry_type.text() if entry_type.known and entry_type.raw else "auto"))
@@ -268,7 +276,7 @@ def _set_entries(instance: ResourceInstance, kind: str) -> tuple[list[tuple[Val,
     return entries + [(Val(UNKNOWN), Val(UNKNOWN), "auto")], False
 
 
-def _apply_entry(merged: Val, name: str, value: Val, kind: str, entry_kind: str, name_loc: Loc | None) -> Val:
+def _apply_entry(merged: Val, name: str, value: Val, kind: str | None, entry_kind: str, name_loc: Loc | None) -> Val:
     """``merged`` with one set entry applied as Helm's strvals reads it (kapsule.strvals).
 
     A line strvals refuses fails the plan: the values are open (Unknown) from there. An Unknown
@@ -301,9 +309,10 @@ def _entry_text(value: Val, entry_kind: str) -> str | None:
         return None
     items = [item for item in value.elements() if item.raw is not None]
     texts = [item.text() if item.known else None for item in items]
-    if any(text is None for text in texts):
+    known = [text for text in texts if text is not None]
+    if len(known) != len(texts):
         return None
-    return "{" + ",".join(texts) + "}"
+    return "{" + ",".join(known) + "}"
 
 
 def _located(read: object, text: str, value: Val, entry_kind: str) -> Val:

@@ -18,11 +18,20 @@ Sources (https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/docs/g
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from functools import cache
-from typing import Iterator, Mapping, NamedTuple
+from typing import NamedTuple
 
 from kapsulint.api import (
-    Block, Loc, ModuleInstance, Project, ProviderVersion, ResourceInstance, Val, Version, resolve_provider_version,
+    Block,
+    Loc,
+    ModuleInstance,
+    Project,
+    ProviderVersion,
+    ResourceInstance,
+    Val,
+    Version,
+    resolve_provider_version,
 )
 from kapsulint.kapsule import chart_versions, strvals
 from kapsulint.kapsule.charts import registry

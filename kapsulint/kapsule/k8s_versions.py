@@ -21,7 +21,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from kapsulint.api import (
-    Expression, Loc, ModuleInstance, ResourceInstance, caller_argument, local_value, module_outputs, references,
+    Expression,
+    Loc,
+    ModuleInstance,
+    ResourceInstance,
+    caller_argument,
+    local_value,
+    module_outputs,
+    references,
     variable_default,
 )
 

@@ -20,7 +20,8 @@ None.
 from __future__ import annotations
 
 import os
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, decode_located, provider_config
 from kapsulint.kapsule import lb_annotation_keys
@@ -320,7 +321,7 @@ def kustomize_patches(project: Project) -> set[str]:
         for document in documents.documents():
             if _text(document.get("kind")) != KUSTOMIZATION:
                 continue
-            named = [item for item in document.get("patchesStrategicMerge").elements()]
+            named = list(document.get("patchesStrategicMerge").elements())
             named += [item.get("path") for item in document.get("patches").elements() if item.is_object]
             for item in named:
                 text = _text(item)

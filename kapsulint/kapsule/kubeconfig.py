@@ -24,11 +24,24 @@ call crossed.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.api import (
-    Expression, Loc, ModuleInstance, Reference, ReferenceWalk, ResourceInstance, Val, caller_argument, is_expanded,
-    local_value, module_outputs, resource_argument, variable_default, variable_is_sensitive,
+    Expression,
+    Loc,
+    ModuleInstance,
+    Reference,
+    ReferenceWalk,
+    ResourceInstance,
+    Val,
+    caller_argument,
+    is_expanded,
+    local_value,
+    module_outputs,
+    resource_argument,
+    variable_default,
+    variable_is_sensitive,
 )
 from kapsulint.kapsule.clusters import CLUSTER, CLUSTER_RESOURCES
 

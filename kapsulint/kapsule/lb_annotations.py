@@ -16,7 +16,8 @@ annotation, the service will throw an error."
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.api import Project, Val
 from kapsulint.kapsule import lb_annotation_keys, lb_services

@@ -84,7 +84,7 @@ def is_unsplit_lb_ip_id(project: Project, value: Val) -> bool:
     reference chain counts, a function call or an index into one does not.
     """
     instance = lb_ip_of(value)
-    if instance is None or value.known or value.ref[1] != "id" or value.loc is None:
+    if instance is None or value.known or value.ref is None or value.ref[1] != "id" or value.loc is None:
         return False
     written = expression_at(project, value.loc)
     return written is not None and written.is_traversal

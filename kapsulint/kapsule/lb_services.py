@@ -33,15 +33,24 @@ rule fires on it.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import Project, ResourceInstance, Val
 from kapsulint.kapsule import envoy_gateway
 from kapsulint.kapsule.kube_objects import (
-    DEFAULT_SERVICE_TYPE, SERVICE_KIND, LbService, cluster_of_resource, evidence, is_service, object_label,
-    object_service, objects_of_kind, port_number,
+    DEFAULT_SERVICE_TYPE,
+    SERVICE_KIND,
+    LbService,
+    cluster_of_resource,
+    evidence,
+    is_service,
+    object_label,
+    object_service,
+    objects_of_kind,
+    port_number,
 )
-from kapsulint.kapsule.service import ControllerService, services as chart_services
+from kapsulint.kapsule.service import ControllerService
+from kapsulint.kapsule.service import services as chart_services
 
 KUBERNETES_SERVICES = ("kubernetes_service", "kubernetes_service_v1")
 

@@ -17,11 +17,18 @@ what the rules do with and without the fact.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 from kapsulint.api import Loc, Project, ProviderVersion, Val, resolve_provider_version
 from kapsulint.kapsule import (
-    chart_versions, clusters, helm, helm_provider, provider_features, provider_releases, version_calendar,
+    chart_versions,
+    clusters,
+    helm,
+    helm_provider,
+    provider_features,
+    provider_releases,
+    version_calendar,
     version_features,
 )
 from kapsulint.kapsule.charts import Chart, covers

@@ -15,6 +15,7 @@ dynamic NAT, i.e. masquerade, and an advertised default route).
 from __future__ import annotations
 
 import ipaddress
+
 from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val
 from kapsulint.kapsule.clusters import Cluster
 
@@ -44,6 +45,7 @@ def private_network_of(value: Val) -> ResourceInstance | None:
     """
     if value.ref is None:
         return None
+    instance: ResourceInstance
     instance, _ = value.ref
     if instance.type != PRIVATE_NETWORK or instance.resource.mode != "managed":
         return None

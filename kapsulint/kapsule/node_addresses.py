@@ -16,10 +16,18 @@ argument, else the default) and module outputs to the node IP attributes it read
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from kapsulint.api import (
-    Block, Expression, Loc, ModuleInstance, caller_argument, local_value, module_outputs, references, variable_default,
+    Block,
+    Expression,
+    Loc,
+    ModuleInstance,
+    caller_argument,
+    local_value,
+    module_outputs,
+    references,
+    variable_default,
 )
 
 POOL = "scaleway_k8s_pool"

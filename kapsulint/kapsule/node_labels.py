@@ -4,7 +4,7 @@ pool's ``tags``."""
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from kapsulint.kapsule.node_types import INSTANCE_TYPES, is_external_node_type, normalize_node_type
 from kapsulint.kapsule.zones import region_of_zone

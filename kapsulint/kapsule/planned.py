@@ -23,8 +23,19 @@ import re
 from typing import NamedTuple
 
 from kapsulint.api import (
-    BLOCK, GONE, INSTANCE, BoundChange, Loc, PlanBinding, Project, Related, ResourceInstance, Val, Version,
-    plan_binding, shown,
+    BLOCK,
+    GONE,
+    INSTANCE,
+    BoundChange,
+    Loc,
+    PlanBinding,
+    Project,
+    Related,
+    ResourceInstance,
+    Val,
+    Version,
+    plan_binding,
+    shown,
 )
 from kapsulint.kapsule import cluster_types, lb_annotation_keys, lb_ips, lb_services, replacement_facts, service
 from kapsulint.kapsule.provider_releases import provider_version
@@ -250,8 +261,8 @@ def parse_time(value: Val) -> datetime.datetime | None:
     except ValueError:
         return None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=datetime.timezone.utc)
-    return moment.astimezone(datetime.timezone.utc)
+        moment = moment.replace(tzinfo=datetime.UTC)
+    return moment.astimezone(datetime.UTC)
 
 
 # -- reserved IPs and the Services that use them ------------------------------------------------------

@@ -7,8 +7,9 @@ defaults to false. ``null`` counts as unset.
 """
 
 from __future__ import annotations
-from typing import NamedTuple
 
+from fractions import Fraction
+from typing import NamedTuple
 
 from kapsulint.api import Loc, Val, number
 from kapsulint.kapsule.clusters import Pool
@@ -24,7 +25,7 @@ class Bound(NamedTuple):
     """
 
     name: str
-    value: int | float | None
+    value: int | Fraction | None
     loc: Loc | None
     defaulted: bool = False
     sensitive: bool = False
@@ -50,7 +51,7 @@ def _written(pool: Pool, name: str) -> tuple[Val, Loc | None]:
     return value, loc
 
 
-def _as_number(value: Val) -> int | float | None:
+def _as_number(value: Val) -> int | Fraction | None:
     if not value.known or value.raw is None:
         return None
     return number(value)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from kapsulint.api import ModuleInstance, ProviderVersion, Version, as_version, resolve_provider_version
 
-
 SCALEWAY: tuple[tuple[tuple[int, int, int], str], ...] = (
     ((1, 0, 0), "2017-10-25"),
     ((1, 0, 1), "2018-01-15"),

@@ -29,7 +29,8 @@ is never judged (:func:`kapsulint.kapsule.service.services`).
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.api import Val
 from kapsulint.kapsule import lb_annotation_keys

@@ -16,12 +16,23 @@ and other resources' configured arguments.
 """
 
 from __future__ import annotations
+
 from typing import NamedTuple
 
-
 from kapsulint.api import (
-    Block, ModuleInstance, Reference, ReferenceWalk, ResourceInstance, Step, Version, caller_argument,
-    is_expanded, local_value, module_outputs, resource_argument, variable_default,
+    Block,
+    ModuleInstance,
+    Reference,
+    ReferenceWalk,
+    ResourceInstance,
+    Step,
+    Version,
+    caller_argument,
+    is_expanded,
+    local_value,
+    module_outputs,
+    resource_argument,
+    variable_default,
 )
 from kapsulint.kapsule import replacement_facts
 

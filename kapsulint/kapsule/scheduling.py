@@ -9,6 +9,7 @@ NoSchedule/NoExecute taint must be tolerated.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 
 from kapsulint.api import UNKNOWN, Val
 from kapsulint.kapsule.charts import Chart, ChartPin
@@ -75,7 +76,7 @@ class PoolNodes:
         return cls(pool, labels, labels_complete, taints, taints_complete)
 
 
-def _and(values) -> bool | None:
+def _and(values: Iterable[bool | None]) -> bool | None:
     result: bool | None = True
     for value in values:
         if value is False:
@@ -85,7 +86,7 @@ def _and(values) -> bool | None:
     return result
 
 
-def _or(values) -> bool | None:
+def _or(values: Iterable[bool | None]) -> bool | None:
     result: bool | None = False
     for value in values:
         if value is True:
@@ -109,7 +110,7 @@ class Matcher:
         return (False if nodes.labels_complete else None), UNKNOWN
 
     def selector_matches(self, nodes: PoolNodes, selector: Val) -> bool | None:
-        results = []
+        results: list[bool | None] = []
         for key, wanted in selector.items():
             present, value = self._label(nodes, key)
             if present is not True:
@@ -161,7 +162,7 @@ class Matcher:
         )
 
     def tolerated(self, nodes: PoolNodes, tolerations: Val) -> bool | None:
-        results = []
+        results: list[bool | None] = []
         for key, value, effect in nodes.taints:
             if effect not in _BLOCKING_EFFECTS:
                 continue

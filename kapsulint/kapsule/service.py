@@ -7,7 +7,7 @@ values meant for another cloud (AWS, OCI, Azure, Google annotations) stay silent
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, Val
 from kapsulint.kapsule import charts, helm, lb_annotation_keys
@@ -171,4 +171,4 @@ def services(project: Project) -> Iterator[ControllerService]:
             yield service
 
 
-__all__ = ["ControllerService", "services", "UNKNOWN"]
+__all__ = ["UNKNOWN", "ControllerService", "services"]

@@ -13,7 +13,8 @@ https://www.scaleway.com/en/docs/kubernetes/how-to/use-sfs-with-kubernetes/).
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.api import Loc, Project, Val
 from kapsulint.kapsule import clusters, helm

@@ -15,12 +15,12 @@ def values_readers(project: Project) -> dict[str, list[ResourceInstance]]:
     readers: dict[str, list[ResourceInstance]] = {}
     try:
         found = releases(project)
-    except Exception:  # noqa: BLE001 - each rule asking for the releases reports the failure
+    except Exception:
         return readers
     for release in found:
         try:
             paths = sorted(files_read_by(release.instance))
-        except Exception:  # noqa: BLE001 - as above, for one release
+        except Exception:
             continue
         for path in paths:
             readers.setdefault(os.path.normpath(path), []).append(release.instance)

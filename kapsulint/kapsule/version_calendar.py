@@ -57,7 +57,7 @@ def knows(minor: tuple[int, int]) -> bool:
     return minor[0] == 1 and (minor in CALENDAR or minor < OLDEST_LISTED)
 
 
-class State(str, enum.Enum):
+class State(str, enum.Enum):  # noqa: UP042 - str() of a member stays as it was (StrEnum changes it)
     """Where a minor stands in the calendar on a day."""
 
     SUPPORTED = "supported"

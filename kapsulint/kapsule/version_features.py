@@ -27,7 +27,7 @@ FEATURE_GATES: dict[tuple[int, int], frozenset[str]] = {
     (1, 35): frozenset({*_COMMON_GATES, "MutatingAdmissionPolicy"}),
 }
 _PLUGINS = frozenset({"AlwaysPullImages", "PodNodeSelector", "PodTolerationRestriction"})
-ADMISSION_PLUGINS: dict[tuple[int, int], frozenset[str]] = {minor: _PLUGINS for minor in FEATURE_GATES}
+ADMISSION_PLUGINS: dict[tuple[int, int], frozenset[str]] = dict.fromkeys(FEATURE_GATES, _PLUGINS)
 
 # The same sixteen keys for every recorded minor (KubeletConfiguration field names, camelCase).
 _KUBELET_ARGS = frozenset({
@@ -36,7 +36,7 @@ _KUBELET_ARGS = frozenset({
     "imageGCHighThresholdPercent", "imageGCLowThresholdPercent", "maxParallelImagePulls", "maxPods",
     "registryBurst", "registryPullQPS", "serializeImagePulls",
 })
-KUBELET_ARGS: dict[tuple[int, int], frozenset[str]] = {minor: _KUBELET_ARGS for minor in FEATURE_GATES}
+KUBELET_ARGS: dict[tuple[int, int], frozenset[str]] = dict.fromkeys(FEATURE_GATES, _KUBELET_ARGS)
 
 TABLES = {"feature_gates": FEATURE_GATES, "admission_plugins": ADMISSION_PLUGINS, "kubelet_args": KUBELET_ARGS}
 RECORDED: tuple[tuple[int, int], ...] = tuple(sorted(FEATURE_GATES))  # the minors whose offers are known

@@ -25,7 +25,7 @@ class BaselineError(ValueError):
 def write_baseline(path: Path, findings: list[Finding], repo_root: str, cwd: str,
                    today: dt.date | None = None) -> None:
     """Record ``findings``; an entry the file at ``path`` already had keeps its date."""
-    written = (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
+    written = (today or dt.datetime.now(dt.UTC).date()).isoformat()
     earlier = _recorded_dates(path)
     entries = [
         {"fingerprint": fingerprint, "rule": finding.rule, "path": report_path(finding.loc.path, repo_root, cwd),

@@ -19,11 +19,11 @@ from __future__ import annotations
 import difflib
 import os
 from collections import Counter
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from kapsulint.findings import Edit, Finding, Fix, Sensitive
-from kapsulint.parsing.sources import FileReads, parse_content
 from kapsulint.lint.runner import RunResult
+from kapsulint.parsing.sources import FileReads, parse_content
 from kapsulint.text import UTF8_BOM, decoded, lf
 
 MAX_ROUNDS = 10
@@ -298,7 +298,7 @@ def _rounds(lint: Lint, policy: FixPolicy, unsafe: bool, files_out: _Disk | _Mem
         still = {_key(f) for f in result.reported}
         undone = [(finding, paths) for key, (finding, paths) in applied.items() if key in still]
         if undone:
-            for finding, paths in undone:
+            for finding, _paths in undone:
                 refused.append(Refused(finding, "the finding is still reported after the fix; nothing written"))
                 refused_keys.add(_key(finding))
                 fixed[finding.rule] -= 1

@@ -5,17 +5,18 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from types import ModuleType
-from typing import Callable, Iterable, Iterator, NamedTuple
+from typing import NamedTuple
 
 from kapsulint import __version__
 from kapsulint.errors import describe
-from kapsulint.findings import Finding, Severity
+from kapsulint.findings import Finding, FixKind, Severity
 
 DOC_HEADINGS = ("What it does", "Why is this bad", "Example", "Use instead", "References")
 FIX_HEADING = "Fix"  # after "Use instead"; required when the rule sets FIX, absent otherwise
-FIX_KINDS = ("safe", "unsafe", "sometimes")  # a rule's FIX: its fixes are safe, unsafe, or either by case
+FIX_KINDS: tuple[FixKind, ...] = ("safe", "unsafe", "sometimes")  # a rule's FIX: its fixes are safe, unsafe, or either by case
 ALWAYS_SELECTED = ("KAP001", "KAP005", "KAP017")  # run under any selection unless ignored by name or id
 INTERNAL_ERROR = "KAP008"  # an internal error of the run: reported under any selection, never ignored
 UNREADABLE_PATH = "KAP017"  # a path of the project the scan could not read: an error of the run
@@ -42,7 +43,7 @@ class Rule(NamedTuple):
     doc: str
     check: Callable[..., Iterator[Finding]] | None
     module: str
-    fix: str | None = None  # FIX: "safe", "unsafe" or "sometimes"; None when the rule never fixes
+    fix: FixKind | None = None  # FIX: "safe", "unsafe" or "sometimes"; None when the rule never fixes
     counted_as: tuple[str, str] | None = None  # COUNTED_AS: a blind spot's kind in the summary (one, several)
 
     @property
@@ -166,7 +167,7 @@ def _counted_as(module: ModuleType) -> tuple[str, str] | None:
     return words
 
 
-def _fix_kind(module: ModuleType) -> str | None:
+def _fix_kind(module: ModuleType) -> FixKind | None:
     kind = getattr(module, "FIX", None)
     if kind is not None and kind not in FIX_KINDS:
         raise ValueError(f"{module.__name__}: FIX must be one of {', '.join(FIX_KINDS)}, not {kind!r}")
@@ -175,7 +176,7 @@ def _fix_kind(module: ModuleType) -> str | None:
 
 @lru_cache(maxsize=1)
 def all_rules() -> tuple[Rule, ...]:
-    import kapsulint.rules as package
+    package = importlib.import_module("kapsulint.rules")  # rules/, installed under the package
 
     rules = []
     for info in pkgutil.iter_modules(package.__path__):

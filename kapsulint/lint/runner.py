@@ -6,20 +6,20 @@ import datetime as dt
 import fnmatch
 import os
 import sys
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 from kapsulint.boundary import Boundary
-from kapsulint.scan.discovery import SkippingNestedProjects
 from kapsulint.errors import describe
 from kapsulint.findings import Finding, Loc, Sensitive, Severity
+from kapsulint.lint.registry import INTERNAL_ERROR, UNREADABLE_PATH, Rule, by_id
+from kapsulint.lint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
 from kapsulint.model.instances import NestedBlock, ResourceInstance
 from kapsulint.model.modules import Attribute, Block
 from kapsulint.model.options import ScanOptions
 from kapsulint.model.project import Project
 from kapsulint.parsing.sources import FileReads
-from kapsulint.lint.registry import INTERNAL_ERROR, UNREADABLE_PATH, Rule, by_id
-from kapsulint.lint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
+from kapsulint.scan.discovery import SkippingNestedProjects
 from kapsulint.terraform.values import Val
 
 
@@ -180,7 +180,7 @@ def _judge(project: Project, settings: Settings) -> RunResult:
     findings = [f for f in findings if ".terraform" not in Path(f.loc.path).parts]
     if settings.inline_ignores:
         suppressions = _suppressions(project, errors, internal)
-        apply_suppressions(findings, suppressions, dt.datetime.now(dt.timezone.utc).date())
+        apply_suppressions(findings, suppressions, dt.datetime.now(dt.UTC).date())
         findings.extend(f for f in suppression_findings(project, suppressions, ran) if f.rule in ran)
     _per_path_ignores(findings, settings)
     rules = by_id()
@@ -345,7 +345,7 @@ def _suppressions(project: Project, errors: list[tuple[str, str | None, str | No
             continue
         try:
             found.extend(parse_suppressions(source))
-        except Exception as error:  # noqa: BLE001 - the file boundary
+        except Exception as error:
             project.forget_cached(source.path)
             message = f"reading suppressions failed: {describe(error)}"
             errors.append((message, source.path, None))

@@ -14,10 +14,10 @@ import datetime as dt
 import re
 
 from kapsulint.findings import Finding, Fix, Loc
+from kapsulint.lint.registry import SelectionError, matching
 from kapsulint.model.edits import remove_text
 from kapsulint.model.project import Project
 from kapsulint.parsing.sources import SourceFile
-from kapsulint.lint.registry import SelectionError, matching
 
 _DIRECTIVE_RE = re.compile(
     r"kapsulint:\s*(?P<kind>ignore-file|ignore)\s*\[(?P<selectors>[^\]]*)\]\s*"
@@ -173,9 +173,9 @@ def _malformed(body: str) -> str:
 def _block_spans(source: SourceFile) -> dict[int, tuple[int, int]]:
     """Header line -> (first, last line) of every HCL block of the file, outermost first."""
     spans: dict[int, tuple[int, int]] = {}
-    if not source.ok or "body" not in source.data:
+    if not source.ok or "body" not in source.parsed:
         return spans
-    stack = list(source.data["body"]["blocks"])
+    stack = list(source.parsed["body"]["blocks"])
     while stack:
         block = stack.pop()
         header = block["p"][0]

@@ -29,9 +29,9 @@ import signal
 import stat
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from kapsulint.cachedir import cache_dir
 
@@ -254,6 +254,7 @@ def _commit(prepared: _Prepared) -> None:
     target = prepared.target
     if not _holds(target, prepared.expected):
         raise Refusal("changed while kapsulint was writing it; left as it is")
+    assert prepared.temporary is not None  # a prepared write is committed before it is discarded
     try:
         os.replace(prepared.temporary, target.name, src_dir_fd=target.directory_fd,
                    dst_dir_fd=target.directory_fd)
@@ -463,7 +464,7 @@ def _try_lock(descriptor: int) -> bool:
         import msvcrt
 
         try:
-            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]  # Windows only
         except OSError:
             return False
         return True

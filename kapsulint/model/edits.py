@@ -311,13 +311,13 @@ def set_attribute(project: Project, block: Block, name: str, value_text: str) ->
     if lines[body.end_line - 1][: body.end_column - 1].strip():
         return None  # the closing brace shares its line with code
     nested = [b.span.line for b in block.blocks if b.path == block.path]
-    before = [a for a in block.attrs.values()
+    before = [a.span for a in block.attrs.values()
               if a.path == block.path and a.span is not None and (not nested or a.span.line < min(nested))]
     if before:
-        last = max(before, key=lambda a: a.span.end_line)
-        if not _own_lines(lines, last.span):  # type: ignore[arg-type]
+        last = max(before, key=lambda span: span.end_line)
+        if not _own_lines(lines, last):
             return None
-        at, indent = last.span.end_line, _indent(lines[last.span.line - 1])  # type: ignore[union-attr]
+        at, indent = last.end_line, _indent(lines[last.line - 1])
     elif body.line + 1 < body.end_line and lines[body.line - 1][body.column - 1:].strip() == "":
         at, indent = body.line, header_indent + INDENT
     else:

@@ -23,7 +23,8 @@ or downloaded, is read the same way.
 from __future__ import annotations
 
 import os
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from kapsulint.parsing.sources import SourceFile
 
@@ -99,7 +100,7 @@ def own_evidence(sources: list[SourceFile], lock: SourceFile | None) -> str | No
     if tofu:
         return f"it holds {tofu[0]}"
     if lock is not None and lock.ok:
-        for block in lock.data["body"]["blocks"]:
+        for block in lock.parsed["body"]["blocks"]:
             labels = block.get("labels") or []
             address = str(labels[0]).lower() if labels else ""
             if block.get("type") == "provider" and address.startswith(OPENTOFU_REGISTRY + "/"):
@@ -112,7 +113,7 @@ def own_evidence(sources: list[SourceFile], lock: SourceFile | None) -> str | No
 
 def _has_encryption(source: SourceFile) -> bool:
     return any(block.get("type") == "terraform" and any(b.get("type") == "encryption" for b in block["body"]["blocks"])
-               for block in source.data["body"]["blocks"])
+               for block in source.parsed["body"]["blocks"])
 
 
 def local_call_targets(directory: str, sources: list[SourceFile], is_override) -> list[str]:
@@ -122,7 +123,7 @@ def local_call_targets(directory: str, sources: list[SourceFile], is_override) -
     for source in sorted(sources, key=lambda s: is_override(s.path)):  # primary files first
         if not source.ok:
             continue
-        for block in source.data["body"]["blocks"]:
+        for block in source.parsed["body"]["blocks"]:
             labels = block.get("labels") or []
             if block.get("type") != "module" or not labels:
                 continue

@@ -8,7 +8,8 @@ evaluates it.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from kapsulint.findings import Loc
 
@@ -94,7 +95,7 @@ def node_of(expression: Expression) -> dict:
     return expression._node
 
 
-def _unparen(node: dict) -> dict:
+def _unparen(node: Any) -> dict:
     while isinstance(node, dict) and node.get("t") == "paren":
         node = node.get("e")
     return node if isinstance(node, dict) else {}

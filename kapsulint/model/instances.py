@@ -12,18 +12,18 @@ import json
 import os
 import posixpath
 import re
-from typing import Iterator, Protocol
+from collections.abc import Iterator
+from typing import Protocol
 
 from kapsulint.boundary import OUTSIDE, Boundary, Refused, shown_path
-from kapsulint.terraform.budget import Budget
-from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
 from kapsulint.findings import Loc
 from kapsulint.model.modules import Block, Module, ModuleCall, Resource, Variable, declares_sensitive
+from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.errors import EvalError, InvalidReference
+from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
 from kapsulint.terraform.functions.names import suggestion
 from kapsulint.terraform.typeexpr import NO_CONSTRAINT, convert_variable, parse_type_constraint, prepare_default
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
-
 
 
 class ProjectFiles(Protocol):
@@ -46,6 +46,10 @@ class ProjectFiles(Protocol):
     def boundary(self) -> Boundary: ...
 
     def record_sensitive(self, value: Val) -> None: ...
+
+    def shared_module(self, path: str) -> bool: ...
+
+    def relative(self, path: str) -> str: ...
 
 
 MAX_MODULE_DEPTH = 16
@@ -161,7 +165,7 @@ class ModuleInstance:
                 value = self._typed(declared, given)
             except EvalError:  # Terraform refuses the value: nothing to judge
                 value = Val(UNKNOWN, given.loc if given is not None else declared.block.loc)
-        if declared is not None and declared.sensitive or SECRET_NAME.search(name):
+        if (declared is not None and declared.sensitive) or SECRET_NAME.search(name):
             self.project.record_sensitive(value)
             value = value.with_sensitive()  # its declared type kept
         return value
@@ -171,7 +175,8 @@ class ModuleInstance:
         converted to its type, its default when it is not set (or null and not nullable)."""
         constraint = NO_CONSTRAINT
         if declared.type_expr is not None:
-            path = declared.block.attr("type").path
+            written = declared.block.attr("type")
+            path = written.path if written is not None else declared.block.path
             constraint = parse_type_constraint(declared.type_expr,
                                                lambda node: self.evaluator.eval_strict(node, path))
         default = None
@@ -410,6 +415,7 @@ def _step(value: Val, step) -> Val:
 def _iteration_key(instance: ModuleInstance) -> str:
     """The ``each.key`` of an instance of a module call with ``for_each``."""
     each = instance.call_scope.lookup("each")
+    assert each is not None  # the scope of an instance of a call with for_each
     return each.raw["key"].text()
 
 
@@ -488,7 +494,7 @@ class FunctionContext:
     def record_sensitive(self, value: Val) -> None:
         self.instance.project.record_sensitive(value)
 
-    def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
+    def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc | None) -> Val:
         target = self.resolve(path)
         template = self.instance.project.template(target)
         if template is None:

@@ -153,7 +153,7 @@ def file_attributes(source: SourceFile) -> list[Attribute]:
     """The top-level arguments of a parsed file (a tfvars file's ``name = value`` lines)."""
     if not source.ok:
         return []
-    return [Attribute(a["name"], Loc.of(source.path, a["p"]), a["expr"], source.path) for a in source.data["body"]["attrs"]]
+    return [Attribute(a["name"], Loc.of(source.path, a["p"]), a["expr"], source.path) for a in source.parsed["body"]["attrs"]]
 
 
 def block_from(raw: dict, path: str) -> Block:
@@ -537,5 +537,5 @@ class ValuesFile:
     def document(self) -> dict | None:
         if not self.source.ok:
             return None
-        docs = self.source.data["docs"]
+        docs = self.source.parsed["docs"]
         return docs[0] if docs else {"t": "object", "items": [], "p": [1, 1, 1, 1]}

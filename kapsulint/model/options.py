@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from kapsulint.boundary import Boundary, repository_of
 from kapsulint.model.plan import Plan
+from kapsulint.scan.discovery import TemplateFiles
 from kapsulint.terraform.budget import Limits
 
 ValuesReaders = Callable[[Any], dict[str, list]]
@@ -29,7 +31,7 @@ class ScanOptions:
     environment: dict[str, str]  # TF_VAR_* with --env-vars only
     excluded: object  # callable(path) -> bool
     values_globs: list[str]  # configuration key values-files
-    templates: object  # TemplateFiles (configuration key template-files) or None
+    templates: TemplateFiles | None  # configuration key template-files
     cache: bool  # --no-cache turns the parse cache off
     jobs: int  # processes that parse uncached files (--jobs)
     extra_node_types: list[str]  # configuration key extra-node-types
@@ -52,7 +54,7 @@ class ScanOptions:
         environment: dict[str, str] | None = None,
         excluded: object = None,
         values_globs: list[str] | None = None,
-        templates: object = None,
+        templates: TemplateFiles | None = None,
         cache: bool = True,
         jobs: int = 1,
         extra_node_types: list[str] | None = None,

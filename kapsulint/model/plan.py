@@ -19,8 +19,9 @@ import json
 import os
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from fractions import Fraction
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from kapsulint.boundary import Refused, read_regular, shown_path
 from kapsulint.findings import Loc
@@ -468,8 +469,8 @@ def _timestamp(value: Any) -> datetime.datetime | None:
     except ValueError:
         return None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=datetime.timezone.utc)
-    return moment.astimezone(datetime.timezone.utc)
+        moment = moment.replace(tzinfo=datetime.UTC)
+    return moment.astimezone(datetime.UTC)
 
 
 def _state_resources(state: Any, loc: Loc) -> dict[str, StateResource]:
@@ -573,7 +574,7 @@ def _number(text: str) -> Fraction | float:
     """A JSON number with a fraction or exponent: exact, unless its exponent is beyond any value a
     provider writes (then a float, which may be infinite)."""
     exponent = re.search(r"[eE]([+-]?[0-9]+)$", text)
-    if exponent is not None and abs(int(exponent.group(1))) > 400 or len(text) > 400:
+    if (exponent is not None and abs(int(exponent.group(1))) > 400) or len(text) > 400:
         return float(text)
     return Fraction(text)
 

@@ -4,28 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
 
 from kapsulint.boundary import NOTE_KIND, OUTSIDE, shown_path
-from kapsulint.scan.cache import ParseCache, valid_template, valid_yaml_text
-from kapsulint.model import engines
-from kapsulint.scan import discovery
-from kapsulint.scan.discovery import Discovered, NotFollowed, discover, file_kind, in_chart, is_chart_values
 from kapsulint.errors import describe
 from kapsulint.findings import Loc, Sensitive
+from kapsulint.model import engines
 from kapsulint.model.instances import ModuleInstance, ResourceInstance, as_written, nested_blocks
-from kapsulint.model.variables import root_variable_values
-from kapsulint.scan.loader import Loaded, load_sources
-from kapsulint.model.options import ScanOptions
-from kapsulint.model.plan_binding import PlanBinding, PlanMismatch, bind_plan
 from kapsulint.model.modules import (
-    Block,
-    Duplicate,
-    Module,
-    ModuleCall,
-    Resource,
     DOWNLOAD_MISSING,
     LOCAL_EMPTY,
     LOCAL_MISSING,
@@ -38,6 +26,11 @@ from kapsulint.model.modules import (
     NOT_LISTED,
     OUTSIDE_REPOSITORY,
     UNRECOGNISED,
+    Block,
+    Duplicate,
+    Module,
+    ModuleCall,
+    Resource,
     SourceFile,
     UnreadCall,
     ValuesFile,
@@ -47,14 +40,19 @@ from kapsulint.model.modules import (
     is_local_source,
     source_kind,
 )
+from kapsulint.model.options import ScanOptions
+from kapsulint.model.plan_binding import PlanBinding, PlanMismatch, bind_plan
+from kapsulint.model.variables import root_variable_values
 from kapsulint.parsing.sources import FileReads, Unreadable, decode
-from kapsulint.text import decoded, lf
+from kapsulint.scan import discovery
+from kapsulint.scan.cache import ParseCache, valid_template, valid_yaml_text
+from kapsulint.scan.discovery import Discovered, NotFollowed, discover, file_kind, in_chart, is_chart_values
+from kapsulint.scan.loader import Loaded, load_sources
 from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope
 from kapsulint.terraform.values import UNKNOWN, Val
-
-
+from kapsulint.text import decoded, lf
 
 FILE_LEFT_OUT = "file-left-out"  # the blind spot of a file, or part of one, left out (KAP012)
 # Files a release may read as values: YAML, and templates of it (helmfile's values.yaml.gotmpl,
@@ -233,7 +231,7 @@ class Project:
         (reported at its root, exit 2); the files read so far are still linted."""
         try:
             step()
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             self.errors.append((f"{step.__name__.strip('_').replace('_', ' ')} failed: {describe(error)}", None, None))
             self.forget_cached()
 
@@ -244,7 +242,7 @@ class Project:
             self.errors.append((f"parsing failed: {source.internal}", source.path, None))
         try:
             add(source)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             detail = describe(error)
             self.errors.append((f"loading failed: {detail}", source.path, None))
             self.forget_cached(source.path)
@@ -853,7 +851,7 @@ class Project:
             for name in instance.module.variables:
                 try:
                     instance.variable(name)
-                except Exception:  # noqa: BLE001 - kapsulint's own failure: masked by its marks alone
+                except Exception:
                     continue
         regions = {path: sorted(spans) for path, spans in self._sensitive_regions.items()}
         return Sensitive(regions, frozenset(self._sensitive_texts))
@@ -872,7 +870,7 @@ class Project:
                 return bind_plan(self, plan, directory)
             except PlanMismatch:
                 raise
-            except Exception as error:  # noqa: BLE001 - a bug while binding is an internal error, not a traceback
+            except Exception as error:
                 self.errors.append((f"binding the plan failed: {describe(error)}", plan.path, None))
                 return None
 
@@ -942,7 +940,6 @@ class Project:
         When ``text`` is exactly the content of ``path``, a values file the scan already parsed
         (``values = [file("values.yaml")]``), that parse is reused instead of a second one."""
         from kapsulint.parsing.yaml import YamlSyntaxError
-
         from kapsulint.parsing.yaml_templates import dialect_of
 
         source = self.files.get(path) if path is not None else None

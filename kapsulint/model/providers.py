@@ -11,12 +11,12 @@ Terraform stops at ``init``. Constraint syntax: https://developer.hashicorp.com/
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.findings import Loc
-from kapsulint.model.modules import Block, block_from
-
 from kapsulint.model.instances import ModuleInstance
+from kapsulint.model.modules import Block, block_from
 from kapsulint.model.versions import Clause, Version, lowest_admitted, newest_admitted, parse_constraint, parse_version
 
 _MAX_MODULES = 2000
@@ -46,7 +46,8 @@ def resolve_provider_version(instance: ModuleInstance, local_name: str, source_s
     key = (local_name, source_suffix)
     if key not in cache:
         cache[key] = _resolve(instance.root, local_name, source_suffix, releases)
-    return cache[key]
+    found = cache[key]
+    return found if isinstance(found, ProviderVersion) else None
 
 
 def _resolve(instance: ModuleInstance, local_name: str, source_suffix: str,
@@ -58,7 +59,7 @@ def _resolve(instance: ModuleInstance, local_name: str, source_suffix: str,
     written: list[tuple[str, Loc]] = []
     for text, loc in _constraints(instance.root, local_name, source_suffix):
         parsed = parse_constraint(text) if text is not None else None
-        if parsed is None:
+        if text is None or parsed is None:
             return None
         clauses.extend(parsed)
         written.append((text.strip(), loc))
@@ -87,7 +88,7 @@ def _locked(instance: ModuleInstance, source_suffix: str) -> tuple[Version, Loc]
     root = instance.root.module
     if root.lock is None or not root.lock.ok:
         return None
-    for raw in root.lock.data["body"]["blocks"]:
+    for raw in root.lock.parsed["body"]["blocks"]:
         block = block_from(raw, root.lock.path)
         if block.type == "provider" and block.labels and block.labels[0].lower().endswith(source_suffix):
             attribute = block.attr("version")

@@ -41,11 +41,12 @@ template's references), attributes computed by a provider, and the values of ite
 from __future__ import annotations
 
 import weakref
-from typing import Generic, Hashable, Iterator, NamedTuple, TypeVar
+from collections.abc import Hashable, Iterator
+from typing import Generic, NamedTuple, TypeVar
 
 from kapsulint.findings import Loc
-from kapsulint.model.instances import ModuleInstance
 from kapsulint.model.expressions import Expression, key_name, node_of
+from kapsulint.model.instances import ModuleInstance
 from kapsulint.model.modules import Block, Module, Resource, block_from
 from kapsulint.model.project import Project
 

@@ -12,14 +12,12 @@ import os
 from kapsulint.model.instances import ModuleInstance
 from kapsulint.model.modules import Module
 from kapsulint.model.options import ScanOptions
-from kapsulint.parsing.sources import SourceFile
-from kapsulint.parsing.sources import Unreadable, parse_named_source
 from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
+from kapsulint.parsing.sources import SourceFile, Unreadable, parse_named_source
 from kapsulint.parsing.template import TemplateSyntaxError
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.typeexpr import parse_type_constraint
 from kapsulint.terraform.values import UNKNOWN, Val
-
 
 
 def tfvars_in_order(module: Module) -> list[SourceFile]:
@@ -70,7 +68,7 @@ def root_variable_values(options: ScanOptions, files: dict[str, SourceFile], mod
     for source in sources:
         if not source.ok:
             continue
-        for attribute in source.data["body"]["attrs"]:
+        for attribute in source.parsed["body"]["attrs"]:
             values[attribute["name"]] = scratch.eval(attribute["expr"], source.path)
     for name, text in options.variables.items():
         values[name] = _cli_value(name, text, module, scratch)

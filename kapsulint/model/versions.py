@@ -34,7 +34,8 @@ constraint the tests hold kapsulint to.
 from __future__ import annotations
 
 import re
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 _SEMVER = re.compile(
     r"v?(?P<nums>[0-9]+(?:\.[0-9]+){0,2})(?:-(?P<pre>[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+(?P<build>[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?"
@@ -54,7 +55,7 @@ _RUBY_CLAUSE = re.compile(
 _RUBY_OPERATORS = frozenset(("", "=", "!=", ">", ">=", "<", "<=", "~>"))
 
 
-class Version(tuple):
+class Version(tuple[int, int, int]):
     """A version: the tuple (major, minor, patch), so ``version[:2]`` is its minor, with its
     ``prerelease`` ("" for a release) and ``build`` metadata (kept for display, never ordered).
 
@@ -63,6 +64,7 @@ class Version(tuple):
 
     prerelease: str
     build: str
+    _order: tuple[tuple[int, int, int], bool, tuple[tuple[int, int, str], ...]]
 
     def __new__(cls, major: int, minor: int = 0, patch: int = 0, prerelease: str = "", build: str = "") -> Version:
         self = tuple.__new__(cls, (major, minor, patch))
@@ -115,7 +117,7 @@ class Version(tuple):
         return NotImplemented if key is None else self._key() >= key
 
 
-def _identifiers(prerelease: str) -> tuple:
+def _identifiers(prerelease: str) -> tuple[tuple[int, int, str], ...]:
     """SemVer's pre-release precedence as a key: numbers below words, numbers numerically."""
     if not prerelease:
         return ()
@@ -135,7 +137,13 @@ def as_version(value: Iterable[int] | Version) -> Version:
     if isinstance(value, Version):
         return value
     parts = [int(part) for part in value][:3]
-    return Version(*(parts + [0] * (3 - len(parts))))
+    return _padded(parts)
+
+
+def _padded(numbers: list[int], prerelease: str = "", build: str = "") -> Version:
+    """The version of one to three numbers (the missing ones are 0)."""
+    padded = numbers + [0] * (3 - len(numbers))
+    return Version(padded[0], padded[1], padded[2], prerelease, build)
 
 
 def parse_version(text: str) -> Version | None:
@@ -145,7 +153,7 @@ def parse_version(text: str) -> Version | None:
     if match is None:
         return None
     numbers = [int(part) for part in match.group("nums").split(".")]
-    return Version(*(numbers + [0] * (3 - len(numbers))), match.group("pre") or "", match.group("build") or "")
+    return _padded(numbers, match.group("pre") or "", match.group("build") or "")
 
 
 # -- Terraform provider constraints ------------------------------------------------------------
@@ -198,7 +206,7 @@ def parse_constraint(text: str) -> list[Clause] | None:
         if len(numbers) > 3 or any(not part.isdigit() for part in numbers):
             return None
         values = [int(part) for part in numbers]
-        version = Version(*(values + [0] * (3 - len(values))), match.group("pre") or "", match.group("meta") or "")
+        version = _padded(values, match.group("pre") or "", match.group("meta") or "")
         clauses.append(Clause(operator or "=", version, len(values)))
     return clauses
 
@@ -279,6 +287,7 @@ def core_constraint_problem(text: str) -> str | None:
     if any(match is None for match in matches):
         return "Invalid version constraint"
     for match in matches:
+        assert match is not None  # every piece matched (above)
         version = _GO_VERSION_PRERELEASE.fullmatch(match.group("version"))
         if version is not None and version.group("pre"):
             return "Prerelease version constraints are not supported"

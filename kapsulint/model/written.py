@@ -12,7 +12,7 @@ the value is written" either: the fix is refused there.
 from __future__ import annotations
 
 import os
-from typing import Iterator
+from collections.abc import Iterator
 
 from kapsulint.findings import Edit, Loc
 from kapsulint.model.edits import scan_lines, scanned, state_after
@@ -74,7 +74,7 @@ def _edit_at(project: Project, loc: Loc | None, text: str, kinds: tuple[str, ...
 def wrap_edit(project: Project, loc: Loc | None, function: str) -> Edit | None:
     """An edit wrapping the expression written at ``loc`` in a call: ``x`` becomes ``function(x)``."""
     written = written_text(project, loc) if loc is not None and not loc.path.endswith(".json") else None
-    if not written:
+    if not written or loc is None:
         return None
     return _line_edit(project, loc, f"{function}({written})")
 
@@ -246,7 +246,7 @@ def _attributes(module: Module) -> Iterator[tuple[Attribute, _Owner | None]]:
     for source in module.tfvars:
         if source.data is None:
             continue
-        for raw in source.data["body"]["attrs"]:
+        for raw in source.parsed["body"]["attrs"]:
             yield Attribute(raw["name"], Loc.of(source.path, raw["p"]), raw["expr"], source.path), (
                 "var", raw["name"], module)
 

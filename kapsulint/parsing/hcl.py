@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import re
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -130,7 +130,7 @@ def grammar_and_options() -> tuple[str, dict[str, Any]]:
     return grammar, options
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parser():  # -> lark.Lark
     """The LALR parser, converting as it reduces: no parse tree is ever built (the conversion is as
     iterative as the parser itself, and the tree's memory and time are saved).
@@ -140,8 +140,8 @@ def _parser():  # -> lark.Lark
     are built."""
     import hashlib
 
-    from kapsulint.parsing.versions import installed_versions
     from kapsulint.parsing import grammar_cache
+    from kapsulint.parsing.versions import installed_versions
 
     lark = _import_lark()
 
@@ -270,7 +270,8 @@ def parse_hcl(text: str) -> dict:
     ends_a_line = text.endswith("\n")
     text = _normalise(text)
     outer = _CONVERTER.comments
-    _CONVERTER.comments = comments = []
+    comments: list[Any] = []
+    _CONVERTER.comments = comments
     try:
         # A heredoc's closing marker must be followed by a newline of the file itself, not the one
         # _normalise may have added.
@@ -524,14 +525,14 @@ _BLANK = re.compile(r"[^\n]")
 def _syntax_error(error, text: str) -> HclSyntaxError:
     import lark
 
-    line = getattr(error, "line", None)
-    column = getattr(error, "column", None)
+    line: Any = getattr(error, "line", None)  # lark's errors are not typed
+    column: Any = getattr(error, "column", None)
     if isinstance(error, lark.exceptions.UnexpectedEOF) or line in (None, -1):
         line, column = _end_of(text)
         expected = _readable_expected(getattr(error, "expected", ()))
         return HclSyntaxError(f"unexpected end of input{expected}", line, column)
     if isinstance(error, lark.exceptions.UnexpectedCharacters):
-        position = error.pos_in_stream
+        position: Any = error.pos_in_stream
         char = text[position] if position < len(text) else ""
         shown = repr(char) if char.strip() else "whitespace"
         message = f"unexpected character {shown}"
@@ -563,7 +564,8 @@ def _readable_token(token) -> str:
         return "heredoc"
     text = text.strip()
     if token.type == "STRING_CHARS":  # what the lexer fell back on matches up to a quote
-        text = re.match(r"\S*", text).group(0) or text[:1]
+        word = re.match(r"\S*", text)
+        text = (word.group(0) if word is not None else "") or text[:1]
     text = text.splitlines()[0] if text else text
     return f"`{text[:30]}`" if text else "whitespace"
 
@@ -698,7 +700,7 @@ def unescape(chars: str) -> str:
 class _Reduction:
     """What a handler sees of one reduced rule: its name and its (already converted) children."""
 
-    __slots__ = ("data", "children")
+    __slots__ = ("children", "data")
 
     def __init__(self, data: str, children: list) -> None:
         self.data = data
@@ -779,7 +781,7 @@ class _Converter:
         block_type = None
         type_span = None
         open_brace = None
-        body = {"attrs": [], "blocks": []}
+        body: dict[str, list[Any]] = {"attrs": [], "blocks": []}
         for child in children:
             if isinstance(child, _Token):
                 if child.type == "LBRACE" and open_brace is None:

@@ -202,11 +202,17 @@ def _unexpected(source: _Source, index: int, expected: str) -> JsonSyntaxError:
     return source.error(f"unexpected {_describe(source, index)}: {expected}", index)
 
 
+def _skip_blanks(text: str, index: int) -> int:
+    """The index after the JSON whitespace that starts at ``index``."""
+    match = _WS_RE.match(text, index)
+    return match.end() if match is not None else index
+
+
 def _parse_json(source: _Source) -> dict:
     text = source.text
     length = len(text)
     stack: list[dict] = []
-    index = _WS_RE.match(text, 0).end()
+    index = _skip_blanks(text, 0)
     value: dict | None = None
     while True:
         if value is None:
@@ -216,9 +222,9 @@ def _parse_json(source: _Source) -> dict:
             if char == "{" or char == "[":
                 if len(stack) >= MAX_DEPTH:
                     raise source.error(f"nesting deeper than {MAX_DEPTH} levels", index)
-                frame = {"k": "obj" if char == "{" else "arr", "items": [], "start": index}
+                frame: dict[str, Any] = {"k": "obj" if char == "{" else "arr", "items": [], "start": index}
                 stack.append(frame)
-                index = _WS_RE.match(text, index + 1).end()
+                index = _skip_blanks(text, index + 1)
                 close = "}" if char == "{" else "]"
                 if index < length and text[index] == close:
                     stack.pop()
@@ -242,7 +248,7 @@ def _parse_json(source: _Source) -> dict:
                     raise _unexpected(source, index, "expected a value")
         # A value is complete: attach it to its container, then read `,` or the closing bracket.
         if not stack:
-            index = _WS_RE.match(text, index).end()
+            index = _skip_blanks(text, index)
             if index < length:
                 raise _unexpected(source, index, "expected end of input")
             return value
@@ -255,12 +261,12 @@ def _parse_json(source: _Source) -> dict:
             frame["items"].append(value)
             close, expected = "]", "expected `,` or `]`"
         value = None
-        index = _WS_RE.match(text, index).end()
+        index = _skip_blanks(text, index)
         if index >= length:
             raise source.eof(expected)
         char = text[index]
         if char == ",":
-            index = _WS_RE.match(text, index + 1).end()
+            index = _skip_blanks(text, index + 1)
             if frame["k"] == "obj":
                 index = _key(source, frame, index, "expected a string key after `,`")
             elif index < length and text[index] == "]":
@@ -286,11 +292,11 @@ def _key(source: _Source, frame: dict, index: int, expected: str) -> int:
     if index >= len(text) or text[index] != '"':
         raise _unexpected(source, index, expected)
     node, index = _string(source, index)
-    index = _WS_RE.match(text, index).end()
+    index = _skip_blanks(text, index)
     if index >= len(text) or text[index] != ":":
         raise _unexpected(source, index, "expected `:`")
     frame["key"] = (node["v"], node["p"])
-    return _WS_RE.match(text, index + 1).end()
+    return _skip_blanks(text, index + 1)
 
 
 def _string(source: _Source, index: int) -> tuple[dict, int]:
@@ -416,7 +422,8 @@ class _Builder:
         """(block, body node) for each block a key's value declares, in source order."""
         results: list[tuple[dict, dict]] = []
         # A stack of (node, labels, label spans, innermost key span, levels left), in source order.
-        pending = [(value, [], [], type_span, label_levels)]
+        pending: list[tuple[dict, list[str], list[list[int]], list[int], int]] = [
+            (value, [], [], type_span, label_levels)]
         while pending:
             node, labels, label_spans, key_span, left = pending.pop()
             in_array = node["k"] == "arr"
@@ -517,7 +524,7 @@ class _Builder:
         _drop_empty_parts(result)
         result["p"] = list(node["p"])
         parts = result.get("parts")
-        if result["t"] == "tmpl" and len(parts) == 1 and isinstance(parts[0], dict):
+        if result["t"] == "tmpl" and parts is not None and len(parts) == 1 and isinstance(parts[0], dict):
             if parts[0]["t"] not in ("tif", "tfor"):
                 result["single"] = True  # "${expr}" alone keeps the expression's own type
         return result
@@ -527,7 +534,7 @@ class _Builder:
         if value["k"] == "str" and shape == "one":
             return self._bare_expression(value)
         if value["k"] == "arr" and shape == "list":
-            items = [self._bare_expression(i) if i["k"] == "str" else self.expression(i) for i in value["items"]]
+            items: list[Any] = [self._bare_expression(i) if i["k"] == "str" else self.expression(i) for i in value["items"]]
             return {"t": "tuple", "items": items, "p": value["p"]}
         if value["k"] == "str" and shape == "list":  # ignore_changes = "all"
             return self._bare_expression(value)
@@ -580,7 +587,7 @@ def _drop_empty_parts(root: dict) -> None:
     stack = [root]
     while stack:
         node = stack.pop()
-        for key in _PART_LISTS.get(node.get("t"), ()):
+        for key in _PART_LISTS.get(node.get("t", ""), ()):
             node[key] = [part for part in node[key] if part != ""]
             stack.extend(part for part in node[key] if isinstance(part, dict))
 

@@ -99,9 +99,9 @@ def _scan(text: str, index: int, mode: int, spans: list | None) -> int:
                 end = text.find("*/", index + 2)
                 index = length if end < 0 else end + 2
                 continue
-            elif char == "<" and (opener := _HEREDOC_OPENER.match(text, index)) is not None:
-                stack.append((_HEREDOC, opener.group(1), index, opener.end()))
-                index = opener.end()
+            elif char == "<" and (heredoc := _HEREDOC_OPENER.match(text, index)) is not None:
+                stack.append((_HEREDOC, heredoc.group(1), index, heredoc.end()))
+                index = heredoc.end()
                 line_start = True
                 continue
             elif char == "{":

@@ -230,7 +230,7 @@ def parse_content(path: str, kind: str, content: bytes) -> dict:
     """
     try:
         return _parse_content(path, kind, content)
-    except Exception as error:  # noqa: BLE001 - one file's parser bug never stops the run
+    except Exception as error:
         detail = describe(error)
         return {"data": None, "error": None, "comments": [], "left_out": None, "internal": detail}
 

@@ -15,7 +15,7 @@ blank line is not counted.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from kapsulint.parsing import span
 from kapsulint.parsing.scan import sequence_end

@@ -22,8 +22,19 @@ import re
 
 from kapsulint.parsing import lit, span
 from kapsulint.parsing.yaml_templates import (
-    CLOSE, GO, MIDDLE, OPEN, SILENT, TERRAFORM, Action, find_actions, leads_line, may_hold_actions, shown,
-    standalone, substitute,
+    CLOSE,
+    GO,
+    MIDDLE,
+    OPEN,
+    SILENT,
+    TERRAFORM,
+    Action,
+    find_actions,
+    leads_line,
+    may_hold_actions,
+    shown,
+    standalone,
+    substitute,
 )
 from kapsulint.text import normalised
 
@@ -93,9 +104,9 @@ def parse_yaml(text: str, dialect: str = GO, values: bool = False) -> dict:
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         line, column = _clamp(text, line, column)
         if actions:
-            error = _still_not_yaml(text, actions, mark.index if mark is not None else 0, problem, line, column)
-            error.comments = _whole_line_comments(readable, text)
-            raise error from None
+            left_out = _still_not_yaml(text, actions, mark.index if mark is not None else 0, problem, line, column)
+            left_out.comments = _whole_line_comments(readable, text)
+            raise left_out from None
         raise YamlSyntaxError(problem, line, column) from None
     except (YAMLError, RecursionError, ValueError) as error:
         raise YamlSyntaxError(str(error).splitlines()[0] if str(error) else "invalid YAML", 1, 1) from None
@@ -267,7 +278,7 @@ class _Converter:
 
     def _unknown(self, node, sp: list[int], held: range) -> dict:
         """A scalar holding template expressions: Unknown, and a string when it certainly is one."""
-        result = {"t": "unknown", "p": _scalar_span(node, sp)}
+        result: dict[str, object] = {"t": "unknown", "p": _scalar_span(node, sp)}
         if getattr(node, "style", None) in ('"', "'", "|", ">"):
             result["str"] = True
             return result
@@ -426,7 +437,7 @@ def _mapping(flat: list[dict], sp: list[int]) -> dict:
         items.append([key, value])
     own = {item[0]["v"] for item in items}
     items = [m for m in merged if m[0].get("v") not in own] + items
-    result = {"t": "object", "items": items, "p": sp}
+    result: dict[str, object] = {"t": "object", "items": items, "p": sp}
     if is_open:
         result["open"] = True
     return result
@@ -447,10 +458,10 @@ def _comments(readable: str, text: str, scalar_spans: list[list[int]]) -> list[l
     text YAML read (``readable``: template expressions are placeholders) and taken from ``text``."""
     inside: dict[int, list[tuple[int, int]]] = {}
     for sp in scalar_spans:
-        for line in range(sp[0], sp[2] + 1):
-            start = sp[1] if line == sp[0] else 1
-            end = sp[3] if line == sp[2] else 10**9
-            inside.setdefault(line, []).append((start, end))
+        for line_number in range(sp[0], sp[2] + 1):
+            start = sp[1] if line_number == sp[0] else 1
+            end = sp[3] if line_number == sp[2] else 10**9
+            inside.setdefault(line_number, []).append((start, end))
     comments = []
     original = text.split("\n") if readable is not text else None
     for number, line in enumerate(readable.split("\n"), start=1):

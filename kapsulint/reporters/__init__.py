@@ -67,7 +67,7 @@ class ReportContext:
         cwd: str,
         repo_root: str,
         version: str,
-        notifications: list[tuple[str, str | None, str | None]] = None,
+        notifications: list[tuple[str, str | None, str | None]] | None = None,
         color: bool = False,
         include_suppressed: bool = False,
         quiet: bool = False,

@@ -17,7 +17,7 @@ def _relative(path: str, base: str) -> str:
 
 
 def finding_dict(finding: Finding, base: str) -> dict:
-    data = {
+    data: dict[str, object] = {
         "rule": finding.rule,
         "name": finding.name,
         "severity": finding.severity.value,

@@ -136,7 +136,7 @@ def _is_default(field, value) -> bool:
     default = field.default
     if default is attr.NOTHING:
         return False
-    if isinstance(default, attr.Factory):
+    if isinstance(default, attr.Factory):  # type: ignore[arg-type]  # a class at run time; the stubs call it a function
         default = default.factory() if not default.takes_self else attr.NOTHING
     if default is None or default is attr.NOTHING:
         return False
@@ -191,7 +191,7 @@ def _result(finding: Finding, fingerprint: str, rule_index: dict[str, int], cont
     properties = None
     if finding.instances:
         properties = sarif_om.PropertyBag()
-        setattr(properties, "instances", list(finding.instances))
+        properties.instances = list(finding.instances)
     suppressions = None
     if context.include_suppressed:
         if finding.suppressed_by is None:

@@ -23,15 +23,18 @@ import hashlib
 import marshal
 import time
 import zlib
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any
 
-from kapsulint import __version__
+from kapsulint import __version__, parsing
 from kapsulint.cachedir import cache_dir
-from kapsulint import parsing
 from kapsulint.parsing import SCHEMA_VERSION
 from kapsulint.parsing.versions import DISTRIBUTIONS, installed_versions
+
+if TYPE_CHECKING:
+    import sqlite3
 
 MAX_BYTES = 256 * 1024 * 1024
 DATABASE = "parse.sqlite"
@@ -117,7 +120,7 @@ def flatten(value: Any) -> list[tuple[bool, list, list, list[int]]]:
     while pending:
         container = pending.pop()
         is_dict = isinstance(container, dict)
-        items = list(container.values()) if is_dict else list(container)
+        items = list(container.values()) if isinstance(container, dict) else list(container)
         links = []
         for position, item in enumerate(items):
             if isinstance(item, (dict, list)):
@@ -269,7 +272,7 @@ class ParseCache:
     def __init__(self, directory: Path | None) -> None:
         """``directory`` is kapsulint's cache directory (None: no cache)."""
         self.directory = directory
-        self._connection = None
+        self._connection: sqlite3.Connection | None = None
         self._new: dict[str, bytes] = {}  # entries not yet written
         self._new_bytes = 0
         self._used: list[str] = []  # entries read whose last use is old: refreshed when writing
@@ -405,7 +408,7 @@ class ParseCache:
 
     # -- the database -------------------------------------------------------------------------
 
-    def _connect(self):
+    def _connect(self) -> sqlite3.Connection | None:
         if self._connection is not None or self.directory is None:
             return self._connection
         import sqlite3

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from kapsulint.boundary import Boundary
@@ -54,7 +54,7 @@ class GitIgnore:
         self.boundary = boundary  # a .gitignore is read inside the repository only
         self._real_root: str | None = None
 
-    @lru_cache(maxsize=None)
+    @cache  # noqa: B019 (one instance per run, which the cache must not outlive anyway)
     def _rules(self, directory: str) -> tuple[tuple[re.Pattern, bool, bool], ...]:
         try:
             data = self.boundary.read(os.path.join(directory, ".gitignore"))

@@ -12,10 +12,9 @@ from __future__ import annotations
 import os
 
 from kapsulint.boundary import Boundary
+from kapsulint.parsing.sources import FileReads, SourceFile, Unreadable, parser_name, skipped_source, source_from
 from kapsulint.scan.cache import ParseCache, decode_entry, encode_entry, valid_parse
-from kapsulint.parsing.sources import SourceFile
 from kapsulint.scan.parallel import File, parse_file
-from kapsulint.parsing.sources import FileReads, Unreadable, parser_name, skipped_source, source_from
 
 PARALLEL_THRESHOLD = 256 * 1024  # uncached bytes below which workers cost more than they save
 MIN_SHARE = 128 * 1024  # a worker's start (an interpreter, lark, the grammar) pays for this much parsing

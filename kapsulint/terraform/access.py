@@ -12,8 +12,20 @@ from fractions import Fraction
 from kapsulint.terraform.convert import convert
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.types import (
-    DYNAMIC, NUMBER, STRING, Dynamic, ListType, MapType, ObjectType, Primitive, SetType, TupleType, Type, kind_of,
-    type_of, type_text,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    Dynamic,
+    ListType,
+    MapType,
+    ObjectType,
+    Primitive,
+    SetType,
+    TupleType,
+    Type,
+    kind_of,
+    type_of,
+    type_text,
 )
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
@@ -117,7 +129,7 @@ def _key(key: Val, target: Type) -> object:
                         f"value: {error}.") from None
 
 
-def _missing_position(position: object, length: int, sensitive: bool) -> str:
+def _missing_position(position: object, length: int, sensitive: bool | int) -> str:
     """Why a number names no element of a sequence of ``length``, as hcl.Index words it: the
     end of its message. It says more for a fraction, a negative number and, unless the length
     is sensitive, a number equal to the length (hcl.Index tests ``index - length < 1`` on a
@@ -146,7 +158,7 @@ def _attribute(target: Val, kind: type[Type], name: str) -> Val:
         raise EvalError(f'Missing map element: This map does not have an element with the key "{name}".')
     if kind is Dynamic:
         return unknown_from(target)
-    element = target.type.element if kind is ListType or kind is SetType else None  # type: ignore[union-attr]
+    element = target.type.element if kind is ListType or kind is SetType else None
     if kind is ListType and isinstance(element, ObjectType):
         if name in element.attributes:
             raise EvalError("Unsupported attribute: Can't access attributes on a list of objects. Did you mean to "

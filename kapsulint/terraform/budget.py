@@ -100,7 +100,7 @@ class Budget:
     expression may still use. :meth:`enter` and :meth:`leave` bracket an expression: what a
     nested expression (a local read on the way) used is not charged to the one that read it."""
 
-    __slots__ = ("limits", "steps", "step_ceiling", "bytes", "byte_ceiling", "regex_seconds", "regex_ceiling")
+    __slots__ = ("byte_ceiling", "bytes", "limits", "regex_ceiling", "regex_seconds", "step_ceiling", "steps")
 
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits if limits is not None else Limits()
@@ -187,7 +187,7 @@ class Budget:
 class RegexTimer:
     """The regular-expression time of one function call, charged to its budget."""
 
-    __slots__ = ("budget", "loc", "what", "start")
+    __slots__ = ("budget", "loc", "start", "what")
 
     def __init__(self, budget: Budget, loc: Loc | None, what: str) -> None:
         self.budget = budget

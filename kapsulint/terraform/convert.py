@@ -14,9 +14,10 @@ Values are :class:`~kapsulint.terraform.values.Val`; a value built here always c
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import cast
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.errors import EvalError
@@ -37,6 +38,7 @@ from kapsulint.terraform.types import (
     type_of,
 )
 from kapsulint.terraform.values import UNKNOWN, Val
+
 
 class ConversionError(EvalError):
     """A value that cannot be converted, with go-cty's message.
@@ -189,12 +191,12 @@ def _collection_to_sequence(target: ListType | SetType, element: _Converter | No
 
     def to_sequence(value: Val) -> Val:
         items = []
-        for index, item in enumerate(_members(value)):
+        for item in _members(value):
             if element is not None:
                 item = element(item)
             items.append(item)
-        source = type_of(value)
         if not items:
+            source = cast("ListType | SetType | MapType", type_of(value))  # a collection converts to a sequence
             ety = source.element if isinstance(target.element, Dynamic) else without_optional(target.element)
             return _sequence(target, [], ety, value)
         if not _all_same_type(items):
@@ -208,7 +210,7 @@ def _map_to_map(target: MapType, element: _Converter) -> _Converter:
     def to_map(value: Val) -> Val:
         items = {key: element(item) for key, item in sorted(value.raw.items())}
         if not items:
-            source = type_of(value)
+            source = cast("MapType", type_of(value))  # only a map converts to a map
             ety = source.element if isinstance(target.element, Dynamic) else without_optional(target.element)
             return _map(items, ety, value)
         if isinstance(target.element, (ListType, SetType, MapType, ObjectType)):
@@ -233,7 +235,7 @@ def _tuple_to_sequence(source: TupleType, target: ListType | SetType, unsafe: bo
         if isinstance(unified, Dynamic) and not all(isinstance(t, Dynamic) for t in source.elements):
             return None
         ety = unified
-    converters = []
+    converters: list[_Converter | None] = []
     for element in source.elements:
         if element == ety:
             converters.append(None)
@@ -245,7 +247,7 @@ def _tuple_to_sequence(source: TupleType, target: ListType | SetType, unsafe: bo
 
     def to_sequence(value: Val) -> Val:
         items = []
-        for index, (item, converter) in enumerate(zip(value.raw, converters)):
+        for item, converter in zip(value.raw, converters):
             if converter is not None:
                 item = converter(item)
             items.append(item)
@@ -389,7 +391,7 @@ def _unify_list(items: list[Val], unsafe: bool) -> list[Val]:
     if unified is None:
         raise ConversionError("cannot find a common base type for all elements")
     result = []
-    for index, item in enumerate(items):
+    for item in items:
         if type_of(item) != unified:
             converter = _conversion(type_of(item), unified, unsafe)
             if converter is None:
@@ -495,8 +497,8 @@ def dynamic_replace(source: Type, target: Type) -> Type:
             return kind(dynamic_replace(unified or DYNAMIC, target.element))
         return target
     if isinstance(target, TupleType):
-        given = source.elements if isinstance(source, TupleType) else ()
-        return TupleType(dynamic_replace(given[i] if i < len(given) else DYNAMIC, element)
+        given_elements = source.elements if isinstance(source, TupleType) else ()
+        return TupleType(dynamic_replace(given_elements[i] if i < len(given_elements) else DYNAMIC, element)
                          for i, element in enumerate(target.elements))
     return target
 
@@ -824,7 +826,7 @@ def _compare_types(a: Type, b: Type) -> int:
             return 0
     for kind in (ListType, SetType, MapType):
         if isinstance(a, kind) and isinstance(b, kind):
-            return _compare_types(a.element, b.element)  # type: ignore[attr-defined]
+            return _compare_types(a.element, b.element)
     swap = 1
     if ((isinstance(a, TupleType) and isinstance(b, ListType)) or (isinstance(a, ObjectType) and isinstance(b, MapType))
             or (isinstance(a, SetType) and isinstance(b, (TupleType, ListType)))):
@@ -1019,13 +1021,10 @@ def _equal_same_type(a: Val, b: Val, ty: Type) -> bool | object:
     elif isinstance(ty, SetType):
         if len(a.raw) != len(b.raw):
             return False
-        hashes = {}
+        hashes: dict[str, list[Val]] = {}
         for item in b.raw:
             hashes.setdefault(_hash_bytes(item), []).append(item)
-        for item in a.raw:
-            if not any(_equal_member(item, other) for other in hashes.get(_hash_bytes(item), ())):
-                return False
-        return True
+        return all(any(_equal_member(item, other) for other in hashes.get(_hash_bytes(item), ())) for item in a.raw)
     else:  # list or tuple
         if len(a.raw) != len(b.raw):
             return False
@@ -1087,7 +1086,7 @@ def _conforms(given: Type, want: Type) -> bool:
             _conforms(g, w) for g, w in zip(given.elements, want.elements))
     for kind in (ListType, MapType, SetType):
         if isinstance(given, kind) and isinstance(want, kind):
-            return _conforms(given.element, want.element)  # type: ignore[attr-defined]
+            return _conforms(given.element, want.element)
     return False
 
 
@@ -1196,7 +1195,7 @@ def _set_order(members: list[Val], ety: Type, texts: dict[int, str]) -> list[Val
     their hash texts are equal (or they are 0 and -0), so the bucket order decides between them."""
     hashes = {id(member): texts[id(member)].encode("utf-8", "surrogatepass") for member in members}
     ordered = sorted(members, key=lambda m: zlib.crc32(hashes[id(m)]))
-    if ety == STRING or ety == NUMBER:
+    if ety in (STRING, NUMBER):
         key = lambda m: (m.raw is None, m.raw if m.raw is not None else 0)  # noqa: E731
     elif ety == BOOL:
         key = lambda m: (m.raw is None, m.raw is True)  # noqa: E731

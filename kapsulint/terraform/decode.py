@@ -29,17 +29,19 @@ from __future__ import annotations
 import binascii
 import json
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
 from types import ModuleType
-from typing import Any, Iterator
+from typing import Any
 
 from kapsulint.parsing.yaml import MAX_NODES
 from kapsulint.terraform.encode import deep_recursion
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.numbers import Unrepresentable, format_number, parse_number
 from kapsulint.terraform.values import Val
-from kapsulint.terraform.yaml_scanner import go_mark as _go_mark, go_yaml_message
+from kapsulint.terraform.yaml_scanner import go_mark as _go_mark
+from kapsulint.terraform.yaml_scanner import go_yaml_message
 
 
 class TooManyNodes(Exception):

@@ -87,10 +87,11 @@ def literal_to_val(node: dict, origin: tuple | None, fallback: Loc) -> Val:
         current, container, key = stack.pop()
         kind = current["t"]
         if kind == "object":
-            value = Val({}, place(current["p"]), keylocs={}, open=current.get("open", False))
+            keylocs: dict[str, Loc] = {}
+            value = Val({}, place(current["p"]), keylocs=keylocs, open=current.get("open", False))
             for key_node, value_node in current["items"]:
                 text = key_node["v"] if isinstance(key_node["v"], str) else str(key_node["v"])
-                value.keylocs[text] = place(key_node["p"])
+                keylocs[text] = place(key_node["p"])
                 value.raw[text] = None  # keeps the written order; filled below
                 stack.append((value_node, value.raw, text))
         elif kind == "tuple":

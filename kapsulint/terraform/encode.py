@@ -15,9 +15,9 @@ https://github.com/zclconf/go-cty-yaml/blob/v1.1.0/emitterc.go.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
-from typing import Iterator
 
 from kapsulint.terraform.numbers import format_number
 from kapsulint.terraform.values import UNKNOWN, Val

@@ -19,17 +19,26 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from kapsulint.findings import Loc
-from kapsulint.terraform.documents import located_result
 from kapsulint.terraform import functions, operators
 from kapsulint.terraform.access import elements, index_value, iteration_pairs, number
 from kapsulint.terraform.budget import Budget, BudgetExceeded, text_bytes
 from kapsulint.terraform.convert import conditional, convert, make_list
+from kapsulint.terraform.documents import located_result
 from kapsulint.terraform.errors import EvalError, InvalidReference
 from kapsulint.terraform.functions.names import EXPRESSION_FUNCTIONS, builtin_name
 from kapsulint.terraform.numbers import parse_number
 from kapsulint.terraform.strings import nfc
 from kapsulint.terraform.types import (
-    BOOL, STRING, Dynamic, ListType, MapType, ObjectType, SetType, TupleType, kind_of, type_of,
+    BOOL,
+    STRING,
+    Dynamic,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+    kind_of,
+    type_of,
 )
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
 
@@ -538,7 +547,7 @@ class _TemplateText:
     def __getattr__(self, name: str) -> object:
         return getattr(self._context, name)
 
-    def render_template(self, _path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
+    def render_template(self, _path: str, text: str, names: dict[str, Val], loc: Loc | None) -> Val:
         from kapsulint.parsing.hcl import HclSyntaxError, parse_expression
         from kapsulint.parsing.template import TemplateSyntaxError, parse_template
 
@@ -556,7 +565,7 @@ class _Rendered:
     """A template's text so far, with its length kept (templates can be long; no re-summing), and
     where the template is written (what a budget that runs out while rendering points at)."""
 
-    __slots__ = ("parts", "length", "loc")
+    __slots__ = ("length", "loc", "parts")
 
     def __init__(self, loc: Loc) -> None:
         self.parts: list[str] = []

@@ -160,16 +160,18 @@ def parse_number(text: str) -> Number:
     if exp5 > 0:
         value = value * _pow5(exp5)
     elif exp5 < 0:
-        value = value / _pow5(-exp5)
+        value = Fraction(value) / _pow5(-exp5)
     value = round_to_precision(value)
     return -value if sign == "-" else value
 
 
-def _pow5(n: int) -> int:
+def _pow5(n: int) -> Number:
     """5**n as Go's ``Float.pow5`` computes it for a parse: 576 bits, its factor 640 bits."""
     if n <= 27:
         return 5**n
-    result, factor, n = 5**27, 5, n - 27
+    result: Number = 5**27
+    factor: Number = 5
+    n -= 27
     while n:
         if n & 1:
             result = round_to_precision(result * factor, PRECISION + 64)
@@ -282,7 +284,7 @@ def format_number(x: Number) -> str:
         return str(x)
     if x == 0:
         return "-0" if x is NEGATIVE_ZERO else "0"
-    digits, point = _shortest(abs(x), precision(x))
+    digits, point = _shortest(-x if x < 0 else x, precision(x))
     sign = "-" if x < 0 else ""
     if point >= len(digits):
         return sign + digits + "0" * (point - len(digits))

@@ -47,6 +47,7 @@ def apply(operator: str, args: list[Val], loc: Loc) -> Val:
     if any(a.contains_unknown() for a in operands):
         return Val(UNKNOWN, loc, type=result_type, sensitive=sensitive)
     raws = [a.raw for a in operands]
+    value: object
     if operator == "!":
         value = not raws[0]
     elif operator == "neg":

@@ -19,7 +19,8 @@ evaluated by the caller (Terraform evaluates them with no variables and no funct
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from kapsulint.terraform.convert import ConversionError, convert, make_set, unify_values, without_optional
 from kapsulint.terraform.errors import EvalError
@@ -63,7 +64,7 @@ class Defaults:
     type); ``children`` maps an attribute name, a tuple index (as text) or ``""`` (the element
     of a list, set or map) to the defaults below it."""
 
-    __slots__ = ("type", "values", "children")
+    __slots__ = ("children", "type", "values")
 
     def __init__(self, ty: Type, values: dict[str, Val] | None = None, children: dict[str, Defaults] | None = None) -> None:
         self.type = ty

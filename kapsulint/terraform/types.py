@@ -12,8 +12,8 @@ https://github.com/hashicorp/terraform/blob/v1.11.4/internal/lang/funcs/conversi
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Iterable, Mapping
 
 from kapsulint.terraform.values import UNKNOWN, Val
 
@@ -161,7 +161,8 @@ def type_text(ty: Type, indent: str = "") -> str:
     if isinstance(ty, (ListType, SetType, MapType)):
         # nested collections share one line (``map(list(``); a multi-line member below them
         # starts on the next line, one level in
-        prefix, depth, element = "", 0, ty
+        prefix, depth = "", 0
+        element: Type = ty
         while isinstance(element, (ListType, SetType, MapType)):
             prefix, depth, element = prefix + element.kind + "(", depth + 1, element.element
         if _is_multiline(element):

@@ -7,8 +7,9 @@ place a footgun is written even when it travelled through locals, variables and 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.numbers import format_number as terraform_number_text
@@ -56,7 +57,7 @@ class Val:
     the node's mark (False, True or :data:`INHERITED`); a marked node's members are all marked.
     """
 
-    __slots__ = ("raw", "loc", "keylocs", "open", "sensitive", "ref", "encoded", "origin", "type")
+    __slots__ = ("encoded", "keylocs", "loc", "open", "origin", "raw", "ref", "sensitive", "type")
 
     def __init__(
         self,

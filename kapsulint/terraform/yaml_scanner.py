@@ -48,10 +48,12 @@ _PROBLEMS = [
 ]
 
 
-def go_tabs_scanner(base: type, scanner_error: type[Exception]) -> type:
+def go_tabs_scanner(base: Any, scanner_error: type[Exception]) -> type:
     """ruamel.yaml's scanner class ``base`` with go-yaml's handling of tabs."""
 
-    class GoTabsScanner(base):  # type: ignore[misc, valid-type]
+    class GoTabsScanner(base):
+        allow_simple_key: bool  # set by the base scanner
+
         def scan_to_next_token(self) -> None:
             """Blanks, comments and line breaks up to the next token; a tab is a blank only where
             a simple key cannot start or inside a flow collection (yaml_parser_scan_to_next_token)."""

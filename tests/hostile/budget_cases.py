@@ -66,7 +66,7 @@ CASES = [
          ((3, 11),)),
     Case("join-nested-4-gib",
          'locals {\n'
-         f'  joined = join(join(join(",", range(1024)), range(1024)), range(1024))\n'
+         '  joined = join(join(join(",", range(1024)), range(1024)), range(1024))\n'
          '}\n',
          ((2, 12),)),
     Case("yamldecode-alias-bomb-7-levels",
@@ -115,7 +115,7 @@ CASES = [
          (),
          (("length(local.unique)", '"value": 8192'),)),
     Case("equality-of-big-collections",
-         f'locals {{\n  a    = [for i in range(1024) : "${{i}}"]\n  b    = [for i in range(1024) : "${{i}}"]\n'
+         'locals {\n  a    = [for i in range(1024) : "${i}"]\n  b    = [for i in range(1024) : "${i}"]\n'
          '  same = [for i in range(1024) : local.a == local.b]\n}\n',
          ((4, 34),)),  # the comparison: each walks a thousand elements
     Case("csvdecode-wide",

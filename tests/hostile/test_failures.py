@@ -24,8 +24,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
-
 from fixture_support import lint
+
 from kapsulint.cli.command import main
 from kapsulint.scan.cache import DATABASE, decode_entry, encode_entry
 
@@ -589,8 +589,8 @@ def test_damaged_template_and_yaml_text_entries_are_parsed_again(tmp_path, monke
     kinds = {}
     for key, blob in entries:
         value = decode_entry(key, blob)
-        kinds[key] = "template" if "node" in value else "yaml-text" if "parsed" in value or "error" in value \
-            and "data" not in value else "file"
+        kinds[key] = "template" if "node" in value else "yaml-text" if "parsed" in value or ("error" in value \
+            and "data" not in value) else "file"
     assert "template" in kinds.values()
     for key, kind in kinds.items():
         if kind == "template":

@@ -475,7 +475,7 @@ def test_eval_masks_like_terraform_console(tmp_path, monkeypatch) -> None:
                      "list.tf": 'variable "l" {\n  type      = list(string)\n  sensitive = true\n'
                                 '  default   = ["1", "2"]\n}\n'})
     expressions = ["var.secret", '[var.secret, "x"]', "nonsensitive(var.secret)", "var.l == tolist([\"1\", \"2\"])",
-                   'nonsensitive(var.l == tolist(["1", "2"]))', "nonsensitive(var.l)", f'cidrhost(var.secret, 1)']
+                   'nonsensitive(var.l == tolist(["1", "2"]))', "nonsensitive(var.l)", 'cidrhost(var.secret, 1)']
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, [*(item for e in expressions for item in ("--eval", e)), "."])
     answers = [json.loads(line) for line in result.output.splitlines()]

@@ -136,7 +136,7 @@ def _error(out: str) -> dict:
     detail = ""
     for line in lines[index + 1:]:
         text = line.strip()
-        if not text or text.startswith("on ") or re.match(r"^\d+:", text) or text.startswith(("(", "├", "│")):
+        if not text or text.startswith(("on ", "(", "├", "│")) or re.match(r"^\d+:", text):
             continue
         detail = text
         break

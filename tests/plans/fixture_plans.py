@@ -141,7 +141,7 @@ def _parts(address: str) -> tuple[str, str, str, str | None, Any]:
 
 
 def _values(kind: str, overrides: dict[str, Any]) -> dict[str, Any]:
-    values = {k: v for k, v in SCHEMAS[kind].items()}
+    values = dict(SCHEMAS[kind])
     values.update(overrides)
     return dict(sorted(values.items()))
 

@@ -8,7 +8,7 @@ offers another), so every column is converted on the text of its line.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from lsprotocol import types
 

@@ -13,8 +13,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from kapsulint.findings import Finding, Loc, Severity
 from kapsulint.cli.settings import CommandLine, Resolved, SettingsError, resolve_settings
+from kapsulint.findings import Finding, Loc, Severity
 
 # The client's setting keys, by the command line flag they stand for; camelCase is accepted too.
 SETTING_KEYS = ("select", "extend-select", "ignore", "unsafe-fixes", "today", "config")

@@ -25,13 +25,23 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from kapsulint import __version__
-from kapsulint.errors import describe
-from kapsulint.findings import Finding, Loc
-from kapsulint.cli.server.convert import (FIX_ALL, code_points, diagnostic, fixed_texts, hover_text, loc_range,
-                                          minimal_edit, overlaps, rules_in_directive, suppression_covers,
-                                          suppression_text)
+from kapsulint.cli.server.convert import (
+    FIX_ALL,
+    code_points,
+    diagnostic,
+    fixed_texts,
+    hover_text,
+    loc_range,
+    minimal_edit,
+    overlaps,
+    rules_in_directive,
+    suppression_covers,
+    suppression_text,
+)
 from kapsulint.cli.server.folders import Folder, Judgement, client_settings, internal_error_judgement
 from kapsulint.cli.settings import SettingsError, settings_lines
+from kapsulint.errors import describe
+from kapsulint.findings import Finding, Loc
 from kapsulint.lint.registry import INTERNAL_ERROR
 from kapsulint.text import decoded
 
@@ -180,14 +190,14 @@ class KapsulintServer(LanguageServer):
         capabilities = self.client_capabilities.workspace
         if capabilities is None or not capabilities.configuration:
             return
-        folders = [folder for folder in self.folders.values()]
+        folders = list(self.folders.values())
         if not folders:
             return
         items = [types.ConfigurationItem(scope_uri=from_fs_path(folder.path), section=CONFIGURATION_SECTION)
                  for folder in folders]
         try:
             answers = await self.workspace_configuration_async(types.ConfigurationParams(items))
-        except Exception as error:  # noqa: BLE001 - a client that fails the request keeps its initialization options
+        except Exception as error:
             self.log(types.MessageType.Warning, f"kapsulint: workspace/configuration failed: {describe(error)}")
             return
         for folder, answer in zip(folders, answers or []):
@@ -214,7 +224,7 @@ def judge(folder: Folder, texts: dict[str, str]) -> tuple[Judgement | None, str 
         return folder.lint(texts), None, False
     except SettingsError as error:
         return None, f"kapsulint: {folder.name}: {error}", True
-    except Exception as error:  # noqa: BLE001 - the server's boundary: a bug never stops it
+    except Exception as error:
         detail = describe(error)
         return (internal_error_judgement(folder, texts, detail),
                 f"kapsulint: internal error while linting {folder.path}: {detail}\n{traceback.format_exc()}", False)
@@ -273,7 +283,7 @@ async def first_scan(ls: KapsulintServer, folders: list[Folder]) -> None:
         token = f"kapsulint-first-scan-{id(folders)}"
         try:
             await ls.work_done_progress.create_async(token)
-        except Exception:  # noqa: BLE001 - the client refused the token: scanning without progress
+        except Exception:
             token = None
     if token is not None:
         ls.work_done_progress.begin(token, types.WorkDoneProgressBegin(

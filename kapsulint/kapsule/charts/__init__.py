@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from typing import NamedTuple, TypeVar, Union
+from typing import NamedTuple, TypeVar
 
 from kapsulint.api import UNKNOWN, Loc, Val, as_version
 from kapsulint.kapsule.chart_versions import ChartVersion
@@ -55,7 +55,7 @@ Path = tuple[str, ...]
 Version = tuple[int, int, int]
 # A release's chart version: an exact version (a tuple or Version), a parsed ``version`` (one
 # version or a range), or none.
-ChartPin = Union[tuple, ChartVersion, None]
+ChartPin = tuple | ChartVersion | None
 T = TypeVar("T")
 Steps = tuple[tuple[Version | None, T], ...]
 

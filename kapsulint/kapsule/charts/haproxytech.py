@@ -35,8 +35,25 @@ from collections.abc import Iterator, Sequence
 from kapsulint.api import Val, as_version, shown_text
 from kapsulint.kapsule.access import is_any_address
 from kapsulint.kapsule.charts import (
-    AdminPort, AdminPorts, Chart, ChartPin, OpenTrust, Path, ProxyAdvice, TrafficPort, TrustedRanges, Version,
-    cidr_entries, config_map, covers, exact_version, flag, key_loc, port_number, rendered_text, trusted,
+    AdminPort,
+    AdminPorts,
+    Chart,
+    ChartPin,
+    OpenTrust,
+    Path,
+    ProxyAdvice,
+    TrafficPort,
+    TrustedRanges,
+    Version,
+    cidr_entries,
+    config_map,
+    covers,
+    exact_version,
+    flag,
+    key_loc,
+    port_number,
+    rendered_text,
+    trusted,
 )
 
 CONFIG_PATH: Path = ("controller", "config")

@@ -23,8 +23,19 @@ from collections.abc import Iterator, Sequence
 from kapsulint.api import Val, shown_text
 from kapsulint.kapsule.access import is_any_address
 from kapsulint.kapsule.charts import (
-    Chart, ChartPin, OpenTrust, Path, ProxyAdvice, TrafficPort, TrustedRanges, cidr_entries, config_map, flag,
-    port_number, rendered_text, trusted,
+    Chart,
+    ChartPin,
+    OpenTrust,
+    Path,
+    ProxyAdvice,
+    TrafficPort,
+    TrustedRanges,
+    cidr_entries,
+    config_map,
+    flag,
+    port_number,
+    rendered_text,
+    trusted,
 )
 from kapsulint.kapsule.go_strconv import parse_bool
 

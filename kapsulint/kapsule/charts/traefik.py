@@ -29,7 +29,17 @@ from typing import NamedTuple
 from kapsulint.api import Val, shown_text
 from kapsulint.kapsule.access import is_any_address
 from kapsulint.kapsule.charts import (
-    Chart, ChartPin, OpenTrust, Path, ProxyAdvice, TrafficPort, TrustedRanges, cidr_entries, flag, port_number, trusted,
+    Chart,
+    ChartPin,
+    OpenTrust,
+    Path,
+    ProxyAdvice,
+    TrafficPort,
+    TrustedRanges,
+    cidr_entries,
+    flag,
+    port_number,
+    trusted,
 )
 from kapsulint.kapsule.go_strconv import parse_bool
 

@@ -590,7 +590,7 @@ def range_(args: list[Val], call: Call) -> Val:
     if not down and end < start:
         raise argument_error("params", "end must be greater than start when step is positive")
     items: list[Val] = []
-    number = start
+    number: numbers.Number = start
     while not (number <= end if down else number >= end):
         if len(items) >= _RANGE_LIMIT:
             raise call_error("range", "more than 1024 values were generated; either decrease the difference "

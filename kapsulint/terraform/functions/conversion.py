@@ -13,16 +13,28 @@ then convert the value with their own error messages.
 from __future__ import annotations
 
 from kapsulint.terraform.convert import (
-    go_quote,
     can_convert,
     convert,
     dynamic_replace,
     friendly_name,
+    go_quote,
     mismatch_message,
 )
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.registry import Call, Param, function
-from kapsulint.terraform.types import BOOL, DYNAMIC, NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType, Type, type_of
+from kapsulint.terraform.types import (
+    BOOL,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+    Type,
+    type_of,
+)
 from kapsulint.terraform.values import UNKNOWN, Val
 
 # go-cty's AllowMarked: the marks reach the implementation, which decides the result's marks

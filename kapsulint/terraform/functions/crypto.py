@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.functions.numeric import INT64_RANGE, go_int
-from kapsulint.terraform.functions.registry import call_error
-from kapsulint.terraform.functions.registry import Call, Param, function
+from kapsulint.terraform.functions.registry import Call, Param, call_error, function
 from kapsulint.terraform.types import NUMBER, STRING
 from kapsulint.terraform.values import UNKNOWN, Val
 
@@ -31,7 +31,7 @@ def _base64(digest: bytes) -> str:
     return base64.b64encode(digest).decode("ascii")
 
 
-HASHES: dict[str, tuple[Callable[[bytes], "hashlib._Hash"], Callable[[bytes], str]]] = {
+HASHES: dict[str, tuple[Callable[[bytes], hashlib._Hash], Callable[[bytes], str]]] = {
     "md5": (hashlib.md5, _hex),
     "sha1": (hashlib.sha1, _hex),
     "sha256": (hashlib.sha256, _hex),

@@ -17,8 +17,7 @@ import re
 from typing import NamedTuple
 
 from kapsulint.terraform.convert import go_quote
-from kapsulint.terraform.functions.registry import argument_error, call_error
-from kapsulint.terraform.functions.registry import Call, Param, function
+from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
 from kapsulint.terraform.types import NUMBER, STRING
 from kapsulint.terraform.values import UNKNOWN, Val
 
@@ -208,7 +207,7 @@ def timestamp_message(error: ParseError, strict: bool) -> str:
 
 def _time_quote(text: str) -> str:
     """Go's ``time.quote``: bytes outside printable ASCII as ``\\xHH``."""
-    out = []
+    out: list[str] = []
     for char in text:
         if ord(char) >= 0x80 or char < " ":
             out.extend(f"\\x{byte:02x}" for byte in char.encode())

@@ -17,9 +17,8 @@ from kapsulint.terraform import decode, encode
 from kapsulint.terraform.budget import NODE_BYTES, BudgetExceeded
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
-from kapsulint.terraform.functions.registry import argument_error, call_error
-from kapsulint.terraform.functions.registry import Call, Param, function
-from kapsulint.terraform.types import DYNAMIC, STRING, ListType, ObjectType
+from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
+from kapsulint.terraform.types import DYNAMIC, STRING, ListType, ObjectType, Type
 from kapsulint.terraform.values import UNKNOWN, Val
 
 
@@ -323,7 +322,7 @@ def _split_lf(text: str) -> list[str]:
     return lines
 
 
-def _csv_type(args: list[Val]) -> object:
+def _csv_type(args: list[Val]) -> Type:
     return _csv_table(args[0].raw)[0]
 
 
@@ -338,7 +337,7 @@ def _csv_table(text: str) -> tuple[ListType, list[str], list[tuple[int, list[str
     if len(set(headers)) != len(headers):
         duplicate = next(name for i, name in enumerate(headers) if name in headers[:i])
         raise EvalError(f"duplicate column name {go_quote(duplicate)}")
-    row_type = ObjectType({name: STRING for name in headers})
+    row_type = ObjectType(dict.fromkeys(headers, STRING))
     return ListType(row_type), headers, records[1:]
 
 

@@ -37,8 +37,7 @@ from kapsulint.boundary import NOTE_KIND, Refused, shown_path
 from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.crypto import HASHES, hash_text
-from kapsulint.terraform.functions.registry import argument_error, call_error
-from kapsulint.terraform.functions.registry import Call, Param, function
+from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
 from kapsulint.terraform.types import BOOL, DYNAMIC, STRING, MapType, ObjectType, SetType, type_of
 from kapsulint.terraform.values import UNKNOWN, Val
 
@@ -76,7 +75,7 @@ def _expand_home(path: str) -> str:
     raise _Unknowable(path)
 
 
-def _context(call: Call):  # type: ignore[no-untyped-def]
+def _context(call: Call):
     if call.context is None:
         raise _Unknowable("no context")
     return call.context
@@ -152,7 +151,7 @@ def _read(call: Call, argument: Val) -> bytes:
     raise _Unknowable(path)
 
 
-def _known(call: Call, compute) -> Val:  # type: ignore[no-untyped-def]
+def _known(call: Call, compute) -> Val:
     """``compute()``, or Unknown of the function's type where kapsulint cannot know it."""
     try:
         return compute()

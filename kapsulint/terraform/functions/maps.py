@@ -15,8 +15,7 @@ from __future__ import annotations
 from kapsulint.terraform.convert import convert, friendly_name, go_quote
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.collections import shallow_unknown, unknown
-from kapsulint.terraform.functions.registry import argument_error, call_error
-from kapsulint.terraform.functions.registry import Call, Param, function
+from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
 from kapsulint.terraform.types import (
     DYNAMIC,
     EMPTY_OBJECT,
@@ -30,7 +29,6 @@ from kapsulint.terraform.types import (
     type_of,
 )
 from kapsulint.terraform.values import Val
-
 
 # ---------------------------------------------------------------------------------------------
 # keys, values, lookup, merge, zipmap (go-cty; lookup from Terraform)
@@ -49,7 +47,7 @@ def _keys_type(args: list[Val]) -> Type:
 def keys(args: list[Val], call: Call) -> Val:
     """The keys in lexical order; an object's come from its type, so even an Unknown object has them."""
     value = args[0]
-    if shallow_unknown(value) and isinstance(type_of(value), Dynamic) or value.open:
+    if (shallow_unknown(value) and isinstance(type_of(value), Dynamic)) or value.open:
         return unknown(call)
     ty = _keys_type(args)
     source = type_of(value)

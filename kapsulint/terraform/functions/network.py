@@ -13,8 +13,7 @@ so negative and oversized numbers give Terraform's answers, not a tidier one.
 from __future__ import annotations
 
 from kapsulint.terraform.functions.numeric import INT64_RANGE, go_int
-from kapsulint.terraform.functions.registry import argument_error, call_error
-from kapsulint.terraform.functions.registry import Call, Param, function
+from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
 from kapsulint.terraform.types import NUMBER, STRING, ListType
 from kapsulint.terraform.values import UNKNOWN, Val
 

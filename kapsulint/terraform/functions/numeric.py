@@ -26,7 +26,7 @@ from kapsulint.terraform.numbers import (
     round_to_precision,
     to_float,
 )
-from kapsulint.terraform.types import DYNAMIC, NUMBER, STRING, type_of, type_text
+from kapsulint.terraform.types import DYNAMIC, NUMBER, STRING, Type, type_of, type_text
 from kapsulint.terraform.values import UNKNOWN, Val
 
 INT64_RANGE = "value must be a whole number, between -9223372036854775808 and 9223372036854775807"
@@ -158,7 +158,7 @@ def go_pow(x: float, y: float) -> float:
     x1, xe = math.frexp(x)
     i = int(yi)
     while i != 0:
-        if xe < -(1 << 12) or (1 << 12) < xe:
+        if xe < -(1 << 12) or xe > (1 << 12):
             ae += xe
             break
         if i & 1:
@@ -222,7 +222,7 @@ def _signum(args: list[Val], call: Call) -> Val:
     return number((value > 0) - (value < 0), call.loc)
 
 
-def _parseint_type(args: list[Val]) -> object:
+def _parseint_type(args: list[Val]) -> Type:
     if type_of(args[0]) != STRING:
         raise argument_error("number", f"first argument must be a string, not {type_text(type_of(args[0]))}")
     return NUMBER

@@ -35,7 +35,8 @@ The modules beside this one register their functions when imported; the package 
 from __future__ import annotations
 
 import re
-from typing import Callable, NamedTuple, Protocol
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.budget import NODE_BYTES, Budget, size_of
@@ -71,7 +72,7 @@ class Context(Protocol):
     def read_file(self, path: str) -> str | None:
         """The text of a file of the scan, or None when it cannot be read."""
 
-    def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc) -> Val:
+    def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc | None) -> Val:
         """``templatefile``: the template ``text`` (read from ``path``) rendered with ``names``."""
 
     def note(self, kind: str, loc: Loc, message: str) -> None:
@@ -275,6 +276,6 @@ def _return_type(spec: Function, args: list[Val]) -> Type:
         return spec.returns
     try:
         return spec.returns(args)
-    except Exception:  # noqa: BLE001 - a return type that cannot be computed is dynamic
+    except Exception:
         return DYNAMIC
 

@@ -8,14 +8,13 @@ iterates a set (or gives Unknown where that order cannot be reproduced).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from kapsulint.terraform.budget import NODE_BYTES
 from kapsulint.terraform.convert import convert, equal, make_set, unify_unsafe
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.collections import shallow_unknown, unknown
-from kapsulint.terraform.functions.registry import argument_error, call_error
-from kapsulint.terraform.functions.registry import Call, Param, function
+from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
 from kapsulint.terraform.types import DYNAMIC, Dynamic, ListType, SetType, TupleType, Type, type_of
 from kapsulint.terraform.values import Val
 

@@ -19,19 +19,19 @@ segments them (Unicode 15.0, https://www.unicode.org/reports/tr29/tr29-41.html):
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
-
 from functools import cache
 from typing import TYPE_CHECKING
 
 from kapsulint.terraform import numbers
-from kapsulint.terraform.budget import NODE_BYTES as _NODE_BYTES, RegexTimer
+from kapsulint.terraform.budget import NODE_BYTES as _NODE_BYTES
+from kapsulint.terraform.budget import RegexTimer
 from kapsulint.terraform.convert import convert, go_quote
 from kapsulint.terraform.encode import json_encode, json_string
 from kapsulint.terraform.errors import EvalError
-from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.functions.regex import GoSyntaxError, Translation, Untranslatable, translate
+from kapsulint.terraform.functions.registry import Call, Param, function
 from kapsulint.terraform.types import (
     BOOL,
     DYNAMIC,
@@ -342,7 +342,7 @@ def _substr(args: list[Val], call: Call) -> Val:
 class _Verb:
     """One ``%`` sequence of a format string, as go-cty's scanner reads it."""
 
-    __slots__ = ("raw", "offset", "arg", "mode", "zero", "sharp", "plus", "minus", "space", "width", "precision")
+    __slots__ = ("arg", "minus", "mode", "offset", "plus", "precision", "raw", "sharp", "space", "width", "zero")
 
     def __init__(self, offset: int, arg: int) -> None:
         self.raw = ""
@@ -750,7 +750,7 @@ def _pattern_type(pattern: str) -> Type:
     if named and len(named) != len(names):
         raise _invalid("pattern", "invalid regexp pattern: cannot mix both named and unnamed capture groups")
     if named:
-        return ObjectType({name: STRING for name in named})
+        return ObjectType(dict.fromkeys(named, STRING))
     return TupleType([STRING] * len(names))
 
 
@@ -842,14 +842,14 @@ def _all_matches(translation: Translation, data: bytes, call: Call, timer: Regex
 
 def _result(match: _Groups, translation: Translation, ty: Type, call: Call) -> Val:
     if ty == STRING:
-        return _string(match.group(0), call)
+        return _string(match.group(0) or "", call)  # group 0 always takes part in a match
     groups = []
     for index in range(1, len(translation.names) + 1):
         text = match.group(index)
         groups.append(Val(None, call.loc, type=STRING) if text is None else _string(text, call))
     if isinstance(ty, TupleType):
         return Val(groups, call.loc, type=ty)
-    attributes = {name: group for name, group in zip(translation.names, groups)}  # a repeated name: the last
+    attributes = dict(zip(translation.names, groups))  # a repeated name: the last
     return Val(attributes, call.loc, type=ty)
 
 
@@ -902,8 +902,8 @@ def _expand(template: str, match: _Groups, names: tuple[str, ...]) -> str:
                 out.append(match.group(number) or "")
         else:
             for index, group_name in enumerate(names, start=1):
-                if group_name == name and match.group(index) is not None:
-                    out.append(match.group(index))
+                if group_name == name and (group := match.group(index)) is not None:
+                    out.append(group)
                     break
     out.append(template)
     return "".join(out)
