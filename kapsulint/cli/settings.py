@@ -12,6 +12,7 @@ from typing import Any
 
 from kapsulint.boundary import OUTSIDE, Boundary, git_top_level, repository_of
 from kapsulint.cli.config import Config, ConfigError, find_config, load_config
+from kapsulint.kapsule.helm import set_sensitive_values
 from kapsulint.kapsule.values_readers import values_readers
 from kapsulint.model.engines import AUTO, ENGINES
 from kapsulint.model.options import ScanOptions
@@ -237,6 +238,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         extra_node_types=extra_node_types,
         today=today,
         values_readers=values_readers,
+        provider_sensitive=set_sensitive_values,
         boundary=boundary,
         limits=limits,
         engine=engine,

@@ -13,6 +13,11 @@ ValuesReaders = Callable[[Any], dict[str, list]]
 """Each file read as Helm values, with the resource instances reading it: a question of the domain
 (``helm_release``), asked of a project and given to the engine by the command line."""
 
+ProviderSensitive = Callable[[Any], list]
+"""The values a provider marks sensitive where the language does not (a ``helm_release``'s
+``set_sensitive`` entries): a question of the domain, asked of a project and given to the engine
+by the command line, so that what no report prints does not depend on which rules ran."""
+
 
 class ScanOptions:
     root: Path
@@ -29,6 +34,7 @@ class ScanOptions:
     extra_node_types: list[str]  # configuration key extra-node-types
     today: datetime.date | None  # the lint date; None means today in UTC
     values_readers: ValuesReaders | None  # which files releases read as values (from the domain)
+    provider_sensitive: ProviderSensitive | None  # the values providers mark sensitive (from the domain)
     boundary: Boundary  # what may be read: the repository around root, max_file_size bytes per file
     limits: Limits  # the evaluation budgets (configuration keys max-expression-*, max-run-*)
     engine: str  # "terraform", "opentofu" or "auto": which files of a module are read (model/engines.py)
@@ -49,6 +55,7 @@ class ScanOptions:
         extra_node_types: list[str] | None = None,
         today: datetime.date | None = None,
         values_readers: ValuesReaders | None = None,
+        provider_sensitive: ProviderSensitive | None = None,
         boundary: Boundary | None = None,
         limits: Limits | None = None,
         engine: str = "auto",
@@ -67,6 +74,7 @@ class ScanOptions:
         self.extra_node_types = [] if extra_node_types is None else extra_node_types
         self.today = today
         self.values_readers = values_readers
+        self.provider_sensitive = provider_sensitive
         self.boundary = Boundary(repository_of(root), max_file_size) if boundary is None else boundary
         self.limits = limits if limits is not None else Limits()
         self.engine = engine
