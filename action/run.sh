@@ -6,7 +6,7 @@
 #
 # Inputs arrive in the environment. KAPSULINT_PATHS and KAPSULINT_ARGS hold one argument per line,
 # each passed to kapsulint intact: no word splitting, no glob expansion, surrounding blanks trimmed,
-# empty lines skipped.
+# empty lines skipped. KAPSULINT_PLAN, when not blank, is passed as `--plan` (one path, intact).
 set -euo pipefail
 set -f
 
@@ -43,6 +43,14 @@ case "${1:-}" in
     lines args "${KAPSULINT_ARGS:-}"
     if [ "${#paths[@]}" -eq 0 ]; then
       paths=(.)
+    fi
+    lines plan "${KAPSULINT_PLAN:-}"
+    if [ "${#plan[@]}" -gt 1 ]; then
+      echo "kapsulint action: the plan input holds one path, got ${#plan[@]} lines" >&2
+      exit 2
+    fi
+    if [ "${#plan[@]}" -eq 1 ]; then
+      args=(--plan "${plan[0]}" ${args[@]+"${args[@]}"})
     fi
     status=0
     "$venv/bin/kapsulint" --format github --report "sarif=$KAPSULINT_SARIF" ${args[@]+"${args[@]}"} -- "${paths[@]}" \

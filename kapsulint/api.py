@@ -34,6 +34,8 @@ from kapsulint.model.modules import (
     NOT_CONSTANT, NOT_DOWNLOADED, NOT_LISTED, OUTSIDE_REPOSITORY, Attribute, Block, Module, UnreadCall, ValuesFile,
     file_attributes,
 )
+from kapsulint.model.plan import Address, Plan, PlannedChange
+from kapsulint.model.plan_binding import ABSENT, BLOCK, GONE, INSTANCE, UNREAD, BoundChange, PlanBinding
 from kapsulint.model.project import Project
 from kapsulint.model.written import (
     combined, key_edit, literal_edit, reference_edit, unwrap_edit, wrap_edit, written_text,
@@ -83,6 +85,13 @@ def finding(
     )
 
 
+def plan_binding(project: Project) -> PlanBinding | None:
+    """The plan given with ``--plan`` (``terraform show -json``), each change bound to the block of
+    its address (:class:`BoundChange`: ``status`` INSTANCE, BLOCK, GONE, ABSENT or UNREAD); None
+    when the run has no plan. A rule about planned actions yields nothing without one."""
+    return project.plan_binding()
+
+
 def fix(applicability: str, description: str, *edits: Edit | tuple[Edit, ...] | None) -> Fix | None:
     """A fix of ``edits`` (single edits or the tuples ``set_attribute`` returns); None when any
     builder refused (returned None), so a finding is never half fixed."""
@@ -127,7 +136,11 @@ def shown_text(value: Val, text: str) -> str:
 
 
 __all__ = [
+    "ABSENT",
+    "BLOCK",
     "DOWNLOAD_MISSING",
+    "GONE",
+    "INSTANCE",
     "LOCAL_EMPTY",
     "LOCAL_MISSING",
     "LOCAL_TOFU_ONLY",
@@ -137,6 +150,8 @@ __all__ = [
     "NOT_CONSTANT",
     "NOT_DOWNLOADED",
     "NOT_LISTED",
+    "Address",
+    "BoundChange",
     "OUTSIDE_REPOSITORY",
     "SENSITIVE_VALUE",
     "UNKNOWN",
@@ -150,6 +165,9 @@ __all__ = [
     "Module",
     "ModuleInstance",
     "OutputValue",
+    "Plan",
+    "PlanBinding",
+    "PlannedChange",
     "Project",
     "ProviderVersion",
     "Reference",
@@ -157,6 +175,7 @@ __all__ = [
     "ResourceInstance",
     "Severity",
     "Step",
+    "UNREAD",
     "UnreadCall",
     "Val",
     "ValuesFile",
@@ -182,6 +201,7 @@ __all__ = [
     "number",
     "parse_constraint",
     "parse_version",
+    "plan_binding",
     "provider_config",
     "reference_edit",
     "references",

@@ -6,7 +6,8 @@ Reports a Kapsule node pool that lacks `lifecycle { create_before_destroy = true
 ## Why is this bad
 Many pool arguments cannot be changed in place: `node_type`, `zone`, `region`, `cluster_id`,
 `container_runtime`, `placement_group_id`, the root volume type and size, `public_ip_disabled`
-and `name` all make Terraform replace the pool. By default Terraform destroys the old pool first
+and `name` all make Terraform replace the pool, and with provider 2.57.0 to 2.67.0
+`security_group_id` too (the message names the arguments of the provider version in use). By default Terraform destroys the old pool first
 and only then creates the new one, so every node of the pool is drained and deleted while nothing
 can take its workloads: the pods stay Pending until the new nodes have booted and joined the
 cluster. For the only pool of a cluster, that is a full outage of the applications.
@@ -21,7 +22,8 @@ the provider version kapsulint finds (lock file, else `required_providers`).
 The rule judges the pool block as written, whatever its `count` or `for_each`. Pools of Kosmos
 clusters (`type = "multicloud*"`) and `node_type = "external"` pools are out of its scope.
 
-Source: Scaleway Terraform provider, `internal/services/k8s/pool.go` (ForceNew arguments) and
+Source: Scaleway Terraform provider, `internal/services/k8s/pool.go` at each release from v2.40.0
+to v2.81.0 (ForceNew arguments; `security_group_id` editable from v2.67.1, PR #3606) and
 `docs/resources/k8s_pool.md` (the `name` argument and the `lifecycle` example); optional pool
 name in v2.78.0 (PR #4164). See https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md.
 
@@ -63,7 +65,8 @@ required and there is no automatic fix.
 """
 
 from kapsulint.api import Block, Fix, Project, finding, fix, insert_block, remove_attribute, replace_value, set_attribute
-from kapsulint.kapsule import clusters, provider_features, replacement
+from kapsulint.kapsule import clusters, provider_features, replacement, replacement_facts
+from kapsulint.kapsule.replacement_facts import POOL
 
 ID = "KAP201"
 NAME = "pool-without-create-before-destroy"
@@ -97,13 +100,23 @@ def check(project: Project):
         yield finding(
             block.loc,
             f"{address} has no lifecycle {{ create_before_destroy = true }}: a change to node_type, "
-            "zone or another replacing argument deletes its nodes before the new pool exists",
+            f"zone or another replacing argument{_also(pool.provider_version)} deletes its nodes before the new "
+            "pool exists",
             subject=address,
             instance=pool.instance.address,
             logical=f"{address}.lifecycle.create_before_destroy",
             fix=fix_for(pool.provider_version, block.attr("name") is not None),
             autofix=autofix(pool),
         )
+
+
+def _also(version) -> str:
+    """`` (with provider 2.60.0, security_group_id too)``: the replacing arguments of that version
+    beyond those of every release."""
+    extra = sorted(replacement.pool_replacing_arguments(version) - replacement_facts.always_replacing(POOL))
+    if not extra or version is None:
+        return ""
+    return f" (with provider {replacement_facts.version_text(version)}, {', '.join(extra)} too)"
 
 
 def autofix(pool) -> Fix | None:
@@ -113,7 +126,7 @@ def autofix(pool) -> Fix | None:
     block = pool.instance.block
     lifecycle = lifecycle_edit(block)
     name = block.attr("name")
-    if name is None or replacement.name_follows_replacement(pool.instance, "name") is True:
+    if name is None or replacement.name_follows_replacement(pool.instance, "name", pool.provider_version) is True:
         return fix("safe", "add lifecycle { create_before_destroy = true }", lifecycle)
     if provider_features.supports("optional_pool_name", pool.provider_version) is not True:
         return None  # the name is required: what it should be built from is the author's choice

@@ -66,7 +66,41 @@ def test_the_action_steps_run_the_script_with_the_inputs_in_the_environment():
                                          '"$GITHUB_ACTION_PATH/action/run.sh" lint']
     assert steps[0]["env"] == {"KAPSULINT_VERSION": "${{ inputs.version }}"}
     assert steps[1]["env"]["KAPSULINT_ARGS"] == "${{ inputs.args }}"
-    assert set(action["inputs"]) == {"path", "args", "version", "sarif-file", "fail-on-findings"}
+    assert steps[1]["env"]["KAPSULINT_PLAN"] == "${{ inputs.plan }}"
+    assert set(action["inputs"]) == {"path", "args", "plan", "version", "sarif-file", "fail-on-findings"}
+    assert action["inputs"]["plan"]["default"] == ""
+
+
+def test_the_plan_input_is_passed_as_one_argument(tmp_path):
+    fake_venv(tmp_path)
+    result = step(tmp_path, "lint", {"KAPSULINT_PLAN": "  plans/my plan.json \n", "KAPSULINT_ARGS": "--select\nKAP6",
+                                     "KAPSULINT_PATHS": "infra/prod", "KAPSULINT_SARIF": "k.sarif"})
+    assert result.returncode == 0, result.stderr
+    assert calls(tmp_path) == [["kapsulint", "--format", "github", "--report", "sarif=k.sarif", "--plan",
+                                "plans/my plan.json", "--select", "KAP6", "--", "infra/prod"]]
+
+
+def test_a_plan_input_of_several_lines_is_refused(tmp_path):
+    fake_venv(tmp_path)
+    result = step(tmp_path, "lint", {"KAPSULINT_PLAN": "a.json\nb.json", "KAPSULINT_SARIF": "k.sarif"})
+    assert result.returncode == 2 and "one path" in result.stderr
+    assert not (tmp_path / "calls").exists()
+
+
+def test_the_real_kapsulint_judges_a_plan(tmp_path):
+    import shutil
+
+    fake_venv(tmp_path, f"#!/bin/sh\nexec {sys.executable} -m kapsulint \"$@\"\n")
+    workspace = tmp_path / "workspace"
+    (workspace / ".git").mkdir(parents=True)
+    shutil.copytree(ROOT / "fixtures" / "KAP601" / "fires-node-type-change-deletes-first", workspace / "infra")
+    result = step(tmp_path, "lint", {"KAPSULINT_PATHS": "infra", "KAPSULINT_PLAN": "infra/plan.json",
+                                     "KAPSULINT_ARGS": "--select\nKAP601", "KAPSULINT_SARIF": "k.sarif",
+                                     "KAPSULINT_FAIL": "false"})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("::warning file=infra/main.tf,line=15,"), result.stdout
+    results = json.loads((workspace / "k.sarif").read_text())["runs"][0]["results"]
+    assert [r["ruleId"] for r in results] == ["KAP601"]
 
 
 def test_args_and_paths_are_passed_intact_one_per_line(tmp_path):

@@ -197,6 +197,27 @@ def test_exclude_and_force_exclude(tmp_path, monkeypatch):
     assert json.loads(forced.stdout) == [] and forced.exit_code == 0
 
 
+
+def test_a_named_directory_is_read_even_when_exclude_matches_it_or_a_directory_above(tmp_path, monkeypatch):
+    """As with Ruff: `kapsulint .` inside an excluded folder lints that folder; the patterns still
+    judge what lies below the named directory, and --force-exclude applies them to it too."""
+    root = project(tmp_path)
+    case = root / "fixtures" / "case"
+    (case / "generated").mkdir(parents=True)
+    (case / "main.tf").write_text(CLUSTER)
+    (case / "generated" / "copy.tf").write_text(CLUSTER)
+    (root / "fixtures" / "other").mkdir()
+    (root / "fixtures" / "other" / "main.tf").write_text(CLUSTER)
+    (root / ".kapsulint.toml").write_text('exclude = ["fixtures", "generated"]\n')
+    for named in ("fixtures/case", "fixtures"):
+        found = json.loads(run(root, monkeypatch, *SELECT, "--format", "json", named).stdout)
+        expected = {"fixtures/case/main.tf"} | ({"fixtures/other/main.tf"} if named == "fixtures" else set())
+        assert {f["path"] for f in found} == expected, named
+    inside = run(case, monkeypatch, *SELECT, "--format", "json", ".")
+    assert {f["path"] for f in json.loads(inside.stdout)} == {"main.tf"}
+    forced = run(root, monkeypatch, *SELECT, "--format", "json", "--force-exclude", "fixtures/case")
+    assert json.loads(forced.stdout) == [] and forced.exit_code == 0
+
 def test_gitignore_decides_what_is_reported_not_what_is_read(tmp_path, monkeypatch):
     root = project(tmp_path, CLUSTER.replace("delete_additional_resources = true",
                                              "delete_additional_resources = var.wipe"))

@@ -132,3 +132,21 @@ def test_the_local_hook_snippet_runs_as_written(tmp_path):
     output = result.stdout + result.stderr
     assert result.returncode == 1, output
     assert "cluster.tf:2:33: KAP101 delete-additional-resources" in output, output
+
+
+def test_the_readme_lists_every_action_input_and_its_snippets_use_only_them():
+    section = _section("GitHub code scanning")
+    table = set(re.findall(r"^\| `([\w-]+)` \|", section, re.M))
+    assert table == set(ACTION["inputs"])
+    steps = []
+    for block in _yaml_blocks("GitHub code scanning"):
+        if isinstance(block, dict):
+            steps.extend(s for job in block.get("jobs", {}).values() for s in job["steps"])
+        else:
+            steps.extend(block)
+    uses = [s for s in steps if s.get("uses", "").startswith("kapsulint/")]
+    assert len(uses) >= 2
+    for step in uses:
+        assert set(step.get("with", {})) <= set(ACTION["inputs"]), step
+    assert any("plan" in step.get("with", {}) for step in uses)
+    assert "show -json tfplan" in section and "terraform plan -out tfplan && terraform show -json tfplan > plan.json" in README

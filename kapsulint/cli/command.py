@@ -44,7 +44,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 @click.option("--env-vars", is_flag=True,
               help="Read TF_VAR_* environment variables (off by default: results never depend on the machine).")
 @click.option("--no-inline-ignores", is_flag=True, help="Ignore suppression comments (audits); KAP003 and KAP009 are off then.")
-@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to files named on the command line too.")
+@click.option("--force-exclude", is_flag=True, help="Apply `exclude` to the files and directories named on the command line too.")
 @click.option("--baseline", "baseline_path", type=click.Path(path_type=Path),
               help="Report only findings that are not in this baseline file.")
 @click.option("--write-baseline", "write_baseline_path", type=click.Path(path_type=Path),
@@ -66,6 +66,9 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
                    "OpenTofu does (a .tofu file replaces the .tf file of the same name), or auto (default: "
                    "OpenTofu for a root module tree whose root has a .tofu file, an OpenTofu lock file or "
                    "state encryption).")
+@click.option("--plan", "plan_path", type=click.Path(path_type=Path), metavar="PLAN.json",
+              help="Also judge the planned actions of a plan (`terraform show -json PLANFILE`), made in the "
+                   "directory of the first PATH (KAP6xx); a file that is not a plan exits 2.")
 @click.option("--fix", is_flag=True, help="Apply the safe fixes in place, then report what is left.")
 @click.option("--unsafe-fixes", is_flag=True,
               help="Also apply (with --fix) or show as fixable the unsafe fixes: those that update or "
@@ -83,7 +86,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
               help="Show the version and exit.")
 def main(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
-         sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fix,
+         sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, plan_path, fix,
          unsafe_fixes, diff, fix_only, list_rules, explain, evals, today, engine) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
     # The cyclic garbage collector is paused for the command: a run allocates millions of
@@ -98,7 +101,7 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
               config_path, var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path,
               write_baseline_path, sarif_include_suppressed, statistics, quiet, show_files, show_settings,
               no_cache, jobs, FixFlags(fix, unsafe_fixes, diff, fix_only), list_rules, explain, evals, today,
-              engine)
+              engine, plan_path)
     except BrokenPipeError:  # a write to a closed stdout that no helper took: the output is over, and it went well
         _silence_stdout()
         sys.exit(0)
@@ -198,7 +201,7 @@ def _silence(stream) -> None:
 def _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
           var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
           sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fixing,
-          list_rules, explain, evals, today, engine) -> None:
+          list_rules, explain, evals, today, engine, plan_path=None) -> None:
     from kapsulint.cli.settings import CommandLine, SettingsError, resolve_settings
 
     if list_rules:
@@ -234,6 +237,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             fix=fixing.fix or None,
             unsafe_fixes=fixing.unsafe_fixes or None,
             engine=engine,
+            plan=plan_path,
         ))
     except SettingsError as error:
         _fail(str(error))
@@ -262,8 +266,12 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     def lint():
         """One run, the baseline's findings left out."""
         from kapsulint.lint.baseline import new_findings
+        from kapsulint.model.plan_binding import PlanMismatch
 
-        linted = run(resolved.settings)
+        try:
+            linted = run(resolved.settings)
+        except PlanMismatch as error:
+            _fail(str(error))
         if baseline is not None:
             linted.findings = new_findings(linted.findings, baseline, repo_root, str(cwd))
         return linted
@@ -283,6 +291,8 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     from kapsulint.lint.registry import all_rules
     from kapsulint.reporters import ReportContext, render
 
+    plan = resolved.settings.scan.plan
+
     def context(to_terminal: bool) -> ReportContext:
         return ReportContext(
             rules=list(all_rules()),
@@ -296,6 +306,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             unsafe_fixes=unsafe,
             boundary=resolved.settings.scan.boundary,
             sensitive=result.sensitive,
+            unshown=frozenset({plan.path} if plan is not None else ()),
         )
 
     # (format, path or None for stdout, counts instead of findings): the report, then --report's

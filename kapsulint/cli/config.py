@@ -33,6 +33,7 @@ KEYS = {
     "max-run-bytes": int,
     "max-run-regex-seconds": float,
     "engine": str,  # "terraform", "opentofu" or "auto", as --engine
+    "plan": str,  # as --plan: the JSON of `terraform show -json PLANFILE`
     "today": object,  # a TOML date or a "YYYY-MM-DD" string, checked by settings
     "fix": bool,  # as --fix
     "unsafe-fixes": bool,  # as --unsafe-fixes

@@ -16,6 +16,7 @@ from kapsulint.kapsule.helm import set_sensitive_values
 from kapsulint.kapsule.values_readers import values_readers
 from kapsulint.model.engines import AUTO, ENGINES
 from kapsulint.model.options import ScanOptions
+from kapsulint.model.plan import Plan, PlanError, read_plan
 from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles
 from kapsulint.terraform.budget import SETTINGS as BUDGET_SETTINGS, Limits
 from kapsulint.lint.fixes import FixPolicy
@@ -50,6 +51,7 @@ class CommandLine:
     fix: bool | None  # --fix
     unsafe_fixes: bool | None  # --unsafe-fixes
     engine: str | None  # --engine
+    plan: Path | None  # --plan PLAN.json
 
     def __init__(
         self,
@@ -70,6 +72,7 @@ class CommandLine:
         fix: bool | None = None,
         unsafe_fixes: bool | None = None,
         engine: str | None = None,
+        plan: Path | None = None,
     ) -> None:
         self.targets = targets
         self.config_path = config_path
@@ -88,6 +91,7 @@ class CommandLine:
         self.fix = fix
         self.unsafe_fixes = unsafe_fixes
         self.engine = engine
+        self.plan = plan
 
 
 class Resolved:
@@ -220,6 +224,9 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     engine = pick("engine", cli.engine, AUTO)
     if engine not in ENGINES:
         raise SettingsError(f"{config.path}: `engine` must be one of {', '.join(ENGINES)}, got {engine!r}")
+    plan = _plan(cli, config, base, boundary)
+    origins["plan"] = (plan.path if plan is not None else None,
+                       "command line" if cli.plan is not None else in_config if plan is not None else "default")
     today = _lint_date(pick("today", cli.today, None), config)
     if "today" not in config.values and not cli.today:
         origins["today"] = (today.isoformat(), "default (today in UTC)")
@@ -242,6 +249,8 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         boundary=boundary,
         limits=limits,
         engine=engine,
+        plan=plan,
+        plan_directory=first if first.is_dir() else first.parent,
     )
     settings = Settings(
         scan=scan,
@@ -262,6 +271,25 @@ def resolve_settings(cli: CommandLine) -> Resolved:
 
 LIMIT_CEILING = 10
 """How far the configuration may raise an evaluation budget above its default."""
+
+
+def _plan(cli: CommandLine, config: Config, base: Path, boundary: Boundary) -> Plan | None:
+    """The plan of ``--plan``, else of the configuration's ``plan`` (relative to the configuration
+    file, and inside the repository as every file the configuration names); read and checked here,
+    so a file that is not a plan is a usage error."""
+    if cli.plan is not None:
+        path, name = str(cli.plan.resolve()), str(cli.plan)
+    elif "plan" in config.values:
+        written = config.values["plan"]
+        path, name = str((base / written).resolve()), written
+        if not boundary.contains(path):
+            raise SettingsError(f"{config.path}: `plan` {written!r} {OUTSIDE}; only --plan may name a plan outside it")
+    else:
+        return None
+    try:
+        return read_plan(path, name)
+    except PlanError as error:
+        raise SettingsError(str(error)) from None
 
 
 def _limits(pick, config: Config) -> Limits:

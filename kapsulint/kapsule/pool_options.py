@@ -1,5 +1,6 @@
-"""Facts about node pool arguments: the container runtime, placement groups, root volumes, and
-the arguments whose change replaces the pool.
+"""Facts about node pool arguments: the container runtime, placement groups, root volumes (the
+arguments whose change replaces a pool are facts by provider version, in
+:mod:`kapsulint.kapsule.replacement_facts`).
 
 Sources:
 - Scaleway documentation, "Version support policy": "Containerd is the only runtime supported by
@@ -30,25 +31,3 @@ LEGACY_BLOCK_VOLUME = "b_ssd"
 BLOCK_STORAGE_VOLUMES = frozenset({"sbs_5k", "sbs_15k"})
 ROOT_VOLUME_MIN_GB = 20
 BLOCK_ROOT_VOLUME_MAX_GB = 10_000
-
-# Pool arguments marked ForceNew: changing one makes Terraform destroy the pool
-# and create a new one. Source: the provider's pool schema and documentation ("Updates to this
-# field will recreate a new resource",
-# https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/internal/services/k8s/pool.go,
-# https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md).
-# ``name`` is ForceNew as well; the questions about a name (KAP202) leave it out of the inputs
-# they follow.
-POOL_REPLACING_ARGUMENTS: frozenset[str] = frozenset(
-    {
-        "cluster_id",
-        "name",
-        "node_type",
-        "zone",
-        "region",
-        "container_runtime",
-        "placement_group_id",
-        "root_volume_type",
-        "root_volume_size_in_gb",
-        "public_ip_disabled",
-    }
-)

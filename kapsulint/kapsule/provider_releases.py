@@ -15,7 +15,7 @@ Sources (release tags and their dates, pre-releases left out):
 
 from __future__ import annotations
 
-from kapsulint.api import ModuleInstance, Version, as_version, resolve_provider_version
+from kapsulint.api import ModuleInstance, ProviderVersion, Version, as_version, resolve_provider_version
 
 
 SCALEWAY: tuple[tuple[tuple[int, int, int], str], ...] = (
@@ -246,6 +246,12 @@ RELEASES: dict[str, tuple[Version, ...]] = {
 def releases(source_suffix: str) -> tuple[Version, ...]:
     """The known releases of the provider whose source ends with ``source_suffix``, oldest first."""
     return RELEASES.get(source_suffix.lower(), ())
+
+
+def resolved_provider_version(instance: ModuleInstance, local_name: str, source_suffix: str) -> ProviderVersion | None:
+    """The version of a provider a module instance uses, with how kapsulint knows it (the lock
+    file's location when locked)."""
+    return resolve_provider_version(instance, local_name, source_suffix, releases(source_suffix))
 
 
 def provider_version(instance: ModuleInstance, local_name: str, source_suffix: str) -> Version | None:

@@ -1,6 +1,7 @@
 """Pool replacement: what happens to a pool's arguments when Terraform replaces it.
 
-A change to a ForceNew argument (``pool_options.POOL_REPLACING_ARGUMENTS``) replaces the pool. With
+A change to an argument the provider marks ForceNew replaces the pool: which ones depends on the
+provider version (:mod:`kapsulint.kapsule.replacement_facts`, :func:`pool_replacing_arguments`). With
 ``lifecycle { create_before_destroy = true }`` the new pool exists beside the old one for a
 while, and the Kapsule API refuses two pools of one name in a cluster, so the name has to change
 with the replacement: the provider generates one when ``name`` is absent (from 2.78), otherwise
@@ -19,10 +20,10 @@ from typing import NamedTuple
 
 
 from kapsulint.api import (
-    Block, Expression, ModuleInstance, Reference, ResourceInstance, Step, caller_argument, is_expanded, local_value,
-    module_outputs, references, resource_argument, variable_default,
+    Block, Expression, ModuleInstance, Reference, ResourceInstance, Step, Version, caller_argument, is_expanded,
+    local_value, module_outputs, references, resource_argument, variable_default,
 )
-from kapsulint.kapsule import pool_options
+from kapsulint.kapsule import replacement_facts
 
 RANDOM_RESOURCE_PREFIX = "random_"  # the hashicorp/random provider's resources
 # References that name an instance, never its configuration: they stay the same on replacement.
@@ -46,8 +47,17 @@ def create_before_destroy(block: Block) -> bool:
     return False
 
 
-def name_follows_replacement(instance: ResourceInstance, attribute: str = "name") -> bool | None:
-    """Whether the argument ``attribute`` of a pool changes when the pool is replaced.
+def pool_replacing_arguments(version: Version | None) -> frozenset[str]:
+    """The pool arguments whose change replaces a pool at provider ``version``; when the version is
+    not known (or newer than the facts), every argument that replaces a pool in some release checked."""
+    known = replacement_facts.replacing_arguments(replacement_facts.POOL, version)
+    return known if known is not None else replacement_facts.ever_replacing(replacement_facts.POOL)
+
+
+def name_follows_replacement(instance: ResourceInstance, attribute: str = "name",
+                             version: Version | None = None) -> bool | None:
+    """Whether the argument ``attribute`` of a pool changes when the pool is replaced, at provider
+    ``version`` (its replacing arguments: :func:`pool_replacing_arguments`).
 
     True when its expression, followed through locals, variables, module arguments and outputs,
     reaches a ``random_*`` resource, names a replacing argument (``var.node_type``,
@@ -60,12 +70,13 @@ def name_follows_replacement(instance: ResourceInstance, attribute: str = "name"
     if written is None:
         return None
     owner = instance.resource.address
-    name_walk = _Walk(exclude=attribute)
+    replacing = pool_replacing_arguments(version) - {attribute}
+    name_walk = _Walk(replacing)
     name_walk.walk(instance.module, written.expression, owner)
     if name_walk.random or name_walk.names_replacing_argument:
         return True
-    inputs_walk = _Walk(exclude=attribute)
-    for argument in sorted(pool_options.POOL_REPLACING_ARGUMENTS - {attribute}):
+    inputs_walk = _Walk(replacing)
+    for argument in sorted(replacing):
         other = instance.block.attr(argument)
         if other is not None:
             inputs_walk.walk(instance.module, other.expression, owner)
@@ -105,8 +116,8 @@ def _context(module: ModuleInstance, owner: str = "") -> str:
 class _Walk:
     """Collects the inputs of expressions, and whether they reach a random or replacing name."""
 
-    def __init__(self, exclude: str) -> None:
-        self.replacing = pool_options.POOL_REPLACING_ARGUMENTS - {exclude}
+    def __init__(self, replacing: frozenset[str]) -> None:
+        self.replacing = replacing
         self.inputs: set[_Input] = set()
         self.random = False
         self.names_replacing_argument = False

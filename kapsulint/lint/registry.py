@@ -26,7 +26,8 @@ UNREADABLE_PATH = "KAP017"  # a path of the project the scan could not read: an 
 BLIND_SPOTS = ("KAP011", "KAP012", "KAP013", "KAP014", "KAP015")
 REPOSITORY = "https://github.com/kapsulint/kapsulint"
 # A rule's family, by the first digit of its number (design of the catalogue: KAP1xx cluster, ...).
-FAMILIES = {"0": "engine", "1": "cluster", "2": "pools", "3": "ingress", "4": "state-and-access", "5": "network"}
+FAMILIES = {"0": "engine", "1": "cluster", "2": "pools", "3": "ingress", "4": "state-and-access", "5": "network",
+            "6": "plan"}
 
 
 class SelectionError(ValueError):

@@ -92,7 +92,10 @@ def left_out(root: Path, paths: list[Path], exclude: list[str], force_exclude: b
 
 
 def run(settings: Settings) -> RunResult:
+    """One run. Raises :class:`kapsulint.model.plan_binding.PlanMismatch` (a usage error) when the
+    plan given with ``--plan`` is not one of the configuration it was given with."""
     project = Project(settings.scan).load()
+    project.plan_binding()  # a plan of another configuration stops the run before any rule
     try:
         return _judge(project, settings)
     except Exception:
@@ -151,12 +154,17 @@ def _judge(project: Project, settings: Settings) -> RunResult:
         rule = rules[finding.rule]
         finding.name = rule.name
         finding.severity = Severity(settings.severity.get(rule.id, (finding.level or rule.severity).value))
+    # A finding in the plan file (a change whose block left the configuration) is always reported:
+    # the plan was named, wherever it lies and whatever .gitignore says of it.
+    plan_path = settings.scan.plan.path if settings.scan.plan is not None else None
+    in_plan = [f for f in findings if f.loc.path == plan_path]
+    findings = [f for f in findings if f.loc.path != plan_path]
     if settings.paths:
         paths = settings.paths
         if settings.force_exclude:
             paths = [p for p in paths if not is_excluded(p, settings.root, settings.exclude)]
         findings = [f for f in findings if _in_report(f, paths, project)]
-    findings = _not_gitignored(findings, settings.root, settings.scan.boundary)
+    findings = _not_gitignored(findings, settings.root, settings.scan.boundary) + in_plan
     # A path that could not be read fails the run: what it holds was not judged.
     errors.extend((f.message, f.loc.path, f.rule) for f in findings
                   if f.rule == UNREADABLE_PATH and f.suppressed_by is None)
@@ -323,18 +331,34 @@ def _per_path_ignores(findings: list[Finding], settings: Settings) -> None:
 
 
 def _excluder(root: Path, patterns: list[str], explicit: list[Path]):
-    """Whether discovery skips a path; files named on the command line are kept (unless
-    --force-exclude, which passes no explicit paths here)."""
+    """Whether discovery skips a path. As with Ruff, what the command line names is read even when
+    ``exclude`` matches it or a directory above it (unless --force-exclude, which passes no explicit
+    paths here): a named file, and a named directory, whose own entries ``exclude`` still judges."""
     if not patterns:
         return None
-    kept = {p for p in explicit if not p.is_dir()}
+    files = {p for p in explicit if not p.is_dir()}
+    directories = [p for p in explicit if p.is_dir()]
 
     def excluded(path: Path) -> bool:
-        if path in kept or any(path in k.parents for k in kept):
-            return False
-        return is_excluded(path, root, patterns)
+        if path in files or any(path in named.parents for named in explicit):
+            return False  # a named file, or a directory on the way to what is named
+        named = [d for d in directories if d == path or d in path.parents]
+        if not named:
+            return is_excluded(path, root, patterns)
+        deepest = max(named, key=lambda d: len(d.parts))
+        below = [path, *path.parents[:len(path.parts) - len(deepest.parts) - 1]] if path != deepest else []
+        return any(_matches(step, root, patterns) for step in below)
 
     return excluded
+
+
+def _matches(path: Path, root: Path, patterns: list[str]) -> bool:
+    """Whether a pattern names ``path`` itself (its path from ``root`` or its name)."""
+    try:
+        relative = path.relative_to(root).as_posix()
+    except ValueError:
+        return False
+    return any(fnmatch.fnmatch(relative, p.rstrip("/")) or fnmatch.fnmatch(path.name, p.rstrip("/")) for p in patterns)
 
 
 def is_excluded(path: Path, root: Path, patterns: list[str]) -> bool:

@@ -67,8 +67,10 @@ class ModuleInstance:
         call_scope: Scope = EMPTY_SCOPE,
         root_values: dict[str, Val] | None = None,
         written: bool = False,
+        key: object = None,
     ) -> None:
         self.project = project
+        self.key = key  # the call's instance key: None, an int (count), a str (for_each) or UNKNOWN
         self.written = written  # a module call with no instance, judged as written: no resource exists
         self.module = module
         self.address = address
@@ -345,10 +347,10 @@ class ModuleInstance:
             for key, scope in expand_block(self, call.block):
                 suffix = "" if key is None else "[?]" if key is UNKNOWN else f"[{_key_text(key)}]"
                 instances.append(ModuleInstance(self.project, call.target, prefix + suffix, self, call, scope,
-                                                written=self.written))
+                                                written=self.written, key=key))
             if not instances:  # count = 0, for_each over nothing: the module's blocks as written
                 instances.append(ModuleInstance(self.project, call.target, prefix, self, call,
-                                                unknown_iteration(call.block), written=True))
+                                                unknown_iteration(call.block), written=True, key=UNKNOWN))
         return instances
 
     def _module_output(self, call_name: str, steps: list, loc: Loc) -> tuple[Val, list]:

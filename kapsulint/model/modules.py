@@ -381,6 +381,7 @@ class Module:
     tfvars: list[SourceFile]
     lock: SourceFile | None
     resources: dict[str, Resource]  # by address; a later definition of one under "address#n" (n from 2)
+    check_data: dict[str, Resource]  # data sources nested in check blocks, by address (scoped to their check)
     variables: dict[str, Variable]
     locals: dict[str, Attribute]
     outputs: dict[str, Block]
@@ -427,6 +428,7 @@ class Module:
         self.root = root
         self.downloaded = downloaded
         self.duplicates: list[Duplicate] = []
+        self.check_data: dict[str, Resource] = {}
 
     @property
     def applied(self) -> bool:

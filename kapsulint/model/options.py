@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from kapsulint.boundary import Boundary, repository_of
+from kapsulint.model.plan import Plan
 from kapsulint.terraform.budget import Limits
 
 ValuesReaders = Callable[[Any], dict[str, list]]
@@ -38,6 +39,8 @@ class ScanOptions:
     boundary: Boundary  # what may be read: the repository around root, max_file_size bytes per file
     limits: Limits  # the evaluation budgets (configuration keys max-expression-*, max-run-*)
     engine: str  # "terraform", "opentofu" or "auto": which files of a module are read (model/engines.py)
+    plan: Plan | None  # --plan: the plan judged beside the code
+    plan_directory: Path | None  # the directory the plan was made in (the first PATH)
 
     def __init__(
         self,
@@ -59,6 +62,8 @@ class ScanOptions:
         boundary: Boundary | None = None,
         limits: Limits | None = None,
         engine: str = "auto",
+        plan: Plan | None = None,
+        plan_directory: Path | None = None,
     ) -> None:
         self.root = root
         self.max_file_size = max_file_size
@@ -78,3 +83,5 @@ class ScanOptions:
         self.boundary = Boundary(repository_of(root), max_file_size) if boundary is None else boundary
         self.limits = limits if limits is not None else Limits()
         self.engine = engine
+        self.plan = plan
+        self.plan_directory = plan_directory if plan_directory is not None else root

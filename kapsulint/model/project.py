@@ -19,6 +19,7 @@ from kapsulint.model.instances import ModuleInstance, ResourceInstance, as_writt
 from kapsulint.model.variables import root_variable_values
 from kapsulint.scan.loader import Loaded, load_sources
 from kapsulint.model.options import ScanOptions
+from kapsulint.model.plan_binding import PlanBinding, PlanMismatch, bind_plan
 from kapsulint.model.modules import (
     Block,
     Duplicate,
@@ -269,6 +270,11 @@ class Project:
                 name = f"provider.{labels[0]}" + (f".{alias}" if alias is not None else "")
                 module.duplicates.append(Duplicate(name, first.loc, block.loc))
             module.providers.append(block)
+        elif kind == "check" and labels:
+            for nested in block.children("data"):  # scoped data sources: only the check's assertions read them
+                if len(nested.labels) == 2:
+                    scoped = Resource("data", nested.labels[0], nested.labels[1], nested, module)
+                    module.check_data.setdefault(scoped.address, scoped)
         elif kind == "terraform":
             settings = block.children("backend") + block.children("cloud")
             if settings and (module.backends or module.clouds):
@@ -819,6 +825,27 @@ class Project:
                 self.record_sensitive(value)
         regions = {path: sorted(spans) for path, spans in self._sensitive_regions.items()}
         return Sensitive(regions, frozenset(self._sensitive_texts))
+
+    def plan_binding(self) -> PlanBinding | None:
+        """The plan given with ``--plan``, bound to the root module it was made in (computed once);
+        None without a plan. Raises :class:`kapsulint.model.plan_binding.PlanMismatch` when the plan
+        is not one of this configuration."""
+        plan = self.options.plan
+        if plan is None:
+            return None
+        directory = self.options.plan_directory or self.root
+
+        def bind() -> PlanBinding | None:
+            try:
+                return bind_plan(self, plan, directory)
+            except PlanMismatch:
+                raise
+            except Exception as error:  # noqa: BLE001 - a bug while binding is an internal error, not a traceback
+                self.errors.append((f"binding the plan failed: {describe(error)}", plan.path, None))
+                return None
+
+        binding: PlanBinding | None = self.memo("plan-binding", bind)
+        return binding
 
     def memo(self, key: object, compute):
         """A value derived from the whole project, computed once (rules share domain answers)."""

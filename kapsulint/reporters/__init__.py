@@ -58,6 +58,7 @@ class ReportContext:
     unsafe_fixes: bool  # --unsafe-fixes: unsafe fixes count as applicable in the text report
     boundary: Boundary  # what the text report may read for its source lines: the repository
     sensitive: Sensitive  # masked in the source lines a report prints
+    unshown: frozenset[str]  # files whose lines are never echoed (a plan file holds sensitive values in clear)
 
     def __init__(
         self,
@@ -72,6 +73,7 @@ class ReportContext:
         unsafe_fixes: bool = False,
         boundary: Boundary | None = None,
         sensitive: Sensitive | None = None,
+        unshown: frozenset[str] = frozenset(),
     ) -> None:
         self.rules = rules
         self.cwd = cwd
@@ -84,6 +86,7 @@ class ReportContext:
         self.unsafe_fixes = unsafe_fixes
         self.boundary = Boundary(repo_root, DEFAULT_SOURCE_SIZE) if boundary is None else boundary
         self.sensitive = Sensitive() if sensitive is None else sensitive
+        self.unshown = unshown
 
 
 DEFAULT_SOURCE_SIZE = 5 * 1024 * 1024  # max-file-size's default: a source line is never read from more

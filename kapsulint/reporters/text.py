@@ -18,7 +18,9 @@ def _paint(text: str, style: str, enabled: bool) -> str:
 
 def _source_line(path: str, line: int, cache: dict[str, list[str] | None], context: ReportContext) -> str | None:
     """Line ``line`` of the file at ``path``, read inside the repository only (a finding at a link
-    that leads out of it, KAP014, shows no source)."""
+    that leads out of it, KAP014, shows no source), never from a file the context keeps unshown."""
+    if path in context.unshown:
+        return None
     if path not in cache:
         text = context.boundary.read_text(path)
         cache[path] = text.splitlines() if text is not None else None
