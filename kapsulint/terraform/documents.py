@@ -168,7 +168,7 @@ def relocated(exact: Val, located: Val) -> Val:
             keylocs = {k: v for k, v in source.keylocs.items() if k in raw}
         loc = source.loc if source.loc is not None else target.loc
         ref = source.ref if source.ref is not None and target.ref is None else target.ref
-        if raw is target.raw and keylocs is target.keylocs and loc == target.loc and ref is target.ref:
+        if raw is target.raw and keylocs == target.keylocs and loc == target.loc and ref is target.ref:
             built = target
         else:
             built = target.replaced(raw=raw, keylocs=keylocs, loc=loc, ref=ref)
