@@ -58,7 +58,8 @@ and the deprecated APIs first.
 import datetime
 
 from kapsulint.api import Project, Severity, finding, fix, literal_edit, shown, shown_text
-from kapsulint.kapsule import clusters, version_calendar, version_features
+from kapsulint.kapsule import clusters, version_calendar
+from kapsulint.kapsule.version_calendar import State
 
 ID = "KAP110"
 NAME = "version-end-of-support"
@@ -71,19 +72,6 @@ def _today(project: Project) -> datetime.date:
     return given if given is not None else datetime.datetime.now(datetime.timezone.utc).date()
 
 
-def _next_minor(cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date):
-    """The next minor for a cluster that auto-upgrade keeps on a minor line, when Kapsule offers
-    it and supports it on ``today`` (a fix must leave no finding, and an upgrade moves one minor)."""
-    following = (minor[0], minor[1] + 1)
-    known = set(version_calendar.CALENDAR) | set(version_features.FEATURE_GATES)
-    if cluster.version_is_minor() is not True or cluster.auto_upgrade()[0] is not True or following not in known:
-        return None
-    judged = version_calendar.status(following, today)
-    if judged is not None and judged[0] != "supported":
-        return None
-    return f"{following[0]}.{following[1]}"
-
-
 def check(project: Project):
     today = _today(project)
     for cluster in clusters.clusters(project):
@@ -92,7 +80,7 @@ def check(project: Project):
             continue
         minor = (version[0], version[1])
         judged = version_calendar.status(minor, today)
-        if judged is None or judged[0] == "supported":
+        if judged is None or judged.state is State.SUPPORTED:
             continue
         state, dates = judged
         loc, related = cluster.version_location()
@@ -103,7 +91,7 @@ def check(project: Project):
         version = instance.arg("version")
         name = shown_text(version, f"{minor[0]}.{minor[1]}")
         written = shown(version)
-        if state == "end-of-support":
+        if state is State.END_OF_SUPPORT:
             since = f" on {dates.end_of_support.isoformat()}" if dates is not None else ""
             message = (f"{address} runs Kubernetes {written}: {name} reached end of support{since}, so "
                        "Scaleway upgrades the cluster to the next minor itself within 30 days")
@@ -127,8 +115,13 @@ def check(project: Project):
 
 
 def _upgrade(project: Project, cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date):
-    following = _next_minor(cluster, minor, today)
+    """Upgrade to the next supported minor, for a cluster that auto-upgrade keeps on a minor line (a
+    fix must leave no finding)."""
+    if cluster.version_is_minor() is not True or cluster.auto_upgrade()[0] is not True:
+        return None
+    following = version_calendar.next_supported_minor(minor, today)
     if following is None:
         return None
+    text = f"{following[0]}.{following[1]}"
     version = cluster.instance.arg("version")
-    return fix("unsafe", f'set version = "{following}"', literal_edit(project, version, f'"{following}"'))
+    return fix("unsafe", f'set version = "{text}"', literal_edit(project, version, f'"{text}"'))

@@ -44,7 +44,7 @@ PROXY trust range changes which clients the controller believes.
 """
 
 from kapsulint.api import Project, finding
-from kapsulint.kapsule import helm, proxy_trust
+from kapsulint.kapsule import helm
 
 ID = "KAP302"
 NAME = "proxy-protocol-trusts-any-source"
@@ -56,7 +56,7 @@ def check(project: Project):
     for subject in helm.values_subjects(project):
         if subject.controller is None:
             continue
-        for trust in proxy_trust.open_trust(subject.values, subject.controller):
+        for trust in subject.controller.open_trust(subject.values):
             yield finding(
                 trust.loc,
                 f"{subject.name} ({subject.controller.key}) accepts PROXY headers from any source: "

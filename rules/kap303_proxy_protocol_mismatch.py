@@ -82,7 +82,7 @@ controller, or off on the load balancer), and which one was meant is the author'
 """
 
 from kapsulint.api import Project, Related, finding, shown
-from kapsulint.kapsule import charts, proxy_ports
+from kapsulint.kapsule import proxy_ports
 from kapsulint.kapsule.service import services
 
 ID = "KAP303"
@@ -101,21 +101,6 @@ def _ports(numbers: list[int]) -> str:
     numbers = sorted(set(numbers))
     word = "port" if len(numbers) == 1 else "ports"
     return f"{word} " + ", ".join(str(n) for n in numbers)
-
-
-def _not_expected(controller, names: list[str]) -> tuple[str, str]:
-    """Why the controller cannot read the header, and the fix."""
-    if controller is charts.HAPROXYTECH:
-        return ("haproxytech has no controller.config.proxy-protocol",
-                "set controller.config.proxy-protocol to the range the load balancer connects from, "
-                "or remove the annotation")
-    if controller is charts.INGRESS_NGINX:
-        return ("ingress-nginx does not enable use-proxy-protocol",
-                'set controller.config.use-proxy-protocol to "true", or remove the annotation')
-    entry = ", ".join(sorted(set(names)))
-    return (f"traefik entry point {entry} has no proxyProtocol",
-            f"set ports.{sorted(set(names))[0]}.proxyProtocol.trustedIPs to the load balancer's range, "
-            "or remove the annotation")
 
 
 def check(project: Project):
@@ -147,7 +132,7 @@ def check(project: Project):
         subject = service.subject
         controller = service.controller
         for loc, (annotation, value, numbers, names) in sent_unexpected.items():
-            why, fix = _not_expected(controller, names)
+            why, fix = controller.unexpected_proxy(names)
             yield finding(
                 loc,
                 f"{subject.name}: the Scaleway load balancer sends PROXY protocol on {_ports(numbers)} "

@@ -59,7 +59,7 @@ from kapsulint.api import (
     Attribute, Loc, Project, fix, finding, insert_after, literal_edit, references, replace_yaml_scalar, set_attribute,
     shown, written_text,
 )
-from kapsulint.kapsule import charts, helm, helm_provider
+from kapsulint.kapsule import helm, helm_provider
 
 ID = "KAP309"
 NAME = "haproxy-config-not-string"
@@ -69,9 +69,10 @@ FIX = "safe"
 
 def check(project: Project):
     for subject in helm.values_subjects(project):
-        if subject.controller is not charts.HAPROXYTECH:
+        chart = subject.controller
+        if chart is None or chart.unquoted_config_path is None:
             continue
-        config = subject.values.path(*charts.HAPROXY_CONFIG_PATH)
+        config = subject.values.path(*chart.unquoted_config_path)
         if not config.known or not config.is_object:
             continue  # a string is rendered through tpl as written
         for key, value in config.items():
@@ -79,11 +80,11 @@ def check(project: Project):
             if kind is None:
                 continue
             loc = value.loc or config.key_loc(key) or subject.anchor
-            path = ".".join(charts.HAPROXY_CONFIG_PATH + (key,))
+            path = ".".join(chart.unquoted_config_path + (key,))
             shown_value = "" if kind in ("a list", "a map") else f" ({shown(value)})"
             yield finding(
                 loc,
-                f"{subject.name}: {path} is {kind}{shown_value}; the haproxytech chart writes it "
+                f"{subject.name}: {path} is {kind}{shown_value}; the {chart.key} chart writes it "
                 "unquoted into a ConfigMap, which only holds strings, so the apply fails",
                 subject=subject.name,
                 instance=subject.instance_address,

@@ -48,8 +48,7 @@ controller:
 """
 
 from kapsulint.api import Project, Related, finding
-from kapsulint.kapsule import charts, service
-from kapsulint.kapsule.haproxy_admin_ports import admin_ports
+from kapsulint.kapsule import service
 
 ID = "KAP310"
 NAME = "admin-ports-on-public-lb"
@@ -59,23 +58,24 @@ SECURITY = True
 
 def check(project: Project):
     for svc in service.services(project):
-        if svc.controller is not charts.HAPROXYTECH or svc.is_load_balancer is not True:
+        if not svc.controller.has_admin_ports or svc.is_load_balancer is not True:
             continue
         if svc.is_private is not False or svc.source_ranges_restricted is not False:
             continue
-        ports = admin_ports(svc)
+        ports = svc.controller.admin_ports(svc.values, svc.chart_version)
         if ports is None or not ports.exposed:
             continue
         subject = svc.subject
         listed = " and ".join(f"{p.what} (port {p.port})" for p in ports.exposed)
-        keys = " and ".join(f"{'.'.join(charts.HAPROXY_ENABLE_PORTS_PATH)}.{p.key} = false" for p in ports.exposed)
+        switches = ".".join(ports.switches)
+        keys = " and ".join(f"{switches}.{p.key} = false" for p in ports.exposed)
         yield finding(
             svc.type_anchor(),
-            f"{subject.name} (haproxytech) publishes {listed} on a public Scaleway load balancer",
+            f"{subject.name} ({svc.controller.key}) publishes {listed} on a public Scaleway load balancer",
             subject=subject.name,
             instance=subject.instance_address,
-            related=[Related(p.written, f"enablePorts.{p.key} turns port {p.port} on")
+            related=[Related(p.written, f"{ports.switches[-1]}.{p.key} turns port {p.port} on")
                      for p in ports.exposed if p.written is not None],
-            logical=f"{subject.name}.controller.service.enablePorts",
+            logical=f"{subject.name}.{switches}",
             fix=f"set {keys}, or restrict loadBalancerSourceRanges",
         )

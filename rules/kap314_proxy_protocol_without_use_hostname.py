@@ -64,19 +64,13 @@ from kapsulint.api import (
     Edit, Loc, Project, finding, fix, insert_after, literal_edit, replace_yaml_scalar, shown, written_text,
 )
 from kapsulint.kapsule import lb_annotation_keys, lb_annotations, proxy_ports
+from kapsulint.kapsule.go_strconv import parse_bool
 from kapsulint.kapsule.service import services
 
 ID = "KAP314"
 NAME = "proxy-protocol-without-use-hostname"
 SEVERITY = "warning"
 FIX = "unsafe"
-
-_PARSERS = {
-    lb_annotation_keys.LB_PROXY_PROTOCOL_V1: proxy_ports.parse_proxy_protocol_ports,
-    lb_annotation_keys.LB_PROXY_PROTOCOL_V2: proxy_ports.parse_proxy_protocol_ports,
-    lb_annotation_keys.LB_SEND_PROXY_V2: proxy_ports.parse_send_proxy_v2_ports,
-}
-
 
 def check(project: Project):
     for service in services(project):
@@ -87,12 +81,11 @@ def check(project: Project):
         hostname = service.annotation(lb_annotation_keys.LB_USE_HOSTNAME)
         if hostname.raw is not None:
             text = hostname.text() if hostname.known else None
-            if text is None or proxy_ports.go_parse_bool(text.strip()) is not False:
+            if text is None or parse_bool(text.strip()) is not False:
                 continue
         sending = None
         for name, value in proxy_ports.lb_proxy(service).written():
-            text = value.text() if value.known else None
-            ports = _PARSERS[name](text.strip()) if text is not None else None
+            ports = proxy_ports.annotation_ports(name, value)
             if ports is not None and not ports.empty:
                 sending = (name, value)
                 break

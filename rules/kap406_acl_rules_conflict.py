@@ -65,7 +65,7 @@ with `scaleway_ranges = true` (which of the two to keep is the author's call).
 """
 
 from kapsulint.api import (
-    Project, Related, ResourceInstance, finding, fix, insert_block, iteration_pairs, remove_attribute, shown_text,
+    Project, Related, ResourceInstance, finding, fix, insert_block, remove_attribute, shown_text,
 )
 from kapsulint.kapsule import access
 
@@ -79,18 +79,10 @@ SCALEWAY_RANGES_RULE = "acl_rules {\n  scaleway_ranges = true\n}\n"
 
 def _rules_present(acl: ResourceInstance) -> bool | None:
     """Whether the ACL writes acl_rules: None when only a dynamic block of Unknown for_each could."""
-    if acl.block.children("acl_rules") or acl.block.attr("acl_rules") is not None:
+    blocks = acl.nested("acl_rules")
+    if acl.block.attr("acl_rules") is not None or any(not block.count_unknown for block in blocks):
         return True
-    unknown = False
-    for dynamic in acl.block.children("dynamic"):
-        if dynamic.labels[:1] != ["acl_rules"]:
-            continue
-        pairs = iteration_pairs(acl.module.eval_attr(dynamic, "for_each", acl.scope))
-        if pairs is None:
-            unknown = True
-        elif pairs:
-            return True
-    return None if unknown else False
+    return None if blocks else False
 
 
 def _exactly_one(acl: ResourceInstance):

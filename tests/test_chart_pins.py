@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kapsulint.kapsule import chart_pins, charts
+from kapsulint.kapsule import chart_pins
+from kapsulint.kapsule.charts import haproxytech
 
 CHECKED = (1, 52, 1)
 
@@ -36,6 +37,6 @@ def test_texts_helm_refuses_admit_nothing_known(text):
 
 
 def test_pinned_only_from_the_charts_own_repository():
-    assert chart_pins.pinned_version(charts.HAPROXYTECH, "https://haproxytech.github.io/helm-charts") == CHECKED
-    assert chart_pins.pinned_version(charts.HAPROXYTECH, "https://charts.example.com/mirror") is None
+    assert chart_pins.pinned_version(haproxytech.CHART, "https://haproxytech.github.io/helm-charts") == CHECKED
+    assert chart_pins.pinned_version(haproxytech.CHART, "https://charts.example.com/mirror") is None
     assert chart_pins.pinned_version(None, "https://charts.jetstack.io") is None

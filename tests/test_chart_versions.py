@@ -8,6 +8,7 @@ import pytest
 
 from kapsulint.api import parse_version
 from kapsulint.kapsule import chart_versions, charts, helm_provider
+from kapsulint.kapsule.charts import ingress_nginx
 
 # https://github.com/Masterminds/semver/blob/v3.3.0/README.md, "Checking Version Constraints":
 # "1.2" is "1.2.x", and so a range Helm resolves against the repository.
@@ -75,6 +76,6 @@ def test_older_than_the_chart_facts(text, older):
     """Every version a text admits is older than the oldest version the ingress-nginx facts hold
     (4.0.0): a pin, or a range whose every alternative ends at or below it."""
     parsed = chart_versions.parse(text)
-    assert parsed.older_than(charts.INGRESS_NGINX.known_since) is older
-    assert charts.covers(parsed, charts.INGRESS_NGINX.known_since) is (False if older else
+    assert parsed.older_than(ingress_nginx.CHART.known_since) is older
+    assert charts.covers(parsed, ingress_nginx.CHART.known_since) is (False if older else
                                                                        (True if parsed.exact else None))

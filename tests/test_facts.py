@@ -15,6 +15,7 @@ from kapsulint.kapsule import (
     provider_features,
     zones,
 )
+from kapsulint.kapsule.charts import haproxytech, ingress_nginx, registry, traefik
 
 
 # --- node types --------------------------------------------------------------
@@ -296,7 +297,7 @@ def test_defaults():
     ],
 )
 def test_controller_for_chart(chart, repository, key):
-    ctl = charts.controller_for_chart(chart, repository)
+    ctl = registry.controller_for_chart(chart, repository)
     assert ctl is not None and ctl.key == key
 
 
@@ -312,62 +313,62 @@ def test_controller_for_chart(chart, repository, key):
     ],
 )
 def test_controller_for_chart_none(chart, repository):
-    assert charts.controller_for_chart(chart, repository) is None
+    assert registry.controller_for_chart(chart, repository) is None
 
 
 def test_controller_from_values():
     haproxy = {"controller": {"service": {"type": "LoadBalancer", "enablePorts": {"stat": False}}}}
-    assert charts.controller_from_values(haproxy) is charts.HAPROXYTECH
+    assert registry.controller_from_values(haproxy) is haproxytech.CHART
     nginx = {"controller": {"config": {"use-proxy-protocol": "true"}}}
-    assert charts.controller_from_values(nginx) is charts.INGRESS_NGINX
-    traefik = {"ports": {"websecure": {"proxyProtocol": {"insecure": True}}}}
-    assert charts.controller_from_values(traefik) is charts.TRAEFIK
+    assert registry.controller_from_values(nginx) is ingress_nginx.CHART
+    entry_points = {"ports": {"websecure": {"proxyProtocol": {"insecure": True}}}}
+    assert registry.controller_from_values(entry_points) is traefik.CHART
     # controller.* alone never decides
     generic = {"controller": {"replicaCount": 2, "service": {"type": "LoadBalancer"}, "config": {}}}
-    assert charts.controller_from_values(generic) is None
+    assert registry.controller_from_values(generic) is None
     # keys of two charts: ambiguous
-    both = {**nginx, **traefik}
-    assert charts.controller_from_values(both) is None
-    assert charts.controller_from_values_keys({("additionalArguments",)}) is charts.TRAEFIK
+    both = {**nginx, **entry_points}
+    assert registry.controller_from_values(both) is None
+    assert registry.controller_from_values_keys({("additionalArguments",)}) is traefik.CHART
 
 
 def test_controller_paths_and_defaults():
-    assert charts.HAPROXYTECH.node_selector_path == ("controller", "nodeSelector")
-    assert charts.INGRESS_NGINX.node_selector_path == ("controller", "nodeSelector")
-    assert charts.TRAEFIK.node_selector_path == ("nodeSelector",)
-    ht = charts.HAPROXYTECH
+    assert haproxytech.CHART.node_selector_path == ("controller", "nodeSelector")
+    assert ingress_nginx.CHART.node_selector_path == ("controller", "nodeSelector")
+    assert traefik.CHART.node_selector_path == ("nodeSelector",)
+    ht = haproxytech.CHART
     assert charts.chart_default(ht.default_service_type, None) == "NodePort"
-    assert charts.chart_default(charts.TRAEFIK.default_service_type, (41, 3, 0)) == "LoadBalancer"
+    assert charts.chart_default(traefik.CHART.default_service_type, (41, 3, 0)) == "LoadBalancer"
     assert (
-        charts.chart_default(charts.TRAEFIK.default_service_type, (30, 0, 0), known_since=charts.TRAEFIK.known_since)
+        charts.chart_default(traefik.CHART.default_service_type, (30, 0, 0), known_since=traefik.CHART.known_since)
         is None
     )
-    assert charts.chart_default(charts.INGRESS_NGINX.default_node_selector, None) == {"kubernetes.io/os": "linux"}
+    assert charts.chart_default(ingress_nginx.CHART.default_node_selector, None) == {"kubernetes.io/os": "linux"}
     assert charts.chart_default(((None, "a"), ((2, 0, 0), "b")), None) is None  # versions disagree
     assert charts.chart_default(((None, "a"), ((2, 0, 0), "b")), (2, 1)) == "b"
 
 
 def test_haproxy_admin_ports():
-    assert (charts.HAPROXY_STATS_PORT, charts.HAPROXY_PPROF_PORT) == (1024, 6060)
-    assert charts.haproxy_pprof_port_key((1, 52, 1)) == "admin"
-    assert charts.haproxy_pprof_port_key((1, 44, 3)) is None
-    assert charts.haproxy_pprof_port_key((1, 42, 0)) == "prometheus"
-    assert charts.haproxy_pprof_port_key(None) is None
+    assert (haproxytech.STATS_PORT, haproxytech.PPROF_PORT) == (1024, 6060)
+    assert haproxytech.pprof_port_key((1, 52, 1)) == "admin"
+    assert haproxytech.pprof_port_key((1, 44, 3)) is None
+    assert haproxytech.pprof_port_key((1, 42, 0)) == "prometheus"
+    assert haproxytech.pprof_port_key(None) is None
 
 
 def test_traefik_proxy_protocol_args():
-    a = charts.parse_traefik_proxy_protocol_arg("--entryPoints.websecure.proxyProtocol.insecure")
-    assert a == charts.TraefikProxyProtocolArg("websecure", "insecure", "true")
-    b = charts.parse_traefik_proxy_protocol_arg("--entrypoints.web.proxyprotocol.trustedIPs=10.0.0.0/8,0.0.0.0/0")
-    assert b == charts.TraefikProxyProtocolArg("web", "trustedIPs", "10.0.0.0/8,0.0.0.0/0")
-    assert charts.parse_traefik_proxy_protocol_arg("--log.level=DEBUG") is None
-    assert charts.parse_traefik_proxy_protocol_arg("--entryPoints.web.proxyProtocol.trustedIPs") is None
+    a = traefik.parse_proxy_protocol_argument("--entryPoints.websecure.proxyProtocol.insecure")
+    assert a == traefik.ProxyProtocolArgument("websecure", "insecure", "true")
+    b = traefik.parse_proxy_protocol_argument("--entrypoints.web.proxyprotocol.trustedIPs=10.0.0.0/8,0.0.0.0/0")
+    assert b == traefik.ProxyProtocolArgument("web", "trustedIPs", "10.0.0.0/8,0.0.0.0/0")
+    assert traefik.parse_proxy_protocol_argument("--log.level=DEBUG") is None
+    assert traefik.parse_proxy_protocol_argument("--entryPoints.web.proxyProtocol.trustedIPs") is None
 
 
 def test_proxy_protocol_paths():
-    assert charts.HAPROXY_PROXY_PROTOCOL_PATH == ("controller", "config", "proxy-protocol")
-    assert charts.NGINX_USE_PROXY_PROTOCOL_PATH == ("controller", "config", "use-proxy-protocol")
-    assert charts.NGINX_PROXY_REAL_IP_CIDR_DEFAULT == "0.0.0.0/0"
+    assert haproxytech.CONFIG_PATH + (haproxytech.PROXY_PROTOCOL_KEY,) == ("controller", "config", "proxy-protocol")
+    assert ingress_nginx.CONFIG_PATH + (ingress_nginx.USE_PROXY_PROTOCOL_KEY,) == ("controller", "config", "use-proxy-protocol")
+    assert ingress_nginx.PROXY_REAL_IP_CIDR_DEFAULT == "0.0.0.0/0"
 
 
 def test_helm_provider_facts():
@@ -378,9 +379,9 @@ def test_helm_provider_facts():
 
 
 def test_service_enabled_paths():
-    assert charts.INGRESS_NGINX.service_enabled_paths == (
+    assert ingress_nginx.CHART.service_enabled_paths == (
         ("controller", "service", "enabled"),
         ("controller", "service", "external", "enabled"),
     )
-    assert charts.HAPROXYTECH.service_enabled_paths == (("controller", "service", "enabled"),)
-    assert charts.TRAEFIK.service_enabled_paths == (("service", "enabled"),)
+    assert haproxytech.CHART.service_enabled_paths == (("controller", "service", "enabled"),)
+    assert traefik.CHART.service_enabled_paths == (("service", "enabled"),)

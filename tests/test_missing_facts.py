@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from fixture_support import lint
-from kapsulint.kapsule.missing_facts import CHARTS_JUDGED, READERS
+from kapsulint.kapsule.charts import registry
+from kapsulint.kapsule.missing_facts import READERS, judges
 
 _CLUSTER = """
 provider "scaleway" {
@@ -169,7 +170,8 @@ def test_chart_readers_by_chart(tmp_path, monkeypatch):
     lines = {name: range(start, text.index("}", start) + 2) for name, start in starts.items()}
     for chart, key in (("haproxy", "haproxytech"), ("nginx", "ingress-nginx"), ("traefik", "traefik")):
         changed = {item[0] for item in known ^ missing if item[1] in lines[chart]}
-        judging = {rule for rule in READERS["chart-defaults"] if key in CHARTS_JUDGED.get(rule, {key})}
+        chart_of = {chart.key: chart for chart in registry.charts()}[key]
+        judging = {rule for rule in READERS["chart-defaults"] if judges(rule, chart_of)}
         assert changed <= judging
         note = next(f for f in missing_findings if f["rule"] == "KAP013" and f["line"] in lines[chart])
         assert {rule for rule in READERS["chart-defaults"] if rule in note["message"]} == judging

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = sorted([*(ROOT / "kapsulint" / "kapsule").glob("*.py"), *(ROOT / "rules").glob("*.py")])
+CHECKED = sorted([*(ROOT / "kapsulint" / "kapsule").rglob("*.py"), *(ROOT / "rules").glob("*.py")])
 NODE_ATTRIBUTES = {"expr", "type_expr", "document", "data"}
 NODE_KEYS = {"t", "p"}
 

@@ -305,6 +305,32 @@ def table(header: list[str], rows: list[list[object]]) -> list[str]:
     return lines
 
 
+BLIND_SPOTS = {"KAP011": "module calls not read", "KAP012": "files or parts left out",
+               "KAP013": "facts missing", "KAP014": "paths outside the repository",
+               "KAP015": "evaluation budgets exceeded"}  # kapsulint's notes for places it could not judge
+
+
+def blind_spots(results: dict[str, dict]) -> list[str]:
+    """Per repository (alone), the places kapsulint could not judge, by kind, with the first
+    message of each kind as the reason: a repository with any of them is partly unread."""
+    columns = sorted(BLIND_SPOTS)
+    rows = []
+    for name, res in results.items():
+        found = [f for f in res["alone"].findings if f["rule"] in BLIND_SPOTS]
+        if not found:
+            continue
+        counts = Counter(f["rule"] for f in found)
+        reasons = "; ".join(f"{rule}: {next(f['message'] for f in found if f['rule'] == rule)[:140]}"
+                            for rule in columns if counts[rule])
+        rows.append([name, *(counts[rule] or "" for rule in columns), reasons.replace("|", "\\|")])
+    kinds = ", ".join(f"{rule} {words}" for rule, words in BLIND_SPOTS.items())
+    return ["## Blind spots", "",
+            f"Places kapsulint could not judge, per repository linted alone ({kinds}). "
+            f"{len(rows)} of {len(results)} repositories are partly unread; the reason column quotes "
+            "the first note of each kind. Every note is read in the hand audit below.", "",
+            *table(["repository", *columns, "why (first note of each kind)"], rows), ""]
+
+
 def markdown(data: dict) -> str:
     repos, results = data["repos"], data["results"]
     together: Lint = data["together"]
@@ -351,6 +377,8 @@ def markdown(data: dict) -> str:
                    [[rule, severity[rule], alone_rules[rule], repos_per_rule[rule], tree_rules[rule]]
                     for rule in sorted(alone_rules.keys() | tree_rules.keys())])
     lines += ["", f"Total: {sum(alone_rules.values())} alone, {sum(tree_rules.values())} together.", ""]
+
+    lines += blind_spots(results)
 
     lines += ["## Internal errors", ""]
     errors = [(name, res["alone"].returncode, line) for name, res in results.items()

@@ -12,8 +12,11 @@ What lives here, and what rules import besides ``kapsulint.api``:
 * the questions rules ask about a configuration, answered over the api's evaluated values:
   clusters and pools (``clusters``, ``pool_sizes``, ``replacement``, ``scheduling``), Helm
   releases and their values (``helm``, ``helm_provider``), the controller's Service and its
-  load balancer (``service``, ``proxy_ports``, ``proxy_trust``, ``lb_ips``, ``lb_annotations``,
-  ``haproxy_admin_ports``), networks, storage, access, kubeconfigs and credentials.
+  load balancer (``service``, ``proxy_ports``, ``lb_ips``, ``lb_annotations``), networks,
+  storage, access, kubeconfigs and credentials;
+* one module per ingress controller chart (``charts.<chart>``): its values paths,
+  defaults, Service, PROXY and trust settings and version facts behind the ``charts.Chart``
+  protocol, found by ``charts.registry``; nothing outside ``charts`` names a chart.
 
 What does not: parsing files and evaluating Terraform (``kapsulint.parsing``,
 ``kapsulint.terraform``), reading the project and running rules (the engine packages). The

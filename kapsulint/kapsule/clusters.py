@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from kapsulint.api import UNKNOWN, Loc, Project, Related, ResourceInstance, Val, iteration_pairs, number
+from kapsulint.api import UNKNOWN, Loc, Project, Related, ResourceInstance, Val, number
 from kapsulint.kapsule import cluster_types, node_labels, node_types
 from kapsulint.kapsule.provider_releases import provider_version
 
@@ -111,19 +111,7 @@ class Cluster:
     def auto_upgrade_blocks(self) -> list:
         """The ``auto_upgrade`` blocks as written: static ones, and those a ``dynamic`` block makes
         when its ``for_each`` is known (blocks of an Unknown ``for_each`` are left out)."""
-        instance = self.instance
-        unknown_contents = []
-        for dynamic in instance.block.children("dynamic"):
-            if dynamic.labels[:1] != ["auto_upgrade"]:
-                continue
-            collection = instance.module.eval_attr(dynamic, "for_each", instance.scope)
-            if iteration_pairs(collection) is None:
-                unknown_contents.append(dynamic.child("content"))
-        return [
-            block
-            for block in instance.nested("auto_upgrade")
-            if not any(block.block is content for content in unknown_contents)
-        ]
+        return [block for block in self.instance.nested("auto_upgrade") if not block.count_unknown]
 
     def pools(self, project: Project) -> list[Pool]:
         return pools_by_cluster(project).get(id(self.instance), [])

@@ -13,7 +13,8 @@ from typing import Iterator
 from kapsulint.api import (
     UNKNOWN, Loc, Project, ResourceInstance, Val, decode_located, provider_config,
 )
-from kapsulint.kapsule import chart_versions, charts, strvals
+from kapsulint.kapsule import chart_versions, strvals
+from kapsulint.kapsule.charts import Chart, registry
 from kapsulint.kapsule.clusters import Cluster, cluster_of, clusters
 
 RELEASE = "helm_release"
@@ -33,11 +34,11 @@ class Release:
         return self.instance.arg("chart")
 
     @property
-    def controller(self) -> charts.Controller | None:
+    def controller(self) -> Chart | None:
         chart, repository = self.chart, self.instance.arg("repository")
         if not chart.known or chart.text() is None:
             return None
-        return charts.controller_for_chart(chart.text(), repository.text() if repository.known else None)
+        return registry.controller_for_chart(chart.text(), repository.text() if repository.known else None)
 
     @property
     def chart_version(self) -> chart_versions.ChartVersion | None:
@@ -87,7 +88,7 @@ class ValuesSubject:
     """What a values rule judges: a release's effective values, or a standalone values file."""
 
     values: Val
-    controller: charts.Controller | None
+    controller: Chart | None
     anchor: Loc  # the release header, or the values file's first line
     name: str  # "helm_release.ingress" or the file's project-relative path
     release: Release | None
@@ -96,7 +97,7 @@ class ValuesSubject:
     def __init__(
         self,
         values: Val,
-        controller: charts.Controller | None,
+        controller: Chart | None,
         anchor: Loc,
         name: str,
         release: Release | None = None,
@@ -147,7 +148,7 @@ def _values_subjects(project: Project) -> Iterator[ValuesSubject]:
         if value is None or not value.is_object:
             continue
         plain = {k: v.plain() for k, v in value.items()}
-        controller = charts.controller_from_values(plain)
+        controller = registry.controller_from_values(plain)
         anchor = Loc(values_file.path, 1, 1, 1, 2)
         yield ValuesSubject(value, controller, anchor, project.relative(values_file.path))
 

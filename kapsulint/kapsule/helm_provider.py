@@ -18,12 +18,14 @@ Sources (https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/docs/g
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Iterator, Mapping, NamedTuple
 
 from kapsulint.api import (
     Block, Loc, ModuleInstance, Project, ProviderVersion, ResourceInstance, Val, Version, resolve_provider_version,
 )
 from kapsulint.kapsule import chart_versions, strvals
+from kapsulint.kapsule.charts import registry
 from kapsulint.kapsule.provider_releases import reached, releases
 
 SET_KINDS = ("set", "set_list", "set_sensitive")
@@ -31,16 +33,21 @@ SET_KINDS = ("set", "set_list", "set_sensitive")
 # Value maps whose keys are Kubernetes annotation, label or selector keys: flat maps of strings,
 # whose keys often hold a DNS prefix with dots (``service.beta.kubernetes.io/...``,
 # ``app.kubernetes.io/name``, ``kubernetes.io/os``). Also any camelCase ``...Annotations`` or
-# ``...Labels`` key (``podAnnotations``, ``commonLabels``) and Traefik's ``annotationsTCP``/``UDP``.
+# ``...Labels`` key (``podAnnotations``, ``commonLabels``) and the maps a chart names as such
+# (``Chart.flat_key_maps``).
 FLAT_KEY_MAPS: frozenset[str] = frozenset(
-    {"annotations", "labels", "nodeSelector", "podAnnotations", "podLabels", "matchLabels",
-     "annotationsTCP", "annotationsUDP"}
+    {"annotations", "labels", "nodeSelector", "podAnnotations", "podLabels", "matchLabels"}
 )
 _CAMEL_FLAT_MAP = re.compile(r"^[a-z][A-Za-z0-9]*(Annotations|Labels)$")
 
 
 def is_flat_key_map(segment: str) -> bool:
-    return segment in FLAT_KEY_MAPS or bool(_CAMEL_FLAT_MAP.match(segment))
+    return segment in FLAT_KEY_MAPS or segment in _chart_flat_key_maps() or bool(_CAMEL_FLAT_MAP.match(segment))
+
+
+@cache
+def _chart_flat_key_maps() -> frozenset[str]:
+    return frozenset(key for chart in registry.charts() for key in chart.flat_key_maps)
 
 
 class SetEntry:

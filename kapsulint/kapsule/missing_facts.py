@@ -1,7 +1,7 @@
 """Facts a rule needed for a value and did not have: which value, which fact, which rules.
 
 The rules ask the fact modules questions whose answer is None when the facts do not reach a
-value: ``charts.covers`` (and ``charts.chart_default``, which asks it) for a chart version older
+value: ``charts.covers`` (and ``Chart.default``, which asks it) for a chart version older
 than every version the chart facts were checked against, ``version_calendar.knows`` (which
 ``status`` asks) for a Kubernetes minor the support calendar does not list, ``version_features.offered`` for a minor
 whose Kapsule API offers were not recorded, ``provider_features.supports`` and
@@ -17,13 +17,14 @@ what the rules do with and without the fact.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from kapsulint.api import Loc, Project, ProviderVersion, Val, resolve_provider_version
 from kapsulint.kapsule import (
-    chart_versions, charts, clusters, helm, helm_provider, provider_features, provider_releases, version_calendar,
+    chart_versions, clusters, helm, helm_provider, provider_features, provider_releases, version_calendar,
     version_features,
 )
+from kapsulint.kapsule.charts import Chart, covers
 
 # The rules that read each fact, by the fact (see the module docstring).
 READERS: dict[str, tuple[str, ...]] = {
@@ -37,11 +38,11 @@ READERS: dict[str, tuple[str, ...]] = {
     "helm-v3": ("KAP312",),
 }
 
-# Rules that read a fact for some charts only (KAP310 judges haproxytech's admin ports; traefik
-# accepts a connection with or without a PROXY header, so KAP303 never judges it).
-CHARTS_JUDGED: dict[str, frozenset[str]] = {
-    "KAP310": frozenset({"haproxytech"}),
-    "KAP303": frozenset({"haproxytech", "ingress-nginx"}),
+# Rules that read a fact for some charts only, by what the chart answers: KAP310 judges the charts
+# with admin ports, KAP303 those whose traffic ports may require a PROXY header.
+CHARTS_JUDGED: dict[str, Callable[[Chart], bool]] = {
+    "KAP310": lambda chart: chart.has_admin_ports,
+    "KAP303": lambda chart: chart.may_require_proxy,
 }
 
 # How the summary counts each kind of missing fact: (one, several).
@@ -63,17 +64,22 @@ class MissingFact(NamedTuple):
 
     loc: Loc
     kind: tuple[str, str]  # how the summary counts it (one of the kinds above)
-    said: str  # the value and what the facts lack: 'chart ingress-nginx version "v1.2.1" is older than ...'
+    said: str  # the value and what the facts lack: 'chart NAME version "v1.2.1" is older than ...'
     rules: tuple[str, ...]  # the rules that could not judge (readers of the missing facts)
     subjects: tuple[str, ...]  # the resources whose judgement needed it
     fix: str
     logical: str  # the value's address for fingerprints ("helm_release.ingress.version")
 
 
-def _readers(facts, chart: str | None = None) -> tuple[str, ...]:
+def judges(rule: str, chart: Chart) -> bool:
+    """Whether ``rule`` reads the facts of ``chart`` (every rule does, but those of CHARTS_JUDGED)."""
+    judged = CHARTS_JUDGED.get(rule)
+    return judged is None or judged(chart)
+
+
+def _readers(facts, chart: Chart | None = None) -> tuple[str, ...]:
     """The rules that read ``facts`` (for ``chart``, those that judge it)."""
-    found = {rule for fact in facts for rule in READERS[fact]
-             if chart is None or chart in CHARTS_JUDGED.get(rule, (chart,))}
+    found = {rule for fact in facts for rule in READERS[fact] if chart is None or judges(rule, chart)}
     return tuple(sorted(found))
 
 
@@ -120,12 +126,12 @@ def _charts(project: Project) -> Iterator[MissingFact]:
         subject = release.instance.resource.address
         parsed = chart_versions.parse(version.raw)
         oldest = _text(controller.known_since)
-        readers = _readers(("chart-defaults",), controller.key)
+        readers = _readers(("chart-defaults",), controller)
         if parsed is None:
             yield MissingFact(loc, UNORDERABLE, f"{name} is no version or range Helm reads", readers, (subject,),
                               f'write a version or range Helm reads, such as "{oldest}" or "~{oldest}"',
                               f"{subject}.version")
-        elif charts.covers(parsed, controller.known_since) is False:
+        elif covers(parsed, controller.known_since) is False:
             what = "is" if parsed.exact is not None else "admits only versions"
             yield MissingFact(
                 loc, CHART_TOO_OLD,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 
 from kapsulint.api import UNKNOWN, Val
-from kapsulint.kapsule.charts import ChartPin, Controller, chart_default
+from kapsulint.kapsule.charts import Chart, ChartPin
 from kapsulint.kapsule.clusters import Pool
 
 _BLOCKING_EFFECTS = ("NoSchedule", "NoExecute")
@@ -34,11 +34,11 @@ class PodPlacement:
         return not any(v.contains_unknown() for v in (self.node_selector, self.affinity, self.tolerations))
 
 
-def placement_of(values: Val, controller: Controller, chart_version: ChartPin) -> PodPlacement:
+def placement_of(values: Val, controller: Chart, chart_version: ChartPin) -> PodPlacement:
     """The controller pods' placement from its values, the chart's default selector when unset."""
     selector = values.path(*controller.node_selector_path)
     if selector.raw is None:
-        default = chart_default(controller.default_node_selector, chart_version, known_since=controller.known_since)
+        default = controller.default(controller.default_node_selector, chart_version)
         selector = Val({k: Val(v) for k, v in default.items()}) if default is not None else Val(UNKNOWN)
     elif not selector.is_object:
         selector = Val(UNKNOWN)

@@ -11,17 +11,18 @@ from typing import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, Val
 from kapsulint.kapsule import charts, helm, lb_annotation_keys
+from kapsulint.kapsule.charts import Chart
 
 
 class ControllerService:
     subject: helm.ValuesSubject
-    controller: charts.Controller
+    controller: Chart
     chart_version: charts.ChartPin
 
     def __init__(
         self,
         subject: helm.ValuesSubject,
-        controller: charts.Controller,
+        controller: Chart,
         chart_version: charts.ChartPin,
     ) -> None:
         self.subject = subject
@@ -43,8 +44,7 @@ class ControllerService:
         if written.raw is None:
             if self._parent_open(self.controller.service_type_path):
                 return None
-            return charts.chart_default(self.controller.default_service_type, self.chart_version,
-                                        known_since=self.controller.known_since)
+            return self.controller.default(self.controller.default_service_type, self.chart_version)
         return written.text() if written.known else None
 
     @property
@@ -92,21 +92,12 @@ class ControllerService:
         return parent.key_loc(path[-1])
 
     def service_key_anchor(self) -> Loc:
-        """The key holding the Service settings (``controller.service``, traefik's ``service``),
-        else the release header or the file's first line."""
+        """The key holding the Service settings (the parent of the chart's Service ``type``), else
+        the release header or the file's first line."""
         return self.key_loc(self.controller.service_type_path[:-1]) or self.anchor
 
     def _parent_open(self, path: tuple[str, ...]) -> bool:
-        node = self.values
-        if node.open or not node.known:
-            return True
-        for key in path[:-1]:
-            node = node.get(key)
-            if not node.known or node.open:
-                return True
-            if node.raw is None:
-                return False
-        return False
+        return charts.parent_open(self.values, path)
 
     @property
     def is_private(self) -> bool | None:
@@ -143,25 +134,13 @@ class ControllerService:
 
     def flag(self, path: tuple[str, ...], default: bool) -> bool | None:
         """A chart switch read the way a template ``if`` reads it, the chart's ``default`` when
-        unset; None when Unknown (a non-empty string is left Unknown rather than guessed)."""
-        value = self.values.path(*path)
-        if value.raw is None:
-            return None if self._parent_open(path) else default
-        if not value.known:
-            return None
-        raw = value.raw
-        if isinstance(raw, bool):
-            return raw
-        if isinstance(raw, (int, float)):
-            return raw != 0
-        if isinstance(raw, (str, list, dict)) and len(raw) == 0:
-            return False
-        return None
+        unset; None when Unknown (:func:`charts.flag`)."""
+        return charts.flag(self.values, path, default)
 
     @property
     def enabled(self) -> bool | None:
-        """Whether the chart renders the Service at all (``controller.service.enabled``, traefik's
-        ``service.enabled``...); None when a switch is Unknown."""
+        """Whether the chart renders the Service at all (every one of the chart's
+        ``service_enabled_paths`` on); None when a switch is Unknown."""
         switches = [self.flag(path, True) for path in self.controller.service_enabled_paths]
         if False in switches:
             return False

@@ -16,7 +16,10 @@ judged about them. Every minor older than 1.27 ended before these tables.
 from __future__ import annotations
 
 import datetime
+import enum
 from typing import NamedTuple
+
+from kapsulint.kapsule import version_features
 
 FACTS_DATE = datetime.date(2025, 10, 1)  # the edition of the table these dates come from
 
@@ -47,16 +50,42 @@ def knows(minor: tuple[int, int]) -> bool:
     return minor[0] == 1 and (minor in CALENDAR or minor < OLDEST_LISTED)
 
 
-def status(minor: tuple[int, int], today: datetime.date) -> tuple[str, Support | None] | None:
-    """("end-of-support" | "deprecated" | "supported", its dates) on ``today``; None when the facts
-    do not know the version (:func:`knows`)."""
+class State(str, enum.Enum):
+    """Where a minor stands in the calendar on a day."""
+
+    SUPPORTED = "supported"
+    DEPRECATED = "deprecated"  # no new cluster can use it
+    END_OF_SUPPORT = "end-of-support"  # Scaleway upgrades the cluster within 30 days
+
+
+class Status(NamedTuple):
+    """A minor's state on a day, and its dates (None for a minor older than every listed one)."""
+
+    state: State
+    dates: Support | None
+
+
+def status(minor: tuple[int, int], today: datetime.date) -> Status | None:
+    """The minor's state and dates on ``today``; None when the facts do not know the version
+    (:func:`knows`)."""
     if not knows(minor):
         return None
     if minor < OLDEST_LISTED:  # ended before the oldest listed minor did
-        return ("end-of-support", None) if today >= CALENDAR[OLDEST_LISTED].end_of_support else None
+        return Status(State.END_OF_SUPPORT, None) if today >= CALENDAR[OLDEST_LISTED].end_of_support else None
     dates = CALENDAR[minor]
     if today >= dates.end_of_support:
-        return "end-of-support", dates
+        return Status(State.END_OF_SUPPORT, dates)
     if today >= dates.deprecation:
-        return "deprecated", dates
-    return "supported", dates
+        return Status(State.DEPRECATED, dates)
+    return Status(State.SUPPORTED, dates)
+
+
+def next_supported_minor(minor: tuple[int, int], today: datetime.date) -> tuple[int, int] | None:
+    """The minor after ``minor`` when Kapsule offers it (the calendar or the recorded API offers
+    list it) and it is not deprecated or past its end of support on ``today`` (a minor the
+    calendar does not date yet counts as supported); None otherwise. An upgrade moves one minor."""
+    following = (minor[0], minor[1] + 1)
+    if following not in CALENDAR and following not in version_features.FEATURE_GATES:
+        return None
+    judged = status(following, today)
+    return None if judged is not None and judged.state is not State.SUPPORTED else following

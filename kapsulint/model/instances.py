@@ -545,7 +545,8 @@ class ResourceInstance:
 
     def nested(self, block_type: str) -> list[NestedBlock]:
         """The nested blocks of a type, ``dynamic`` ones expanded (Unknown iterations give one
-        block whose iterator is Unknown, so its arguments evaluate to Unknown)."""
+        block whose iterator is Unknown, so its arguments evaluate to Unknown, and which says
+        ``count_unknown``: it stands for zero or more blocks)."""
         return nested_blocks(self.module, self.resource.block, block_type, self.scope)
 
     def eval_in(self, block: Block | NestedBlock, name: str) -> Val:
@@ -557,13 +558,20 @@ class ResourceInstance:
 
 
 class NestedBlock:
-    """A nested block of a resource instance, with the scope its arguments evaluate in."""
+    """A nested block of a resource instance, with the scope its arguments evaluate in.
 
-    def __init__(self, module: ModuleInstance, block: Block, scope: Scope, dynamic: bool = False) -> None:
+    ``dynamic``: made by a ``dynamic`` block; ``count_unknown``: made by one whose ``for_each`` is
+    Unknown, so it stands for zero or more blocks (its iterator is Unknown).
+    """
+
+    def __init__(
+        self, module: ModuleInstance, block: Block, scope: Scope, dynamic: bool = False, count_unknown: bool = False,
+    ) -> None:
         self.module = module
         self.block = block
         self.scope = scope
         self.dynamic = dynamic
+        self.count_unknown = count_unknown
 
     def __getattr__(self, name: str):  # reads like the Block it wraps: loc, attrs, attr(), children()
         return getattr(self.block, name)
@@ -598,7 +606,7 @@ def nested_blocks(module: ModuleInstance, parent: Block, block_type: str, scope:
         if pairs is None:
             unknown = unknown_from(collection)
             names = {iterator: Val({"key": unknown, "value": unknown})}
-            found.append(NestedBlock(module, content, scope.child(names), dynamic=True))
+            found.append(NestedBlock(module, content, scope.child(names), dynamic=True, count_unknown=True))
             continue
         for key, item in pairs:
             if collection.is_list:

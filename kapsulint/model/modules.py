@@ -112,9 +112,24 @@ class Block:
                 by_type.setdefault(block.type, []).append(block)
         return list(by_type.get(block_type, ()))
 
+    @property
+    def computes(self) -> bool:
+        """Whether an argument of this block or of a block nested in it (``dynamic`` ones, their
+        ``for_each`` and ``content`` included) computes (see :attr:`Attribute.computes`)."""
+        cached = self.__dict__.get("_computes")
+        if cached is None:
+            cached = False
+            pending = [self.raw["body"]]
+            while pending and not cached:
+                body = pending.pop()
+                cached = any(a["c"] if "c" in a else computes(a["expr"]) for a in body["attrs"])
+                pending.extend(b["body"] for b in body["blocks"])
+            self.__dict__["_computes"] = cached
+        return cached
+
     def forget_derived(self) -> None:
         """Drop the attributes and blocks read from ``raw`` (an override file merged into it)."""
-        for name in ("_attrs", "_blocks", "_children"):
+        for name in ("_attrs", "_blocks", "_children", "_computes"):
             self.__dict__.pop(name, None)
 
     def child(self, block_type: str) -> Block | None:

@@ -940,6 +940,8 @@ def _evaluate_block(instance: ModuleInstance, block: Block, scope: Scope, own_ar
     pending: list[tuple[Block, Scope, bool]] = [(block, scope, own_arguments)]
     while pending:
         written, inner, arguments = pending.pop()
+        if not written.computes:
+            continue  # nothing below can meet a blind spot: no need to expand its dynamic blocks
         if arguments:
             for name, attribute in written.attrs.items():
                 if attribute.computes:
