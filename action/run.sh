@@ -4,7 +4,7 @@
 #   run.sh install   put kapsulint into a virtual environment under RUNNER_TEMP
 #   run.sh lint      lint, writing SARIF and annotating the run
 #
-# Inputs arrive in the environment. KAPSULINT_PATHS and KAPSULINT_ARGS hold one argument per line,
+# Inputs arrive in the environment. KAPSULINT_SINCE is a git revision (--since), or empty. KAPSULINT_PATHS and KAPSULINT_ARGS hold one argument per line,
 # each passed to kapsulint intact: no word splitting, no glob expansion, surrounding blanks trimmed,
 # empty lines skipped. KAPSULINT_PLAN, when not blank, is passed as `--plan` (one path, intact).
 set -euo pipefail
@@ -41,6 +41,14 @@ case "${1:-}" in
   lint)
     lines paths "${KAPSULINT_PATHS:-.}"
     lines args "${KAPSULINT_ARGS:-}"
+    lines since "${KAPSULINT_SINCE:-}"
+    if [ "${#since[@]}" -gt 1 ]; then
+      echo "kapsulint action: the since input holds one git revision, got ${#since[@]} lines" >&2
+      exit 2
+    fi
+    if [ "${#since[@]}" -eq 1 ]; then
+      args=(--since "${since[0]}" ${args[@]+"${args[@]}"})
+    fi
     if [ "${#paths[@]}" -eq 0 ]; then
       paths=(.)
     fi

@@ -7,9 +7,10 @@ pure ``check(project)`` generator of :class:`Finding` objects.
 A rule that fixes sets ``FIX = "safe" | "unsafe" | "sometimes"`` and a ``## Fix`` section after
 ``## Use instead``, and passes ``autofix=fix("safe", "what it does", edit, ...)`` to
 :func:`finding`, with edits from the builders below (``replace_value``, ``remove_attribute``,
-``set_attribute``, ``insert_block``, ``remove_text``, ``replace_yaml_scalar``). A builder returns
-None where it cannot edit (JSON syntax, a position it does not know), and ``fix`` then returns None:
-the finding is reported as not fixable there.
+``set_attribute``, ``insert_block``, ``remove_text``, ``replace_yaml_scalar``), each given the
+project first: an edit is made on the text of the file its run reads. A builder returns None where
+it cannot edit (JSON syntax, a position it does not know), and ``fix`` then returns None: the
+finding is reported as not fixable there.
 
 An expression as written is an :class:`Expression` (``attribute.expression``): its location, a
 literal, an object member, its :func:`references` and where they lead (``caller_argument``,
@@ -41,12 +42,13 @@ from kapsulint.model.written import (
     combined, key_edit, literal_edit, reference_edit, unwrap_edit, wrap_edit, written_text,
 )
 from kapsulint.model.references import (
-    OutputValue, Reference, Step, caller_argument, expression_at, is_expanded, local_value, module_outputs,
-    references, resource_argument, variable_default, variable_is_sensitive,
+    OutputValue, Reference, ReferenceWalk, Step, caller_argument, expression_at, is_expanded, local_value,
+    module_outputs, references, resource_argument, separate_examples, variable_default, variable_is_sensitive,
 )
 from kapsulint.model.providers import ProviderVersion, provider_config, resolve_provider_version
 from kapsulint.model.versions import Version, as_version, core_constraint_problem, parse_constraint, parse_version
 from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
+from kapsulint.text import text_lines
 
 
 def finding(
@@ -105,13 +107,13 @@ def fix(applicability: str, description: str, *edits: Edit | tuple[Edit, ...] | 
     return Fix(applicability, tuple(flat), description)
 
 
-def replace_yaml_scalar(value: Val, text: str) -> Edit | None:
+def replace_yaml_scalar(project: Project, value: Val, text: str) -> Edit | None:
     """Replace a scalar of a values file, by its value's location, with ``text`` (YAML); None when
     the value was not read from a values file (``yamlencode`` in Terraform, a default), or is
     sensitive (the new text is made from it)."""
     if value.contains_sensitive():
         return None
-    return replace_yaml_text(value.loc, text)
+    return replace_yaml_text(project, value.loc, text)
 
 
 def shown(value: Val) -> str:
@@ -171,6 +173,7 @@ __all__ = [
     "Project",
     "ProviderVersion",
     "Reference",
+    "ReferenceWalk",
     "Related",
     "ResourceInstance",
     "Severity",
@@ -212,9 +215,11 @@ __all__ = [
     "replace_yaml_scalar",
     "resolve_provider_version",
     "resource_argument",
+    "separate_examples",
     "set_attribute",
     "shown",
     "shown_text",
+    "text_lines",
     "unknown_from",
     "unwrap_edit",
     "variable_default",

@@ -20,6 +20,8 @@ import os
 import stat
 from pathlib import Path
 
+from kapsulint.text import decoded
+
 OUTSIDE = "resolves outside the repository"
 """Why a path is not read, when its real path leaves the boundary."""
 NOTE_KIND = "path-outside-project"
@@ -179,7 +181,7 @@ class Boundary:
             data = self.read(path)
         except OSError:
             return None
-        return None if data is None else data.decode("utf-8-sig", errors="replace")
+        return None if data is None else decoded(data, errors="replace")
 
 
 def read_regular(path: str, max_size: int, follow: bool = True) -> bytes | None:

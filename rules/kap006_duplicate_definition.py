@@ -17,6 +17,16 @@ other rules, each on its own (its instances, its positions, a fingerprint of its
 `delete_additional_resources = true` in either one is reported where it is written. References
 resolve to the first definition.
 
+A folder whose files are standalone examples is not reported: documentation and CI folders hold
+files that are each copied or applied on their own (`terraform apply` of one file copied into an
+empty directory), and such a folder is never meant as one module. kapsulint reads a folder so
+when it has two files or more, all read whole, each written as a root configuration of its own
+(a `provider` or `terraform` block in every file), every file defines every address defined more
+than once there (each file redefines the same set), and no file refers to a block, variable,
+local, output or module call that only another file defines. A folder where one file uses what
+another defines is one module, and its duplicates are reported. The other rules still judge
+every block of such a folder, each on its own.
+
 ## Example
 ```hcl
 resource "scaleway_k8s_cluster" "main" {
@@ -43,7 +53,7 @@ resource "scaleway_k8s_cluster" "main" {
 - [Terraform's duplicate checks (configs/module.go at v1.11.4)](https://github.com/hashicorp/terraform/blob/v1.11.4/internal/configs/module.go)
 """
 
-from kapsulint.api import Project, Related, finding
+from kapsulint.api import Project, Related, finding, separate_examples
 
 ID = "KAP006"
 NAME = "duplicate-definition"
@@ -52,7 +62,10 @@ SEVERITY = "error"
 
 def check(project: Project):
     for path in sorted(project.modules):
-        for duplicate in project.modules[path].duplicates:
+        module = project.modules[path]
+        if separate_examples(module):
+            continue  # a folder of standalone example files, each copied or applied on its own
+        for duplicate in module.duplicates:
             where = project.relative(duplicate.first.path)
             yield finding(
                 duplicate.second,

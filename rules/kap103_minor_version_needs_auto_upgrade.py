@@ -94,7 +94,7 @@ def _auto_upgrade_fix(project: Project, cluster: clusters.Cluster, enable):
     if (written is None or not written.is_literal) and calls != 1:
         return None
     return fix("unsafe", "add an auto_upgrade block with enable = true, any day from 00:00 UTC",
-               insert_block(instance.block, AUTO_UPGRADE_BLOCK))
+               insert_block(project, instance.block, AUTO_UPGRADE_BLOCK))
 
 
 def check(project: Project):

@@ -116,7 +116,7 @@ def _completion(project: Project, cluster: clusters.Cluster, block, missing: lis
     # become the following lines of the same insertion, aligned together by the builder.
     text = texts[first] + "".join(f"\n{name} = {texts[name]}" for name in rest)
     return fix("unsafe", "set " + ", ".join(f"{name} = {texts[name]}" for name in missing),
-               set_attribute(block.block, first, text))
+               set_attribute(project, block.block, first, text))
 
 
 def _day_fix(project: Project, day):

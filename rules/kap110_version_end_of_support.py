@@ -15,14 +15,16 @@ refuses (versions only go up).
 
 The lint date is today in UTC, or `--today YYYY-MM-DD`, or the configuration key `today`, so CI
 runs and tests are reproducible. The calendar is kept as dated facts, from the edition of
-Scaleway's table published on 2025-10-01 (1.27 to 1.34); a minor older than 1.27 is past end of
-support. After those facts, versions the table did not yet list (1.35 and later) are not judged
-(KAP013 notes each one, where it is written), and a future edition that moves dates is not known
+Scaleway's table checked on 2026-12-01 and earlier editions (1.27 to 1.36): the table's "end of
+support" is the deprecation here, its "end of life" the end of support. A minor older than 1.27
+is past end of support. After those facts, versions the table did not yet list (1.37 and later)
+are not judged (KAP013 notes each one, where it is written), and a future edition that moves dates is not known
 until kapsulint's facts are updated. The version is read as `x.y` or `x.y.z`; `"latest"`, an
 absent version and a value kapsulint cannot compute stay silent. Pool `version`s are not judged.
 
 Source: Scaleway documentation, "Version support policy"
-(https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/).
+(https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/,
+https://github.com/scaleway/docs-content/blob/main/pages/kubernetes/reference-content/version-support-policy.mdx).
 
 ## Example
 ```hcl

@@ -19,6 +19,17 @@ from provider 2.78 `name` is optional and the provider generates one when it is 
 with a `random_id` suffix whose keepers are the replacing arguments). The suggested fix follows
 the provider version kapsulint finds (lock file, else `required_providers`).
 
+`create_before_destroy` alone does not keep the pods running, though: once the new pool exists,
+Terraform deletes the old one, and its nodes are drained only briefly before their pods are
+stopped, whether or not the new nodes can take them yet (provider issue #4198,
+https://github.com/scaleway/terraform-provider-scaleway/issues/4198). What keeps workloads up is
+around the lifecycle block: `wait_for_pool_ready = true` (the default) on the new pool, so the old
+one goes only after the new nodes are ready; replicas and PodDisruptionBudgets for what must stay
+up; and for a planned change of node type, the provider's migration workflow: add the new pool,
+`kubectl drain` the old pool's nodes, then remove the old pool
+(https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/docs/resources/k8s_pool.md,
+"Upgrading a pool").
+
 The rule judges the pool block as written, whatever its `count` or `for_each`. Pools of Kosmos
 clusters (`type = "multicloud*"`) and `node_type = "external"` pools are out of its scope.
 
@@ -53,8 +64,9 @@ resource "scaleway_k8s_pool" "system" {
 ## Fix
 Adds `lifecycle { create_before_destroy = true }` to the pool (or sets it in the pool's
 `lifecycle` block). That is **safe** when the pool has no `name` or a name that changes with the
-replacement: `terraform plan` shows no change afterwards, since `lifecycle` is read by Terraform
-only. With a fixed `name`, the new pool could not be created beside the old one (KAP202), so the
+replacement (generated, or built from every replacing argument written, as KAP202 judges it):
+`terraform plan` shows no change afterwards, since `lifecycle` is read by Terraform only, and the
+hint then says only that. With a fixed `name`, the new pool could not be created beside the old one (KAP202), so the
 fix also removes `name` where the provider generates one (from 2.78): the name changes, which
 replaces the pool, so that fix is **unsafe** (`--unsafe-fixes`). Before provider 2.78 the name is
 required and there is no automatic fix.
@@ -78,8 +90,10 @@ _GENERATED = "drop the fixed name (the provider generates one)"
 _DERIVED = "derive name from node_type or a random_id suffix"
 
 
-def fix_for(version, named: bool = True) -> str:
-    if not named:  # the provider already generates the name (a missing name before 2.78 is an error)
+def fix_for(version, named: bool = True, follows: bool | None = None) -> str:
+    """The hint, from the facts the automatic fix uses: adding the lifecycle block is enough for a
+    generated name and for one that follows every replacing argument (``follows``)."""
+    if not named or follows is True:  # (a missing name before 2.78 is the provider's error)
         return _ADD
     optional = provider_features.supports("optional_pool_name", version)
     if optional is True:
@@ -97,6 +111,7 @@ def check(project: Project):
         if replacement.create_before_destroy(block):
             continue
         address = pool.instance.resource.address
+        follows = replacement.name_follows_replacement(pool.instance, "name", pool.provider_version)
         yield finding(
             block.loc,
             f"{address} has no lifecycle {{ create_before_destroy = true }}: a change to node_type, "
@@ -105,8 +120,8 @@ def check(project: Project):
             subject=address,
             instance=pool.instance.address,
             logical=f"{address}.lifecycle.create_before_destroy",
-            fix=fix_for(pool.provider_version, block.attr("name") is not None),
-            autofix=autofix(pool),
+            fix=fix_for(pool.provider_version, block.attr("name") is not None, follows),
+            autofix=autofix(project, pool, follows),
         )
 
 
@@ -119,27 +134,27 @@ def _also(version) -> str:
     return f" (with provider {replacement_facts.version_text(version)}, {', '.join(extra)} too)"
 
 
-def autofix(pool) -> Fix | None:
+def autofix(project: Project, pool, follows: bool | None) -> Fix | None:
     """``create_before_destroy = true``: safe when the pool's name changes with a replacement (or
     is generated); with a fixed name it also drops the name, where the provider generates one
     (2.78 and later), and that replaces the pool: unsafe."""
     block = pool.instance.block
-    lifecycle = lifecycle_edit(block)
+    lifecycle = lifecycle_edit(project, block)
     name = block.attr("name")
-    if name is None or replacement.name_follows_replacement(pool.instance, "name", pool.provider_version) is True:
+    if name is None or follows is True:
         return fix("safe", "add lifecycle { create_before_destroy = true }", lifecycle)
     if provider_features.supports("optional_pool_name", pool.provider_version) is not True:
         return None  # the name is required: what it should be built from is the author's choice
     return fix("unsafe", "add lifecycle { create_before_destroy = true } and drop the fixed name "
-               "(the pool is replaced)", lifecycle, remove_attribute(name))
+               "(the pool is replaced)", lifecycle, remove_attribute(project, name))
 
 
-def lifecycle_edit(block: Block):
+def lifecycle_edit(project: Project, block: Block):
     """The edit that makes the block's lifecycle say ``create_before_destroy = true``."""
     lifecycle = block.child("lifecycle")
     if lifecycle is None:
-        return insert_block(block, "lifecycle {\n  create_before_destroy = true\n}")
+        return insert_block(project, block, "lifecycle {\n  create_before_destroy = true\n}")
     written = lifecycle.attr("create_before_destroy")
     if written is None:
-        return set_attribute(lifecycle, "create_before_destroy", "true")
-    return replace_value(written, "true") if written.is_literal else None
+        return set_attribute(project, lifecycle, "create_before_destroy", "true")
+    return replace_value(project, written, "true") if written.is_literal else None

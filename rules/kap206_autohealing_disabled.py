@@ -97,17 +97,17 @@ def check(project: Project):
             related=related,
             logical=f"{address}.autohealing",
             fix="set autohealing = true",
-            autofix=_autofix(pool.instance.block, written),
+            autofix=_autofix(project, pool.instance.block, written),
         )
 
 
-def _autofix(block, written):
+def _autofix(project: Project, block, written):
     """``autohealing = true`` in the pool block, when it is unset there or written there as a literal
     (a value from a variable may be shared by other pools: left to the author)."""
     if written is None:
-        edits = set_attribute(block, "autohealing", "true")
+        edits = set_attribute(project, block, "autohealing", "true")
     elif written.is_literal:
-        edits = replace_value(written, "true")
+        edits = replace_value(project, written, "true")
     else:
         return None
     return fix("unsafe", "set autohealing = true (an in-place update of the pool)", edits)

@@ -82,7 +82,8 @@ def check(project: Project):
             related.append(Related(written.value_loc, "the runtime the pool uses"))
         address = instance.resource.address
         if written is not None and written.value_loc == loc:
-            autofix = fix("unsafe", "remove container_runtime (containerd is the default)", remove_attribute(written))
+            autofix = fix("unsafe", "remove container_runtime (containerd is the default)",
+                          remove_attribute(project, written))
         else:
             autofix = fix("unsafe", 'set container_runtime to "containerd"', literal_edit(project, runtime, '"containerd"'))
         yield finding(

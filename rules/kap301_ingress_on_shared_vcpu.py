@@ -81,19 +81,25 @@ def check(project: Project):
         if not landing:
             continue
         anchor = _anchor(values, controller, selector, release)
-        shared = ", ".join(f"{n.pool.instance.address} ({shown_text(n.pool.node_type, n.pool.normalized_node_type)})"
-                           for n in landing)
+        named = list(dict.fromkeys(
+            f"{n.pool.instance.address} ({shown_text(n.pool.node_type, n.pool.normalized_node_type)})" for n in landing))
+        related_locs = list(dict.fromkeys(n.pool.node_type.loc for n in landing if n.pool.node_type.loc is not None))
         yield finding(
             anchor,
-            f"{release.instance.resource.address} ({controller.key}) can run on shared-vCPU pool {shared}",
+            f"{release.instance.resource.address} ({controller.key}) can run on shared-vCPU "
+            f"pool{'s' if len(named) > 1 else ''} {', '.join(named)}",
             subject=release.instance.resource.address,
             instance=release.instance.address,
-            related=[Related(n.pool.node_type.loc,
-                             f"shared-vCPU node type {shown_text(n.pool.node_type, n.pool.normalized_node_type)}")
-                     for n in landing if n.pool.node_type.loc is not None],
+            related=[Related(loc, f"shared-vCPU node type {_type_at(landing, loc)}") for loc in related_locs],
             logical=f"{release.instance.resource.address}.{'.'.join(controller.node_selector_path)}",
             fix="pin the controller to a dedicated-vCPU pool (POP2*) with nodeSelector or required node affinity",
         )
+
+
+def _type_at(landing, loc) -> str:
+    """The node type written at ``loc``, as the pools reading it normalise it."""
+    pool = next(n.pool for n in landing if n.pool.node_type.loc == loc)
+    return shown_text(pool.node_type, pool.normalized_node_type)
 
 
 def _anchor(values: Val, controller, selector: Val, release):

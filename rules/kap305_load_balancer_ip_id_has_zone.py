@@ -68,7 +68,7 @@ def _bare_ids(project: Project, value):
     bare = ",".join(item.rsplit("/", 1)[-1] for item in lb_ips.ip_id_items(value.text()))
     written = (written_text(project, value.loc) or "") if value.loc is not None else ""
     quote = written[:1] if written[:1] in ('"', "'") else ""  # a values file keeps its quoting
-    edit = replace_yaml_scalar(value, f"{quote}{bare}{quote}") or literal_edit(project, value, f'"{bare}"')
+    edit = replace_yaml_scalar(project, value, f"{quote}{bare}{quote}") or literal_edit(project, value, f'"{bare}"')
     return fix("safe", "drop the zone from the IP ids", edit)
 
 

@@ -144,7 +144,7 @@ def _rezoned(project: Project, annotation, zone: str):
     if annotation.loc.path.endswith((".yaml", ".yml")):
         written = written_text(project, annotation.loc) or ""
         quote = written[:1] if written[:1] in ('"', "'") else ""
-        edit = replace_yaml_scalar(annotation, f"{quote}{zone}{quote}")
+        edit = replace_yaml_scalar(project, annotation, f"{quote}{zone}{quote}")
     else:
         edit = literal_edit(project, annotation, f'"{zone}"')
     return fix("unsafe", f"create the load balancer in {zone}, the IP's zone", edit)

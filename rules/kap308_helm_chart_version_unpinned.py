@@ -142,8 +142,8 @@ def _pin(project: Project, release, version):
         after = instance.block.attr("chart")  # where a release's version is usually written
         edit = None
         if after is not None and after.span is not None and after.path == instance.block.path:
-            edit = insert_after(after.path, after.span, "version", f'"{text}"')
-        edit = edit or set_attribute(instance.block, "version", f'"{text}"')
+            edit = insert_after(project, after.path, after.span, "version", f'"{text}"')
+        edit = edit or set_attribute(project, instance.block, "version", f'"{text}"')
     else:
         edit = literal_edit(project, version, f'"{text}"')
     return fix("unsafe", f'pin version = "{text}"', edit)

@@ -115,10 +115,10 @@ def _quoted(project: Project, subject, value):
     text = _as_text(value.raw)
     written = written_text(project, value.loc) or ""
     if written.startswith('"') and not value.loc.path.endswith((".yaml", ".yml")):
-        return _typed_string(subject, value.loc)  # a string that a set entry's type "auto" converts
+        return _typed_string(project, subject, value.loc)  # a string that a set entry's type "auto" converts
     if _typed_default(project, value.loc):
         return None  # Terraform would convert the quoted default back to the variable's type
-    edit = replace_yaml_scalar(value, f'"{text}"') or literal_edit(project, value, f'"{text}"')
+    edit = replace_yaml_scalar(project, value, f'"{text}"') or literal_edit(project, value, f'"{text}"')
     return fix("safe", f'write "{text}" as a string', edit)
 
 
@@ -149,7 +149,7 @@ def _as_text(raw) -> str:
     return str(raw)
 
 
-def _typed_string(subject, loc: Loc):
+def _typed_string(project: Project, subject, loc: Loc):
     """``type = "string"`` added to the set entry whose value is written at ``loc``."""
     if subject.release is None:
         return None
@@ -160,10 +160,10 @@ def _typed_string(subject, loc: Loc):
         if entry.as_block:
             blocks = [block for block in instance.resource.block.children(entry.kind)
                       if block.attr("value") is not None and block.attr("value").value_loc == loc]
-            edit = set_attribute(blocks[0], "type", '"string"') if len(blocks) == 1 else None
+            edit = set_attribute(project, blocks[0], "type", '"string"') if len(blocks) == 1 else None
         else:
             span = _item_span(instance.arg(entry.kind), loc)
-            edit = insert_after(loc.path, span, "type", '"string"') if span is not None else None
+            edit = insert_after(project, loc.path, span, "type", '"string"') if span is not None else None
         return fix("safe", 'add type = "string" to the set entry', edit)
     return None
 

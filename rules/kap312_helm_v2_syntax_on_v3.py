@@ -76,7 +76,7 @@ reads; before the fix, no plan runs at all.
 - [helm_release](https://registry.terraform.io/providers/hashicorp/helm/latest/docs/resources/release)
 """
 
-from kapsulint.api import Block, Edit, Project, finding, fix
+from kapsulint.api import Block, Edit, Project, finding, fix, text_lines
 from kapsulint.kapsule import helm_provider
 
 ID = "KAP312"
@@ -135,7 +135,7 @@ def _rewrite(project: Project, block_type: str, group: list[Block]) -> Edit | No
     source = project.read_text(path) if not path.endswith(".json") else None
     if source is None or any(block.path != path or block.body_span is None for block in group):
         return None
-    lines = source.removeprefix("\ufeff").replace("\r\n", "\n").split("\n")
+    lines = text_lines(source)
     group = sorted(group, key=lambda block: block.loc.line)
     parts = [_parts(lines, block) for block in group]
     if None in parts:

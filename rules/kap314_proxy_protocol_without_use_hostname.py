@@ -117,7 +117,8 @@ def _use_hostname(project: Project, service, name: str, value, hostname):
     if hostname.raw is not None:
         written = written_text(project, hostname.loc) if hostname.loc is not None else None
         quote = written[:1] if written and written[:1] in ('"', "'") else '"'
-        edit = replace_yaml_scalar(hostname, f"{quote}true{quote}") or literal_edit(project, hostname, '"true"')
+        edit = (replace_yaml_scalar(project, hostname, f"{quote}true{quote}")
+                or literal_edit(project, hostname, '"true"'))
         return fix("unsafe", f'set {key}: "true"', edit)
     key_loc, loc = service.annotation_key_loc(name), value.loc
     if key_loc is None or loc is None or key_loc.path != loc.path or key_loc.line != loc.end_line:
@@ -127,7 +128,7 @@ def _use_hostname(project: Project, service, name: str, value, hostname):
         edit = _yaml_line_after(project, key_loc, written_key, f'{key}: "true"')
     elif written_key.strip('"') == name and literal_edit(project, value, written_text(project, loc) or "") is not None:
         span = Loc(loc.path, key_loc.line, key_loc.column, loc.end_line, loc.end_column)
-        edit = insert_after(loc.path, span, f'"{key}"', '"true"')
+        edit = insert_after(project, loc.path, span, f'"{key}"', '"true"')
     else:
         edit = None  # a set entry, or a map other expressions read too
     return fix("unsafe", f'add {key}: "true"', edit)

@@ -3,6 +3,8 @@
 ## What it does
 Reports a `scw-loadbalancer-*` Service annotation whose value is not one the Scaleway Cloud
 Controller Manager accepts, or whose value needs a companion annotation that is missing.
+Beyond the fixed sets, it checks durations, integers, booleans, port lists, per-port values and id
+formats as the CCM parses them.
 
 ## Why is this bad
 The CCM reads its annotations when it creates or updates the load balancer; a value outside an
@@ -18,7 +20,20 @@ settings, while Terraform and Helm report success. The annotations judged, with 
 companion: `sticky-sessions: cookie` needs `scw-loadbalancer-sticky-sessions-cookie-name`, and an
 `http` or `https` health check needs `scw-loadbalancer-health-check-http-uri`.
 
-Values are compared without regard to case. Annotations are read from the Services of ingress
+The other values are checked as the CCM parses them (its source, `loadbalancers_annotations.go`):
+durations with Go's `time.ParseDuration` (`health-check-delay`, `health-transient-check-delay`,
+`health-check-timeout`, `timeout-client`, `-server`, `-connect`, `-tunnel`, `-queue`: `"10s"`,
+`"1m30s"`, not `"10 s"` or `"10sec"`), integers with `strconv.Atoi` (`health-check-max-retries`,
+`max-connections`, `max-retries`, `connection-rate-limit`, the per-port `health-check-http-code`),
+booleans with `strconv.ParseBool` (`private`, `externally-managed`, `enable-access-logs`,
+`enable-http3`, `health-check-send-proxy`; `use-hostname` and the deprecated `force-internal-ip`
+read any other text as false without an error, a warning here), port lists (`proxy-protocol-v1`, `-v2`,
+`send-proxy-v2`, `protocol-http`, `http-backend-tls`, `http-backend-tls-skip-verify`,
+`health-check-from-service`: `true`, `false`, `*` or ports 1 to 65535), the per-port form
+`port1:value1;port2,port3:value2`, ids (`pn-ids`, `private-ip-ids`, `ip-ids`, `certificate-ids`:
+UUIDs) and `scw-loadbalancer-id` (`<zone>/<uuid>`).
+
+Enumerated values are compared without regard to case. Annotations are read from the Services of ingress
 controller charts in Helm values and from `kubernetes_service(_v1)` metadata; a value kapsulint
 cannot compute, and a companion that may come from an unknown source, stay silent. The finding
 points at the value.
@@ -52,8 +67,8 @@ from the invalid one.
 - [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 """
 
-from kapsulint.api import Project, finding, shown
-from kapsulint.kapsule import lb_annotation_keys, lb_annotations
+from kapsulint.api import Project, Severity, finding, shown, shown_text
+from kapsulint.kapsule import lb_annotation_catalogue, lb_annotation_keys, lb_annotations
 
 ID = "KAP316"
 NAME = "invalid-lb-annotation-value"
@@ -73,7 +88,10 @@ def check(project: Project):
             name = lb_annotations.short(key.strip())
             accepted = lb_annotations.ENUMS.get(name)
             text = value.text()
-            if accepted is None or not value.known or text is None or value.loc is None:
+            if not value.known or text is None or value.loc is None:
+                continue
+            if accepted is None:
+                yield from _malformed(svc, name, value, text)
                 continue
             given = lb_annotations.enum_values(name, text)
             wrong = [v for v in given if v not in accepted]
@@ -102,3 +120,38 @@ def check(project: Project):
                     fix=f"add service.beta.kubernetes.io/{companion}",
                 )
                 break
+
+
+def _malformed(svc, name: str, value, text: str):
+    """A duration, integer, boolean, port list, per-port value or id the CCM cannot parse."""
+    problem = lb_annotation_catalogue.value_problem(name, text)
+    if problem is None:
+        return
+    annotation = lb_annotation_catalogue.fact(name)
+    lenient = annotation.kind == "lenient-boolean"
+    if lenient:
+        effect = "which the CCM reads as false without an error"
+    else:
+        effect = "which the CCM refuses, so the load balancer is not reconciled"
+    default = f" (the default is {annotation.default})" if annotation.default else ""
+    yield finding(
+        value.loc,
+        f"{svc.what}: {name} is {shown(value)}, {effect}: {shown_text(value, problem)}{default}",
+        subject=svc.subject,
+        instance=svc.instance,
+        logical=f"{svc.subject}.annotations.{name}",
+        fix=f"write {name} as {_FORMS[annotation.kind]}",
+        level=Severity.WARNING if lenient else None,
+    )
+
+
+_FORMS = {
+    "duration": 'a Go duration ("10s", "1m30s")',
+    "integer": "an integer",
+    "boolean": '"true" or "false"',
+    "lenient-boolean": '"true" or "false"',
+    "ports": 'true, false, "*" or a comma list of service ports ("80,443")',
+    "per-port": 'a value, or "port1:value1;port2,port3:value2"',
+    "ids": "a comma list of resource ids (UUIDs)",
+    "zoned-id": "<zone>/<uuid>",
+}

@@ -94,4 +94,4 @@ def _renamed(project: Project, annotations, key: str, replacement: str):
     if not written or key.strip() not in written:
         return None
     text = written.replace(key.strip(), replacement)
-    return fix("safe", f"rename the annotation to {replacement}", replace_key(loc, text))
+    return fix("safe", f"rename the annotation to {replacement}", replace_key(project, loc, text))

@@ -11,8 +11,11 @@ state into places that are easy to copy, archive or commit:
 
 - a `local_file` or `local_sensitive_file` whose content is the kubeconfig (or a kubeconfig
   rebuilt from `host` and `token` with `templatefile()` or `yamlencode()`): a plain file in the
-  working directory or in a CI job's workspace. `local_sensitive_file` only hides the content
-  from plan output; the file on disk is the same.
+  working directory or in a CI job's workspace. `local_sensitive_file` hides the content from
+  plan output, and its default `file_permission` is `0700` (the owner only) where `local_file`'s
+  is `0777` (every user, less the umask); the message says which mode the file gets. Even a file
+  only its owner can read is a plain-text admin credential that backups, CI artifacts and copies
+  of the directory carry along.
 - `nonsensitive()` around the kubeconfig in an output: the provider marks the resource's
   `kubeconfig` as sensitive (from version 2.12), and `nonsensitive()` removes that mark, so
   the token is printed by `terraform apply` and `terraform output`.
@@ -97,6 +100,29 @@ OUTPUT_FIX = "add sensitive = true to the output"
 NONSENSITIVE_FIX = "drop nonsensitive() and add sensitive = true to the output"
 
 
+# file_permission defaults (before the umask): hashicorp/local's local_file and local_sensitive_file
+# (https://registry.terraform.io/providers/hashicorp/local/latest/docs/resources/file,
+# https://registry.terraform.io/providers/hashicorp/local/latest/docs/resources/sensitive_file).
+DEFAULT_FILE_PERMISSION = {"local_file": "0777", "local_sensitive_file": "0700"}
+OTHERS_READ = 0o044  # the group and other read bits
+
+
+def _exposure(instance) -> str:
+    """Who can read the file, from its ``file_permission`` (written, else the resource's default)."""
+    written = instance.arg("file_permission")
+    default = written.raw is None
+    text = DEFAULT_FILE_PERMISSION[instance.type] if default else (written.text() if written.known else None)
+    mode = int(text, 8) if text is not None and re.fullmatch(r"0?[0-7]{3}", text.strip()) else None
+    if mode is None:
+        return "where whoever can read the file gets admin access"
+    origin = f"its default file_permission {text}" if default else f"file_permission {text}"
+    if mode & OTHERS_READ:
+        return (f"where {origin} lets other users of the machine read it (less the umask): "
+                "each of them gets admin access")
+    return (f"readable only by its owner ({origin}), yet a plain-text admin credential on disk, "
+            "in backups, CI artifacts and copies of the directory: whoever gets the file gets admin access")
+
+
 def _what(use) -> str:
     if use.field == "token":
         return "admin token"
@@ -133,7 +159,7 @@ def _files(project: Project):
                 yield finding(
                     loc,
                     f"{address} writes the {what} of the cluster ({source}) to a file on disk, "
-                    "where anyone who can read the directory gets admin access",
+                    + _exposure(instance),
                     subject=address,
                     instance=instance.address,
                     related=_related(uses, loc),
@@ -174,10 +200,10 @@ def _sensitive_output(project: Project, block, through_nonsensitive: bool):
     """``sensitive = true`` on the output, and its ``nonsensitive()`` dropped when it wraps the value."""
     written = block.attr("sensitive")
     if written is None:
-        added = set_attribute(block, "sensitive", "true")
+        added = set_attribute(project, block, "sensitive", "true")
         sensitive = added[0] if added is not None and len(added) == 1 else None
     elif written.is_literal and written.literal_value is False:
-        sensitive = replace_value(written, "true")
+        sensitive = replace_value(project, written, "true")
     else:
         return None
     if not through_nonsensitive:
@@ -214,7 +240,8 @@ def _commands(project: Project):
                 yield finding(
                     loc,
                     f"{address} writes the {_what(uses[0])} of the cluster ({uses[0].reference}) to a file "
-                    "with a local-exec command, where anyone who can read the directory gets admin access",
+                    "with a local-exec command (created with the shell's umask, usually readable by every "
+                    "user of the machine): whoever can read it gets admin access",
                     subject=address,
                     related=_related(uses, loc),
                     logical=f"{address}.provisioner.local-exec.command",

@@ -85,7 +85,7 @@ def _rules_present(acl: ResourceInstance) -> bool | None:
     return None if blocks else False
 
 
-def _exactly_one(acl: ResourceInstance):
+def _exactly_one(project: Project, acl: ResourceInstance):
     address = acl.resource.address
     no_ip = acl.arg("no_ip_allowed")
     present = _rules_present(acl)
@@ -102,7 +102,7 @@ def _exactly_one(acl: ResourceInstance):
         else:
             why = "the provider accepts exactly one of no_ip_allowed and acl_rules, even when no_ip_allowed is false"
             if written is not None and written.is_literal and written.value_loc == loc:
-                autofix = fix("safe", "remove no_ip_allowed = false", remove_attribute(written))
+                autofix = fix("safe", "remove no_ip_allowed = false", remove_attribute(project, written))
         yield finding(
             loc,
             f"{address} sets no_ip_allowed = {'true' if no_ip.is_true() else shown_text(no_ip, no_ip.text())} "
@@ -124,7 +124,7 @@ def _exactly_one(acl: ResourceInstance):
         )
 
 
-def _split(acl: ResourceInstance, rule, rules: list) -> object:
+def _split(project: Project, acl: ResourceInstance, rule, rules: list) -> object:
     """The rule's scaleway_ranges moved to a rule of its own, when no other rule admits them."""
     written = rule.block.attr("scaleway_ranges")
     if rule.dynamic or written is None or not written.is_literal:
@@ -132,10 +132,10 @@ def _split(acl: ResourceInstance, rule, rules: list) -> object:
     if any(other is not rule and other.arg("scaleway_ranges").is_true() for other in rules):
         return None
     return fix("unsafe", "move scaleway_ranges = true to an acl_rules entry of its own",
-               remove_attribute(written), insert_block(acl.block, SCALEWAY_RANGES_RULE))
+               remove_attribute(project, written), insert_block(project, acl.block, SCALEWAY_RANGES_RULE))
 
 
-def _rule_problems(acl: ResourceInstance):
+def _rule_problems(project: Project, acl: ResourceInstance):
     address = acl.resource.address
     first_ranges = None
     rules = acl.nested("acl_rules")
@@ -154,7 +154,7 @@ def _rule_problems(acl: ResourceInstance):
                 related=[Related(ip.loc, "the ip of the same rule")] if ip.loc is not None else [],
                 logical=f"{address}.acl_rules.scaleway_ranges",
                 fix="split it into one rule with the ip and one rule with scaleway_ranges = true",
-                autofix=_split(acl, rule, rules),
+                autofix=_split(project, acl, rule, rules),
             )
         elif first_ranges is None:
             first_ranges = ranges
@@ -172,5 +172,5 @@ def _rule_problems(acl: ResourceInstance):
 
 def check(project: Project):
     for acl in project.resources(access.ACL):
-        yield from _exactly_one(acl)
-        yield from _rule_problems(acl)
+        yield from _exactly_one(project, acl)
+        yield from _rule_problems(project, acl)

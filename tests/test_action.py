@@ -66,8 +66,9 @@ def test_the_action_steps_run_the_script_with_the_inputs_in_the_environment():
                                          '"$GITHUB_ACTION_PATH/action/run.sh" lint']
     assert steps[0]["env"] == {"KAPSULINT_VERSION": "${{ inputs.version }}"}
     assert steps[1]["env"]["KAPSULINT_ARGS"] == "${{ inputs.args }}"
+    assert steps[1]["env"]["KAPSULINT_SINCE"] == "${{ inputs.since }}"
     assert steps[1]["env"]["KAPSULINT_PLAN"] == "${{ inputs.plan }}"
-    assert set(action["inputs"]) == {"path", "args", "plan", "version", "sarif-file", "fail-on-findings"}
+    assert set(action["inputs"]) == {"path", "args", "plan", "version", "sarif-file", "fail-on-findings", "since"}
     assert action["inputs"]["plan"]["default"] == ""
 
 
@@ -143,6 +144,42 @@ def test_the_real_kapsulint_annotates_and_writes_sarif(tmp_path):
     assert result.stdout.startswith("::warning file=my infra/main.tf,line=5,"), result.stdout
     results = json.loads((workspace / "k.sarif").read_text())["runs"][0]["results"]
     assert [r["ruleId"] for r in results] == ["KAP101"]
+
+
+def test_since_is_passed_as_one_revision(tmp_path):
+    fake_venv(tmp_path)
+    result = step(tmp_path, "lint", {"KAPSULINT_SINCE": "  origin/main \n", "KAPSULINT_ARGS": "--quiet",
+                                     "KAPSULINT_SARIF": "k.sarif"})
+    assert result.returncode == 0, result.stderr
+    assert calls(tmp_path) == [["kapsulint", "--format", "github", "--report", "sarif=k.sarif", "--since",
+                                "origin/main", "--quiet", "--", "."]]
+
+
+def test_a_since_input_of_several_lines_is_refused(tmp_path):
+    fake_venv(tmp_path)
+    result = step(tmp_path, "lint", {"KAPSULINT_SINCE": "main\nHEAD", "KAPSULINT_SARIF": "k.sarif"})
+    assert result.returncode == 2 and "one git revision" in result.stderr
+    assert not (tmp_path / "calls").exists()
+
+
+def test_the_real_kapsulint_with_since_annotates_only_the_new_finding(tmp_path):
+    fake_venv(tmp_path, f"#!/bin/sh\nexec {sys.executable} -m kapsulint \"$@\"\n")
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    (workspace / "main.tf").write_text(CLUSTER)
+    environment = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "GIT_CONFIG_NOSYSTEM": "1"}
+    for command in (["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@example.com",
+                                                  "commit", "-q", "-m", "first"]):
+        subprocess.run(["git", *command], cwd=workspace, env=environment, check=True, capture_output=True)
+    (workspace / "dev.tf").write_text(CLUSTER.replace('"main"', '"dev"'))
+    result = step(tmp_path, "lint", {"KAPSULINT_SINCE": "HEAD", "KAPSULINT_ARGS": "--select\nKAP101",
+                                     "KAPSULINT_SARIF": "k.sarif", "KAPSULINT_FAIL": "false"})
+    assert result.returncode == 0, result.stderr
+    annotations = [line for line in result.stdout.splitlines() if line.startswith("::")]
+    assert len(annotations) == 1 and annotations[0].startswith("::warning file=dev.tf,line=5,"), result.stdout
+    results = json.loads((workspace / "k.sarif").read_text())["runs"][0]["results"]
+    assert [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in results] == [
+        ("KAP101", "dev.tf")]
 
 
 def test_install_passes_the_version_requirement_intact_and_outputs_the_version(tmp_path):

@@ -209,9 +209,9 @@ def test_output_file(tmp_path, monkeypatch):
 
 def test_output_file_that_cannot_be_written_exits_2(tmp_path, monkeypatch):
     write(tmp_path, {"main.tf": CLUSTER})
-    result = invoke(tmp_path, ["--output", str(tmp_path / "no" / "such" / "dir" / "r.txt")], monkeypatch)
-    assert result.exit_code == 2
-    assert result.stdout == ""
+    result = invoke(tmp_path, ["--output", str(tmp_path / "main.tf" / "dir" / "r.txt")], monkeypatch)
+    assert result.exit_code == 2  # a missing directory is created, one under a file cannot be
+    assert result.stdout == "" and "cannot create its directory" in result.stderr
 
 
 def test_text_format(tmp_path, monkeypatch):
@@ -541,3 +541,10 @@ def test_file_too_large_says_how_to_lint_it_anyway(tmp_path, monkeypatch):
     (tmp_path / ".kapsulint.toml").write_text(f"max-file-size = {size}\n")  # the hint, followed
     code, findings, _ = lint(tmp_path, ["--select", "KAP101,KAP005"], monkeypatch)
     assert [f["rule"] for f in findings] == ["KAP101"]
+
+
+def test_the_command_passes_its_options_as_one_record_of_named_fields():
+    """Every option of the command is a field of the record _lint receives, by its own name."""
+    from kapsulint.cli.command import Invocation
+
+    assert [p.name for p in main.params if p.expose_value] == list(Invocation._fields)

@@ -16,7 +16,6 @@ EXPECTED = [
     ("KAP310", "examples/production/values/haproxy-values.yaml", 7),  # stats port on the public LB
     ("KAP314", "examples/production/values/haproxy-values.yaml", 10),  # PROXY v2 without use-hostname
     ("KAP401", "examples/production/versions.tf", 1),  # no backend: the admin token in a local state
-    ("KAP013", "examples/production/variables.tf", 14),  # 1.35 is newer than the support calendar (a note)
 ]
 
 

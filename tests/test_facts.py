@@ -385,3 +385,53 @@ def test_service_enabled_paths():
     )
     assert haproxytech.CHART.service_enabled_paths == (("controller", "service", "enabled"),)
     assert traefik.CHART.service_enabled_paths == (("service", "enabled"),)
+
+
+def test_facts_page_names_every_domain_module_with_its_source_date():
+    """docs/facts.md lists every module of kapsulint/kapsule/: in the table, with its sources and
+    the version or date they were read at, or among the modules that hold questions only."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "facts.md").read_text(encoding="utf-8")
+    rows = [line for line in page.splitlines() if line.startswith("| `")]
+    in_table = {name for row in rows for name in re.findall(r"`(\w+\.py)`", row.split(" | ")[0])}
+    for row in rows:
+        cells = row.split(" | ")
+        assert len(cells) == 5 and "https://" in cells[2] and re.search(r"\d", cells[3]), row
+    questions = page.split("hold questions, not facts:")[1]
+    modules = {path.name for path in (root / "kapsulint" / "kapsule").glob("*.py") if path.name != "__init__.py"}
+    listed = in_table | set(re.findall(r"`(\w+\.py)`", questions))
+    assert modules <= listed, sorted(modules - listed)
+
+
+def test_lb_annotation_catalogue_holds_the_ccm_keys_and_reads_values_as_the_ccm():
+    from kapsulint.kapsule import lb_annotation_catalogue as catalogue
+    from kapsulint.kapsule import lb_annotation_keys, lb_annotations
+
+    assert len(catalogue.ANNOTATIONS) == 49
+    assert all(name.startswith("scw-loadbalancer-") for name in catalogue.ANNOTATIONS)
+    for key in (*lb_annotation_keys.DEPRECATED_LB_ANNOTATIONS, lb_annotation_keys.LB_IP_IDS, lb_annotation_keys.LB_ZONE):
+        assert catalogue.is_known_key(key)
+    assert {name for name, fact in catalogue.ANNOTATIONS.items() if fact.kind == "enum"} | {
+        "scw-loadbalancer-health-check-type"} == set(lb_annotations.ENUMS)
+    prefix = catalogue.PREFIX
+    assert catalogue.closest_key(prefix + "scw-loadbalancer-proxy-protocl-v2") == prefix + "scw-loadbalancer-proxy-protocol-v2"
+    assert catalogue.closest_key("scw-loadbalancer-zone") == prefix + "scw-loadbalancer-zone"
+    assert catalogue.closest_key(prefix + "scw-lb-use-hostname") == prefix + "scw-loadbalancer-use-hostname"
+    assert catalogue.closest_key(prefix + "scw-loadbalancer-foo") is None
+    assert not catalogue.looks_scaleway("service.beta.kubernetes.io/aws-load-balancer-type")
+    problem = catalogue.value_problem
+    assert problem("scw-loadbalancer-timeout-server", "1h2m3.5s") is None and problem("scw-loadbalancer-timeout-server", "0") is None
+    assert problem("scw-loadbalancer-timeout-server", "10") and problem("scw-loadbalancer-timeout-server", "10 s")
+    assert problem("scw-loadbalancer-max-retries", "+3") is None and problem("scw-loadbalancer-max-retries", " 3")
+    assert problem("scw-loadbalancer-private", "True") is None and problem("scw-loadbalancer-private", "yes")
+    assert problem("scw-loadbalancer-proxy-protocol-v1", "1") is None  # port 1, as isPortInRange reads it
+    assert problem("scw-loadbalancer-proxy-protocol-v1", "0") and problem("scw-loadbalancer-proxy-protocol-v1", "70000")
+    assert problem("scw-loadbalancer-proxy-protocol-v1", "0x50,443") is None
+    assert problem("scw-loadbalancer-health-check-http-uri", "80:/;443:https://x/healthz")
+    assert problem("scw-loadbalancer-id", "fr-par/6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d") is None
+    assert problem("scw-loadbalancer-id", "6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d")
+    assert problem("scw-loadbalancer-type", "anything") is None and problem("scw-loadbalancer-sticky-sessions", "x") is None
+    assert catalogue.fact("scw-loadbalancer-ip-ids").changing == "re-creates the load balancer"

@@ -159,8 +159,8 @@ def test_an_edit_that_breaks_the_file_writes_nothing(tmp_path, monkeypatch):
 
     original = fixes._new_texts
 
-    def breaking(by_file, files):
-        return original({p: [Edit(p, 1, 1, 1, 1, "{")] for p in by_file}, files)
+    def breaking(by_file, files, reads):
+        return original({p: [Edit(p, 1, 1, 1, 1, "{")] for p in by_file}, files, reads)
 
     monkeypatch.setattr(fixes, "_new_texts", breaking)
     code, after, stderr = _fixed(tmp_path, monkeypatch, POOL)
@@ -174,8 +174,8 @@ def test_a_fix_that_leaves_its_finding_is_undone(tmp_path, monkeypatch):
 
     original = fixes._new_texts
 
-    def useless(by_file, files):
-        return original({p: [Edit(p, 1, 1, 1, 1, "# touched\n")] for p in by_file}, files)
+    def useless(by_file, files, reads):
+        return original({p: [Edit(p, 1, 1, 1, 1, "# touched\n")] for p in by_file}, files, reads)
 
     monkeypatch.setattr(fixes, "_new_texts", useless)
     code, after, stderr = _fixed(tmp_path, monkeypatch, POOL)
@@ -193,6 +193,14 @@ def test_mixed_line_ends_are_refused():
         FileText("f", b"a\r\nb\n")
 
 
+def _unloaded(root: Path):
+    """A project not loaded: the edits read its files as its run would."""
+    from kapsulint.model.options import ScanOptions
+    from kapsulint.model.project import Project
+
+    return Project(ScanOptions(root=root, cache=False))
+
+
 def test_remove_attribute_realigns_the_run(tmp_path):
     from kapsulint.model.edits import remove_attribute
     from kapsulint.model.modules import block_from
@@ -202,7 +210,7 @@ def test_remove_attribute_realigns_the_run(tmp_path):
     path = tmp_path / "main.tf"
     path.write_text(text)
     block = block_from(parse_hcl(text)["body"]["blocks"][0], str(path))
-    edit = remove_attribute(block.attr("long_name"))
+    edit = remove_attribute(_unloaded(tmp_path), block.attr("long_name"))
     assert apply_edits(text, [edit]) == 'resource "a" "b" {\n  x  = 1\n  yy = 3\n}\n'
 
 
@@ -215,7 +223,7 @@ def test_set_attribute_opens_an_empty_one_line_body(tmp_path):
     path = tmp_path / "main.tf"
     path.write_text(text)
     block = block_from(parse_hcl(text)["body"]["blocks"][0], str(path))
-    (edit,) = set_attribute(block, "autohealing", "true")
+    (edit,) = set_attribute(_unloaded(tmp_path), block, "autohealing", "true")
     assert apply_edits(text, [edit]) == 'resource "a" "b" {\n  autohealing = true\n}\n'
 
 
@@ -290,7 +298,7 @@ def test_reports_say_what_is_fixable(tmp_path, monkeypatch):
     (edit,) = by_rule["KAP206"]["edits"]
     assert edit["path"] == "main.tf" and edit["content"].endswith("  autohealing = true\n")
     text = CliRunner().invoke(main, ["--select", "KAP201,KAP206", "."], catch_exceptions=False).stdout
-    assert "KAP201 pool-without-create-before-destroy [*] " in text
+    assert "KAP201 pool-without-create-before-destroy (warning) [*] " in text
     assert "[*] 1 fixable with `kapsulint --fix` (1 more with `--unsafe-fixes`)." in text
 
 

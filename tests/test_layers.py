@@ -23,7 +23,7 @@ NARROWER = {
     "rules": {"api", "kapsule"},
     "reporters": {"lint"},
 }
-BASE_MODULES = {"__init__", "findings", "errors", "cachedir", "boundary"}
+BASE_MODULES = {"__init__", "findings", "errors", "cachedir", "boundary", "text"}
 
 
 def layer_of(module: str) -> str | None:

@@ -51,6 +51,23 @@ def test_the_configuration_accepts_a_quoted_date_and_the_command_line_overrides_
 def test_calendar_dates_are_ordered_and_unknown_versions_are_not_judged():
     for support in version_calendar.CALENDAR.values():
         assert support.deprecation < support.end_of_support
-    assert version_calendar.status((1, 35), datetime.date(2030, 1, 1)) is None
+    assert version_calendar.status((1, 37), datetime.date(2030, 1, 1)) is None
     assert version_calendar.status((1, 20), datetime.date(2026, 1, 1)) == ("end-of-support", None)
     assert version_calendar.status((1, 20), datetime.date(2020, 1, 1)) is None
+
+
+def test_the_lint_date_moves_the_verdicts_on_1_35_and_1_36(tmp_path, monkeypatch):
+    case = FIXTURES / "KAP110" / "fires-1-35-deprecated-1-36-supported"
+    verdicts = {}
+    for today in ("2026-12-01", "2027-02-01", "2027-03-19", "2027-07-07", "2027-09-07"):
+        project = copy_case(case, tmp_path / today)
+        _, findings, _ = lint(project, ["--select", "KAP110", "--today", today], monkeypatch)
+        verdicts[today] = sorted((f["line"], f["severity"]) for f in findings)
+    assert verdicts == {
+        "2026-12-01": [],
+        "2027-02-01": [(22, "warning")],
+        "2027-03-19": [(22, "error")],
+        "2027-07-07": [(22, "error"), (31, "warning")],
+        "2027-09-07": [(22, "error"), (31, "error")],
+    }
+    assert version_calendar.status((1, 36), datetime.date(2027, 7, 6))[0] == "supported"

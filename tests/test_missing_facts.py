@@ -111,7 +111,7 @@ _LOCK = 'provider "registry.terraform.io/scaleway/scaleway" {\n  version = "%s"\
 KNOWN = {"kubernetes": "1.31", "haproxy": "1.52.1", "nginx": "4.15.1", "traefik": "41.3.0", "helm": "3.1.2"}
 SCENARIOS = {
     "chart-defaults": {"haproxy": "1.30.0", "nginx": "v1.2.1", "traefik": "30.0.0"},
-    "support-calendar": {"kubernetes": "1.36"},
+    "support-calendar": {"kubernetes": "1.37"},
     "helm-v3": {"helm": "3.0.0-rc.1"},
 }
 

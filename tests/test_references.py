@@ -3,8 +3,9 @@
 from pathlib import Path
 
 from kapsulint.api import (
-    Reference, Step, caller_argument, local_value, module_outputs, references, variable_default,
+    Reference, ReferenceWalk, Step, caller_argument, local_value, module_outputs, references, variable_default,
 )
+from kapsulint.model.references import MAX_DEPTH, MAX_WALK_STEPS
 from kapsulint.model.options import ScanOptions
 from kapsulint.model.project import Project
 
@@ -122,3 +123,70 @@ def test_following_a_variable_and_an_output_across_module_instances(tmp_path):
     assert [(r.root, r.path, r.loc.line) for r in references(argument)] == [("var", ("cidr",), 12)]
     assert variable_default(output.module, "cidr").literal == "10.0.0.0/16"
     assert caller_argument(root, "cidr") is None  # a root module's variables come from tfvars
+
+
+class _Locals(ReferenceWalk[tuple[str, ...]]):
+    """A consumer of the walk: every local an expression reaches, with the locals on the way to it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reached: list[tuple[str, ...]] = []
+
+    def reference(self, module, ref, context):
+        if ref.root == "local" and ref.path:
+            name = ref.path[0]
+            self.reached.append(context + (name,))
+            value = local_value(module, name)
+            if value is not None:
+                self.follow((id(module), name), module, value, ref.path[1:], context + (name,))
+
+
+def _locals_project(tmp_path: Path, text: str):
+    (tmp_path / "main.tf").write_text(text)
+    return Project(ScanOptions(root=tmp_path, cache=False, jobs=1)).load().top_instances()[0]
+
+
+def test_the_walk_follows_each_expression_once_on_a_way_and_stops_at_a_cycle(tmp_path):
+    root = _locals_project(tmp_path, 'locals {\n  a = local.b\n  b = "${local.c}${local.a}"\n  c = local.b\n}\n')
+    walk = _Locals()
+    walk.walk(root, local_value(root, "a"), (), ())
+    # b is entered once on each way: from b, neither c's b nor b's a is followed again.
+    assert walk.reached == [("b",), ("b", "c"), ("b", "c", "b"), ("b", "a"), ("b", "a", "b")]
+    assert not walk.incomplete  # a cycle is an answer, not a limit
+
+
+def test_the_walk_stops_at_its_depth_and_says_so(tmp_path):
+    chain = "".join(f"  l{i} = local.l{i + 1}\n" for i in range(MAX_DEPTH + 10))
+    root = _locals_project(tmp_path, f"locals {{\n{chain}  l{MAX_DEPTH + 10} = 1\n}}\n")
+    walk = _Locals()
+    walk.walk(root, local_value(root, "l0"), (), ())
+    assert max(len(way) for way in walk.reached) == MAX_DEPTH + 1  # the last one reached, not followed
+    assert walk.incomplete
+
+
+def test_a_walk_that_would_branch_without_end_stops_at_its_budget(tmp_path):
+    """Forty locals each reading the next twice are 2**40 ways: the walk reads MAX_WALK_STEPS at most."""
+    chain = "".join(f"  l{i} = coalesce(local.l{i + 1}, local.l{i + 1})\n" for i in range(MAX_DEPTH - 1))
+    root = _locals_project(tmp_path, f"locals {{\n{chain}  l{MAX_DEPTH - 1} = 1\n}}\n")
+    walk = _Locals()
+    walk.walk(root, local_value(root, "l0"), (), ())
+    assert walk.incomplete
+    assert len(walk.reached) <= MAX_WALK_STEPS
+
+
+def test_both_domain_walks_end_on_locals_that_branch_without_end(tmp_path):
+    """The pool-name question and the kubeconfig question share the walk's budget: each ends (2**30
+    ways otherwise), the pool's name unjudged (None) rather than guessed."""
+    from kapsulint.kapsule.kubeconfig import uses_in
+    from kapsulint.kapsule.replacement import name_follows_replacement
+
+    chain = "".join(f"  l{i} = coalesce(local.l{i + 1}, local.l{i + 1})\n" for i in range(30))
+    (tmp_path / "main.tf").write_text(
+        f'locals {{\n{chain}  l30 = scaleway_k8s_cluster.c.kubeconfig[0].token\n}}\n'
+        'resource "scaleway_k8s_cluster" "c" {\n  name = "c"\n}\n'
+        'resource "scaleway_k8s_pool" "p" {\n  cluster_id = scaleway_k8s_cluster.c.id\n  name = local.l0\n'
+        '  node_type = "DEV1-M"\n}\n')
+    root = Project(ScanOptions(root=tmp_path, cache=False, jobs=1)).load().top_instances()[0]
+    pool = root.resource_instances(root.module.resources["scaleway_k8s_pool.p"])[0]
+    assert name_follows_replacement(pool) is None
+    assert [use.field for use in uses_in(root, local_value(root, "l0"))] == ["token"]  # the first way reaches it

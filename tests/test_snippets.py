@@ -72,10 +72,16 @@ def test_the_fix_hook_is_the_lint_hook_with_fix():
 
 
 def test_the_remote_hook_pins_the_release_tag():
-    (repo,) = _repos(REPOSITORY)
-    assert repo["rev"] == TAG
-    assert {h["id"] for h in repo["hooks"]} <= {h["id"] for h in HOOKS}
+    for repo in _repos(REPOSITORY):
+        assert repo["rev"] == TAG
+        assert {h["id"] for h in repo["hooks"]} <= {h["id"] for h in HOOKS}
     assert f"`{TAG}`" in _section("pre-commit")
+
+
+def test_the_recipes_for_an_existing_repository():
+    """pre-commit on a repository with findings: only what the commit adds, or a baseline."""
+    args = [h.get("args") for repo in _repos(REPOSITORY) for h in repo["hooks"]]
+    assert ["--since", "HEAD"] in args and ["--baseline", "kapsulint-baseline.json"] in args
 
 
 def test_the_workflow_uses_the_action_at_the_release_tag_with_its_inputs():

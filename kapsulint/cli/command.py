@@ -7,14 +7,20 @@ import io
 import os
 import sys
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import click
 
 from kapsulint import __version__
 
-FORMATS = ("text", "json", "sarif", "github", "gitlab")
+FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab")
 FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 ISSUES = "https://github.com/kapsulint/kapsulint/issues"
+FIX_MARKS = {"safe": "[*]", "unsafe": "[!]", "sometimes": "[~]"}
+"""--list-rules' mark of a rule's fix: safe (--fix applies it), unsafe (only with --unsafe-fixes),
+or safe in some cases and unsafe in others."""
+FIX_LEGEND = (("[*]", "safe fix (--fix)"), ("[!]", "unsafe fix (--fix --unsafe-fixes)"),
+              ("[~]", "safe or unsafe, by case"))
 
 
 def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
@@ -27,7 +33,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="Report format on stdout.")
+              help="Report format on stdout; concise is one line per finding, then the summary.")
 @click.option("--output", type=click.Path(path_type=Path), help="Write the report to FILE instead of stdout.")
 @click.option("--report", "reports", multiple=True, metavar="FORMAT=PATH",
               help="Also write a report in FORMAT to PATH (repeatable), so CI lints once.")
@@ -37,7 +43,8 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 @click.option("--ignore", help="Rules to disable.")
 @click.option("--fail-on", type=click.Choice(tuple(FAIL_LEVELS)), help="Lowest severity that fails (default warning).")
 @click.option("--exit-zero", is_flag=True, help="Findings never fail the run (errors of the run still exit 2).")
-@click.option("--config", "config_path", type=click.Path(path_type=Path), help="Configuration file to use; unknown keys exit 2, each with the closest valid key.")
+@click.option("--config", "config_path", type=click.Path(path_type=Path), help="Configuration file to use; its problems (unknown keys, each with the closest valid "
+                   "key, and values that cannot be used) are all said at once, and exit 2.")
 @click.option("--var-file", "var_files", multiple=True, type=click.Path(path_type=Path),
               help="A tfvars file for the root modules (repeatable); one that cannot be read exits 2.")
 @click.option("--var", "variables", multiple=True, metavar="NAME=VALUE", help="A variable for the root modules.")
@@ -45,6 +52,10 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
               help="Read TF_VAR_* environment variables (off by default: results never depend on the machine).")
 @click.option("--no-inline-ignores", is_flag=True, help="Ignore suppression comments (audits); KAP003 and KAP009 are off then.")
 @click.option("--force-exclude", is_flag=True, help="Apply `exclude` to the files and directories named on the command line too.")
+@click.option("--since", metavar="REF",
+              help="Report only the findings the working tree adds to the git revision REF (a branch, tag "
+                   "or commit): REF's tree, read from git, is linted too, and its findings are left out "
+                   "by fingerprint, so code that moved is not new.")
 @click.option("--baseline", "baseline_path", type=click.Path(path_type=Path),
               help="Report only findings that are not in this baseline file.")
 @click.option("--write-baseline", "write_baseline_path", type=click.Path(path_type=Path),
@@ -84,11 +95,9 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
                    "would, print it as a JSON line, and exit (repeatable).")
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show the version and exit.")
-def main(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
-         var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
-         sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, plan_path, fix,
-         unsafe_fixes, diff, fix_only, list_rules, explain, evals, today, engine) -> None:
+def main(**options: Any) -> None:
     """Lint the Terraform code and Helm values that build Scaleway Kapsule clusters."""
+    given = Invocation(**options)  # by name: an option without its field (or the reverse) fails here
     # The cyclic garbage collector is paused for the command: a run allocates millions of
     # short-lived objects, freed by reference counting, and collections over the growing model
     # cost up to two thirds of the time on large monorepos.
@@ -97,11 +106,7 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
     stderr = sys.stderr
     sys.stderr = PrintableStream(stderr)
     try:
-        _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero,
-              config_path, var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path,
-              write_baseline_path, sarif_include_suppressed, statistics, quiet, show_files, show_settings,
-              no_cache, jobs, FixFlags(fix, unsafe_fixes, diff, fix_only), list_rules, explain, evals, today,
-              engine, plan_path)
+        _lint(given)
     except BrokenPipeError:  # a write to a closed stdout that no helper took: the output is over, and it went well
         _silence_stdout()
         sys.exit(0)
@@ -113,6 +118,49 @@ def main(paths, output_format, output, reports, select, extend_select, ignore, f
         sys.stderr = stderr
         if collecting:
             gc.enable()
+
+
+class Invocation(NamedTuple):
+    """The command line as given: one field per option of :func:`main`, by the option's name.
+
+    Made once, from click's options; :func:`_lint` resolves it with the configuration file and
+    the defaults (``cli/settings.py``, with the origin of each setting)."""
+
+    paths: tuple[Path, ...]
+    output_format: str
+    output: Path | None
+    reports: tuple[str, ...]
+    select: str | None
+    extend_select: str | None
+    ignore: str | None
+    fail_on: str | None
+    exit_zero: bool
+    config_path: Path | None
+    var_files: tuple[Path, ...]
+    variables: tuple[str, ...]
+    env_vars: bool
+    no_inline_ignores: bool
+    force_exclude: bool
+    since: str | None
+    baseline_path: Path | None
+    write_baseline_path: Path | None
+    sarif_include_suppressed: bool
+    statistics: bool
+    quiet: bool
+    show_files: bool
+    show_settings: bool
+    no_cache: bool
+    jobs: int | None
+    today: str | None
+    engine: str | None
+    plan_path: Path | None
+    fix: bool
+    unsafe_fixes: bool
+    diff: bool
+    fix_only: bool
+    list_rules: bool
+    explain: str | None
+    evals: tuple[str, ...]
 
 
 def _internal_error(error: BaseException) -> None:
@@ -198,19 +246,17 @@ def _silence(stream) -> None:
     os.close(null)
 
 
-def _lint(paths, output_format, output, reports, select, extend_select, ignore, fail_on, exit_zero, config_path,
-          var_files, variables, env_vars, no_inline_ignores, force_exclude, baseline_path, write_baseline_path,
-          sarif_include_suppressed, statistics, quiet, show_files, show_settings, no_cache, jobs, fixing,
-          list_rules, explain, evals, today, engine, plan_path=None) -> None:
+def _lint(given: Invocation) -> None:
     from kapsulint.cli.settings import CommandLine, SettingsError, resolve_settings
 
-    if list_rules:
-        _list_rules(output_format)
+    if given.list_rules:
+        _list_rules(given.output_format)
         return
-    if explain:
-        _explain(explain)
+    if given.explain:
+        _explain(given.explain)
         return
-    extra_reports = [_parse_report(item) for item in reports]
+    extra_reports = [_parse_report(item) for item in given.reports]
+    paths = given.paths
     cwd = _working_directory(paths)
     targets = [Path(os.path.abspath(p)) for p in paths] or [cwd]
     for target in targets:
@@ -219,67 +265,74 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         if not os.access(target, os.R_OK):
             _fail(f"cannot read {target}: permission denied")
     try:
-        resolved = resolve_settings(CommandLine(
+        resolved = resolve_settings(command_line := CommandLine(
             targets=targets,
-            config_path=config_path,
-            select=select,
-            extend_select=extend_select,
-            ignore=ignore,
-            fail_on=fail_on,
-            var_files=list(var_files),
-            variables=list(variables),
-            env_vars=env_vars,
-            force_exclude=force_exclude,
-            inline_ignores=not no_inline_ignores,
-            cache=not no_cache,
-            jobs=jobs,
-            today=today,
-            fix=fixing.fix or None,
-            unsafe_fixes=fixing.unsafe_fixes or None,
-            engine=engine,
-            plan=plan_path,
+            config_path=given.config_path,
+            select=given.select,
+            extend_select=given.extend_select,
+            ignore=given.ignore,
+            fail_on=given.fail_on,
+            var_files=list(given.var_files),
+            variables=list(given.variables),
+            env_vars=given.env_vars,
+            force_exclude=given.force_exclude,
+            inline_ignores=not given.no_inline_ignores,
+            cache=not given.no_cache,
+            jobs=given.jobs,
+            today=given.today,
+            fix=given.fix or None,
+            unsafe_fixes=given.unsafe_fixes or None,
+            engine=given.engine,
+            plan=given.plan_path,
+            since=given.since,
         ))
     except SettingsError as error:
         _fail(str(error))
-    _check_var_files(resolved, [p.resolve() for p in var_files])
-    if show_settings:
+    _check_var_files(resolved, [p.resolve() for p in given.var_files])
+    if given.show_settings:
         _show_settings(resolved)
         return
     from kapsulint.lint.runner import run
+    from kapsulint.parsing.sources import FileReads
 
-    if show_files:
+    if given.show_files:
         _show_files(resolved, cwd)
         return
-    if evals:
-        _evaluate(resolved, targets[0], list(evals))
+    if given.evals:
+        _evaluate(resolved, targets[0], list(given.evals))
         return
     repo_root = str(resolved.repo_root)
     baseline = None
-    if baseline_path is not None:
+    if given.baseline_path is not None:
         from kapsulint.lint.baseline import BaselineError, read_baseline
 
         try:
-            baseline = read_baseline(baseline_path)
+            baseline = read_baseline(given.baseline_path)
         except BaselineError as error:
             _fail(str(error))
+    known = _since(resolved, command_line, cwd)
+    hiding = [(fingerprints, why) for fingerprints, why in
+              ((baseline, f"in the baseline {given.baseline_path}"), (known, f"already in {resolved.since} (--since)"))
+              if fingerprints is not None]
+    hidden: dict[str, int] = {}
 
-    def lint():
-        """One run, the baseline's findings left out."""
-        from kapsulint.lint.baseline import new_findings
+    def lint(reads: FileReads | None = None):
+        """One run, its files read through ``reads`` (by default, its own), the baseline's findings
+        and REF's (--since) left out (and counted)."""
         from kapsulint.model.plan_binding import PlanMismatch
 
         try:
-            linted = run(resolved.settings)
+            linted = run(resolved.settings, reads)
         except PlanMismatch as error:
             _fail(str(error))
-        if baseline is not None:
-            linted.findings = new_findings(linted.findings, baseline, repo_root, str(cwd))
+        linted.findings = _left_out(linted.findings, hiding, hidden, repo_root, cwd)
         return linted
 
     policy = resolved.fix_policy
     unsafe = resolved.unsafe_fixes
-    if (resolved.fix or fixing.diff or fixing.fix_only) and write_baseline_path is None:
-        result = _apply_fixes(lint, policy, unsafe, fixing, resolved, cwd)
+    write_baseline_path = given.write_baseline_path
+    if (resolved.fix or given.diff or given.fix_only) and write_baseline_path is None:
+        result = _apply_fixes(lint, policy, unsafe, given, resolved, cwd)
     else:
         result = lint()
     findings = result.findings
@@ -288,6 +341,9 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
     if write_baseline_path is not None:
         _write_baseline(write_baseline_path, reported, repo_root, cwd, result.errors)
         return
+    output_format = given.output_format
+    if given.output is not None or given.quiet or output_format not in ("text", "concise"):
+        _say_hidden(hidden)  # the text summary says it otherwise
     from kapsulint.lint.registry import all_rules
     from kapsulint.reporters import ReportContext, render
 
@@ -301,16 +357,17 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
             version=__version__,
             notifications=result.errors,
             color=to_terminal and sys.stdout.isatty() and not os.environ.get("NO_COLOR"),
-            include_suppressed=sarif_include_suppressed,
-            quiet=quiet,
+            include_suppressed=given.sarif_include_suppressed,
+            quiet=given.quiet,
             unsafe_fixes=unsafe,
             boundary=resolved.settings.scan.boundary,
             sensitive=result.sensitive,
+            hidden=[(count, why) for why, count in hidden.items() if count],
             unshown=frozenset({plan.path} if plan is not None else ()),
         )
 
     # (format, path or None for stdout, counts instead of findings): the report, then --report's
-    wanted = [(output_format, output, statistics and output_format in ("text", "json")),
+    wanted = [(output_format, given.output, given.statistics and output_format in ("text", "concise", "json")),
               *((format_name, path, False) for format_name, path in extra_reports)]
     failed: list[Exception] = []
     for format_name, path, counts in wanted:
@@ -322,7 +379,7 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         except Exception as error:  # noqa: BLE001 - raised again below, once every report is out
             failed.append(error)
             continue
-        _write(text, path)
+        _write(text, path, resolved.repo_root, resolved.settings.scan.boundary)
     if failed:
         result.project.forget_cached()  # in case the bug is a damaged cache entry: parsed again next time
         raise failed[0]
@@ -333,7 +390,42 @@ def _lint(paths, output_format, output, reports, select, extend_select, ignore, 
         sys.exit(2)  # an explicit PATH that cannot be read (its line is on stderr already)
     threshold = FAIL_LEVELS[resolved.fail_on]
     failing = [f for f in reported if f.severity.rank >= threshold]
-    sys.exit(1 if failing and not exit_zero else 0)
+    sys.exit(1 if failing and not given.exit_zero else 0)
+
+
+def _left_out(findings, hiding, hidden: dict[str, int], repo_root: str, cwd: Path):
+    """``findings`` without those of each (fingerprints, why) of ``hiding``; ``hidden`` counts the
+    reported ones each left out, for the summary."""
+    from kapsulint.lint.baseline import new_findings
+
+    for fingerprints, why in hiding:
+        kept = new_findings(findings, fingerprints, repo_root, str(cwd))
+        hidden[why] = sum(f.suppressed_by is None for f in findings) - sum(f.suppressed_by is None for f in kept)
+        findings = kept
+    return findings
+
+
+def _say_hidden(hidden: dict[str, int]) -> None:
+    """On stderr, how many findings the baseline and --since left out (for the formats whose
+    summary does not say it)."""
+    for why, count in hidden.items():
+        if count:
+            click.echo(f"kapsulint: {count} finding{'s' if count != 1 else ''} {why} not reported", err=True)
+
+
+def _since(resolved, command_line, cwd: Path) -> set[str] | None:
+    """With --since REF (or the configuration's ``since``), the fingerprints of REF's findings."""
+    if not resolved.since:
+        return None
+    from kapsulint.cli.since import SinceError, known_fingerprints
+
+    try:
+        return known_fingerprints(resolved, command_line, resolved.since, cwd)
+    except SinceError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"--since cannot write REF's tree: {error.strerror or error}")
+    return None
 
 
 def _working_directory(paths) -> Path:
@@ -358,18 +450,7 @@ def _working_directory(paths) -> Path:
     return directory
 
 
-class FixFlags:
-    """--fix, --unsafe-fixes, --diff, --fix-only as given."""
-
-    def __init__(self, fix: bool = False, unsafe_fixes: bool = False, diff: bool = False,
-                 fix_only: bool = False) -> None:
-        self.fix = fix
-        self.unsafe_fixes = unsafe_fixes
-        self.diff = diff
-        self.fix_only = fix_only
-
-
-def _apply_fixes(lint, policy, unsafe: bool, fixing: FixFlags, resolved, cwd: Path):
+def _apply_fixes(lint, policy, unsafe: bool, fixing: Invocation, resolved, cwd: Path):
     """Fix (or with --diff, print what fixing would change); exits unless findings are reported."""
     from kapsulint.lint.fixes import fix_rounds, unified_diff
     from kapsulint.lint.writes import LockError
@@ -416,14 +497,31 @@ def _parse_report(item: str) -> tuple[str, Path]:
     return format_name, Path(path)
 
 
-def _write(report: str, output: Path | None) -> None:
+def _write(report: str, output: Path | None, repository: Path, boundary) -> None:
     if output is None:
         _out(report, nl=False)
         return
+    _output_directory(output, repository, boundary)
     try:
         output.write_text(report, encoding="utf-8")
     except OSError as error:
         _fail(f"cannot write {output}: {error.strerror}")
+
+
+def _output_directory(output: Path, repository: Path, boundary) -> None:
+    """Create the missing directories above a report file (--output, --report). A path inside the
+    repository must stay inside it after every symbolic link: a link the repository holds
+    (``reports -> ~/.ssh``) is never written through; a path elsewhere is the user's to name."""
+    from kapsulint.boundary import OUTSIDE
+
+    absolute = os.path.abspath(output)
+    relative = os.path.relpath(absolute, os.path.abspath(repository))
+    if relative != os.pardir and not relative.startswith(os.pardir + os.sep) and not boundary.contains(absolute):
+        _fail(f"cannot write {output}: it {OUTSIDE} through a symbolic link")
+    try:
+        os.makedirs(os.path.dirname(absolute), exist_ok=True)
+    except OSError as error:
+        _fail(f"cannot write {output}: cannot create its directory: {error.strerror or error}")
 
 
 def _fail(message: str) -> None:
@@ -554,16 +652,17 @@ def _list_rules(output_format: str) -> None:
         return
     width = max(len(r.name) for r in rules)
     for rule in rules:
-        mark = "[*]" if rule.fix else "   "
+        mark = FIX_MARKS.get(rule.fix, "   ")
         _out(f"{rule.id}  {mark} {rule.name:<{width}}  {rule.severity.value:<7}  {rule.summary}")
+    _out("; ".join(f"{mark} {words}" for mark, words in FIX_LEGEND))
 
 
 def _explain(text: str) -> None:
-    from kapsulint.lint.registry import find_rule
+    from kapsulint.lint.registry import did_you_mean, find_rule
 
     rule = find_rule(text)
     if rule is None:
-        _fail(f"unknown rule: {text}")
+        _fail(f"unknown rule: {text}{did_you_mean(text)}")
     security = " (security)" if rule.security else ""
     _out(f"# {rule.id} {rule.name}\n\nSeverity: {rule.severity.value}{security}\n\n{rule.doc}")
 

@@ -17,6 +17,7 @@ KEYS = {
     "extend-select": list,
     "ignore": list,
     "per-path-ignores": dict,
+    "per-path": list,  # [[per-path]] tables: paths, and ignore, select or severity for them
     "severity": dict,
     "fail-on": str,
     "exclude": list,
@@ -41,7 +42,12 @@ KEYS = {
     "unfixable": list,  # rules whose fixes are never applied
     "extend-safe-fixes": list,  # rules whose unsafe fixes count as safe
     "extend-unsafe-fixes": list,  # rules whose safe fixes count as unsafe
+    "since": str,  # as --since: report only what the working tree adds to this git revision
 }
+
+
+_KINDS = {list: "a list", dict: "a table", str: "a string", int: "an integer", float: "a number",
+          bool: "true or false"}
 
 
 class ConfigError(ValueError):
@@ -50,11 +56,26 @@ class ConfigError(ValueError):
 
 class Config:
     path: Path | None  # the file it came from
-    values: dict[str, Any]
+    values: dict[str, Any]  # the keys that can be used (an unknown or ill-typed one is left out)
+    problems: list[str]  # what cannot be used, each naming the file and the key
+    unknown_keys: bool  # some key is unknown: the error then lists the valid keys
 
-    def __init__(self, path: Path | None = None, values: dict[str, Any] | None = None) -> None:
+    def __init__(self, path: Path | None = None, values: dict[str, Any] | None = None,
+                 problems: list[str] | None = None, unknown_keys: bool = False) -> None:
         self.path = path
         self.values = {} if values is None else values
+        self.problems = [] if problems is None else problems
+        self.unknown_keys = unknown_keys
+
+    def error(self, more: list[str]) -> str | None:
+        """Every problem of the configuration, its own and ``more`` (the values settings could not
+        use), as one message; None when there is none."""
+        problems = self.problems + more
+        if not problems:
+            return None
+        if self.unknown_keys:
+            problems.append(f"valid keys: {', '.join(sorted(KEYS))}")
+        return "\n".join(problems)
 
     @property
     def directory(self) -> Path | None:
@@ -95,16 +116,25 @@ def load_config(path: Path) -> Config:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
     if path.name == "pyproject.toml":
         data = data.get("tool", {}).get("kapsulint", {})
+    problems: list[str] = []
+    tool = data.get("tool")
+    if isinstance(tool, dict) and "kapsulint" in tool:
+        problems.append(f"{path}: `[tool.kapsulint]` is the table pyproject.toml holds kapsulint's keys in; "
+                        f"{path.name} holds them at the top level: remove the `[tool.kapsulint]` line")
+        data = {key: value for key, value in data.items() if key != "tool"}
     unknown = [key for key in data if key not in KEYS]
-    if unknown:
-        raise ConfigError(unknown_keys_message(path, unknown))
+    problems += unknown_key_lines(path, unknown)
+    values = {}
     for key, value in data.items():
+        if key not in KEYS:
+            continue
         expected = KEYS[key]
-        if expected is float and isinstance(value, int) and not isinstance(value, bool):
-            continue  # TOML writes a whole number of seconds as an integer
-        if not isinstance(value, expected) or isinstance(value, bool) and expected in (int, float):
-            raise ConfigError(f"{path}: `{key}` must be a {expected.__name__}")
-    return Config(path, data)
+        whole_seconds = expected is float and isinstance(value, int) and not isinstance(value, bool)
+        if not whole_seconds and (not isinstance(value, expected) or isinstance(value, bool) and expected in (int, float)):
+            problems.append(f"{path}: `{key}` must be {_KINDS[expected]}, got {value!r}")  # whole seconds: an int
+            continue
+        values[key] = value
+    return Config(path, values, problems, bool(unknown))
 
 
 def _text(path: Path) -> str:
@@ -115,12 +145,11 @@ def _text(path: Path) -> str:
     return data.decode("utf-8")
 
 
-def unknown_keys_message(path: Path, unknown: list[str]) -> str:
-    """Every unknown key, each with the closest valid one, then the valid keys (as Ruff does)."""
+def unknown_key_lines(path: Path, unknown: list[str]) -> list[str]:
+    """Every unknown key, each with the closest valid one (as Ruff does)."""
     lines = []
     for key in unknown:
         close = difflib.get_close_matches(key.replace("_", "-").lower(), KEYS, n=1, cutoff=0.6)
         hint = f" (did you mean `{close[0]}`?)" if close else ""
         lines.append(f"{path}: unknown configuration key `{key}`{hint}")
-    lines.append(f"valid keys: {', '.join(sorted(KEYS))}")
-    return "\n".join(lines)
+    return lines

@@ -21,7 +21,7 @@ from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles
 from kapsulint.terraform.budget import SETTINGS as BUDGET_SETTINGS, Limits
 from kapsulint.lint.fixes import FixPolicy
 from kapsulint.lint.registry import SelectionError, matching, selected, split_selectors
-from kapsulint.lint.runner import Settings, left_out
+from kapsulint.lint.runner import PerPath, Settings, left_out
 
 LEVELS = ("error", "warning", "note")
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
@@ -51,6 +51,8 @@ class CommandLine:
     fix: bool | None  # --fix
     unsafe_fixes: bool | None  # --unsafe-fixes
     engine: str | None  # --engine
+    since: str | None  # --since REF
+    config: Config | None  # a configuration already read, used instead of finding or loading one
     plan: Path | None  # --plan PLAN.json
 
     def __init__(
@@ -72,6 +74,8 @@ class CommandLine:
         fix: bool | None = None,
         unsafe_fixes: bool | None = None,
         engine: str | None = None,
+        since: str | None = None,
+        config: Config | None = None,
         plan: Path | None = None,
     ) -> None:
         self.targets = targets
@@ -91,6 +95,8 @@ class CommandLine:
         self.fix = fix
         self.unsafe_fixes = unsafe_fixes
         self.engine = engine
+        self.since = since
+        self.config = config
         self.plan = plan
 
 
@@ -103,6 +109,7 @@ class Resolved:
     fix: bool
     unsafe_fixes: bool
     fix_policy: FixPolicy
+    since: str | None  # --since REF or the configuration's `since`
 
     def __init__(
         self,
@@ -114,6 +121,7 @@ class Resolved:
         fix: bool = False,
         unsafe_fixes: bool = False,
         fix_policy: FixPolicy | None = None,
+        since: str | None = None,
     ) -> None:
         self.settings = settings
         self.config = config
@@ -123,13 +131,68 @@ class Resolved:
         self.fix = fix
         self.unsafe_fixes = unsafe_fixes
         self.fix_policy = FixPolicy() if fix_policy is None else fix_policy
+        self.since = since
+
+
+PER_PATH_KEYS = ("paths", "ignore", "select", "severity")
+
+
+def _per_path(config: Config) -> list[PerPath]:
+    """The ``[[per-path]]`` entries, checked: each names its ``paths`` (globs relative to the
+    configuration file) and at least one of ``ignore``, ``select`` (ids, prefixes or names) and
+    ``severity`` (a table of ids, prefixes or names to levels)."""
+    entries = []
+    for number, entry in enumerate(config.get("per-path", []), 1):
+        where = f"{config.path}: [[per-path]] entry {number}"
+        if not isinstance(entry, dict):
+            raise SettingsError(f"{where} must be a table")
+        unknown = [key for key in entry if key not in PER_PATH_KEYS]
+        if unknown:
+            raise SettingsError(f"{where}: unknown key {', '.join(map(repr, unknown))} (valid keys: "
+                                f"{', '.join(PER_PATH_KEYS)})")
+        paths = entry.get("paths")
+        if isinstance(paths, str):
+            paths = [paths]
+        if not paths or not isinstance(paths, list) or not all(isinstance(p, str) and p.strip() for p in paths):
+            raise SettingsError(f"{where}: `paths` must be a glob or a list of globs")
+        if not any(key in entry for key in ("ignore", "select", "severity")):
+            raise SettingsError(f"{where}: give `ignore`, `select` or `severity` for its paths")
+        try:
+            ignore = frozenset(rule.id for selector in _strings(entry, "ignore", where) for rule in matching(selector))
+            select = None
+            if "select" in entry:
+                select = frozenset(rule.id for selector in _strings(entry, "select", where)
+                                   for rule in matching(selector))
+            severity: dict[str, str] = {}
+            levels = entry.get("severity", {})
+            if not isinstance(levels, dict):
+                raise SettingsError(f"{where}: `severity` must be a table of rules to levels")
+            for selector, level in levels.items():
+                if level not in LEVELS:
+                    raise SettingsError(f"{where}: severity of {selector} must be error, warning or note")
+                for rule in matching(selector):
+                    severity[rule.id] = level
+        except SelectionError as error:
+            raise SettingsError(f"{where}: {error}") from None
+        entries.append(PerPath(tuple(p.strip() for p in paths), ignore, select, severity))
+    return entries
+
+
+def _strings(entry: dict, key: str, where: str) -> list[str]:
+    value = entry.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise SettingsError(f"{where}: `{key}` must be a list of rule ids, prefixes or names")
+    return value
 
 
 def resolve_settings(cli: CommandLine) -> Resolved:
     first = cli.targets[0]
     try:
-        found = cli.config_path or find_config(first)
-        config = load_config(found) if found is not None else Config()
+        if cli.config is not None:
+            config = cli.config
+        else:
+            found = cli.config_path or find_config(first)
+            config = load_config(found) if found is not None else Config()
     except ConfigError as error:
         raise SettingsError(str(error)) from None
     start = first if first.is_dir() else first.parent
@@ -142,6 +205,8 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     base = config.directory or root
     origins: dict[str, tuple[Any, str]] = {}
     in_config = f"configuration {config.path}"
+    problems: list[str] = []  # the configuration's values that cannot be used, all said at once
+    _check_selectors(config, problems)
 
     def pick(key: str, given: Any, default: Any) -> Any:
         """The command line's value, else the configuration's, else the default; origin noted."""
@@ -175,38 +240,52 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     severity = {}
     for key, level in config.get("severity", {}).items():
         if level not in LEVELS:
-            raise SettingsError(f"{config.path}: severity of {key} must be error, warning or note")
+            problems.append(f"{config.path}: `severity` of {key} must be error, warning or note, got {level!r}")
+            continue
         try:
             for rule in matching(key):
                 severity[rule.id] = level
         except SelectionError as error:
-            raise SettingsError(f"{config.path}: {error}") from None
+            problems.append(f"{config.path}: `severity`: {error}")
     origins["severity"] = (severity, in_config if severity else "default")
     fail_on = pick("fail-on", cli.fail_on, "warning")
     if fail_on not in LEVELS:
-        raise SettingsError(f"{config.path}: fail-on must be error, warning or note")
+        problems.append(f"{config.path}: `fail-on` must be error, warning or note, got {fail_on!r}")
+        fail_on = "warning"
     extra_node_types = pick("extra-node-types", None, [])
     if not all(isinstance(name, str) for name in extra_node_types):
-        raise SettingsError(f"{config.path}: `extra-node-types` must be a list of strings")
+        problems.append(f"{config.path}: `extra-node-types` must be a list of strings")
+        extra_node_types = []
     max_file_size = pick("max-file-size", None, DEFAULT_MAX_FILE_SIZE)
     boundary = Boundary(repository_of(root), int(max_file_size))
-    config_var_files = [str((base / p).resolve()) for p in config.get("var-files", [])]
-    for written, path in zip(config.get("var-files", []), config_var_files):
+    config_var_files = []
+    for written in config.get("var-files", []):
+        path = str((base / written).resolve()) if isinstance(written, str) else None
         # The configuration is the repository's, as much as its code: its variables files are read
         # only inside the repository (a file named with --var-file is the user's choice).
-        if not boundary.contains(path):
-            raise SettingsError(f"{config.path}: `var-files` entry {written!r} {OUTSIDE}; only --var-file "
-                                "may name a variables file outside it")
+        if path is None:
+            problems.append(f"{config.path}: `var-files` must be a list of strings")
+        elif not boundary.contains(path):
+            problems.append(f"{config.path}: `var-files` entry {written!r} {OUTSIDE}; only --var-file may name "
+                            "a variables file outside it")
+        else:
+            config_var_files.append(path)
     var_files = config_var_files + [str(p.resolve()) for p in cli.var_files]
     origins["var-files"] = (var_files, _merged_origin(cli.var_files, "var-files", config, in_config))
     root_modules = [os.path.relpath((base / p).resolve(), root) for p in pick("root-modules", None, [])]
     exclude = pick("exclude", None, [])
-    limits = _limits(pick, config)
+    limits = _limits(pick, config, problems)
     values_globs = pick("values-files", None, [])
     template_globs = pick("template-files", None, list(TEMPLATE_FILES))
     if not all(isinstance(glob, str) for glob in template_globs):
-        raise SettingsError(f"{config.path}: `template-files` must be a list of strings")
+        problems.append(f"{config.path}: `template-files` must be a list of strings")
+        template_globs = list(TEMPLATE_FILES)
     per_path_ignores = {k: list(v) for k, v in pick("per-path-ignores", None, {}).items()}
+    per_path = _per_path(config)
+    origins["per-path"] = ([{"paths": list(entry.paths), "ignore": sorted(entry.ignore),
+                             "select": None if entry.select is None else sorted(entry.select),
+                             "severity": entry.severity} for entry in per_path],
+                           in_config if per_path else "default")
     origins["force-exclude"] = (cli.force_exclude, "command line" if cli.force_exclude else "default")
     origins["inline-ignores"] = (cli.inline_ignores, "default" if cli.inline_ignores else "command line")
     environment = {}
@@ -223,11 +302,22 @@ def resolve_settings(cli: CommandLine) -> Resolved:
     origins["cache"] = (cli.cache, "default" if cli.cache else "command line")
     engine = pick("engine", cli.engine, AUTO)
     if engine not in ENGINES:
-        raise SettingsError(f"{config.path}: `engine` must be one of {', '.join(ENGINES)}, got {engine!r}")
+        problems.append(f"{config.path}: `engine` must be one of {', '.join(ENGINES)}, got {engine!r}")
+        engine = AUTO
     plan = _plan(cli, config, base, boundary)
     origins["plan"] = (plan.path if plan is not None else None,
                        "command line" if cli.plan is not None else in_config if plan is not None else "default")
-    today = _lint_date(pick("today", cli.today, None), config)
+    try:
+        today = _lint_date(pick("today", cli.today, None), config)
+    except SettingsError as error:
+        if cli.today:
+            raise
+        problems.append(str(error))
+        today = _lint_date(None, config)
+    fix_policy = _fix_policy(config, pick, problems)
+    error = config.error(problems)
+    if error is not None:
+        raise SettingsError(error)
     if "today" not in config.values and not cli.today:
         origins["today"] = (today.isoformat(), "default (today in UTC)")
     scan = ScanOptions(
@@ -261,12 +351,13 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         severity=severity,
         per_path_ignores=per_path_ignores,
         inline_ignores=cli.inline_ignores,
+        per_path=per_path,
     )
     origins["rules"] = ([r.id for r in rules], "selection")
     fix = bool(pick("fix", cli.fix, False))
     unsafe_fixes = bool(pick("unsafe-fixes", cli.unsafe_fixes, False))
-    return Resolved(settings, config, repo_root, fail_on, origins, fix, unsafe_fixes,
-                    _fix_policy(config, pick))
+    since = pick("since", cli.since, None)
+    return Resolved(settings, config, repo_root, fail_on, origins, fix, unsafe_fixes, fix_policy, since)
 
 
 LIMIT_CEILING = 10
@@ -292,7 +383,34 @@ def _plan(cli: CommandLine, config: Config, base: Path, boundary: Boundary) -> P
         raise SettingsError(str(error)) from None
 
 
-def _limits(pick, config: Config) -> Limits:
+def _check_selectors(config: Config, problems: list[str]) -> None:
+    """The configuration's rule selectors (``select``, ``extend-select``, ``ignore``, the lists of
+    ``per-path-ignores``): each one that names no rule is a problem, and is left out."""
+
+    def usable(key: str, selectors: list) -> list:
+        kept = []
+        for selector in selectors:
+            if not isinstance(selector, str):
+                problems.append(f"{config.path}: `{key}` must be a list of strings, got {selector!r}")
+                continue
+            try:
+                matching(selector)
+            except SelectionError as error:
+                problems.append(f"{config.path}: `{key}`: {error}")
+                continue
+            kept.append(selector)
+        return kept
+
+    for key in ("select", "extend-select", "ignore"):
+        if key in config.values:
+            config.values[key] = usable(key, config.values[key])
+    if "per-path-ignores" in config.values:
+        config.values["per-path-ignores"] = {
+            pattern: usable(f"per-path-ignores.{pattern}", selectors if isinstance(selectors, list) else [selectors])
+            for pattern, selectors in config.values["per-path-ignores"].items()}
+
+
+def _limits(pick, config: Config, problems: list[str]) -> Limits:
     """The evaluation budgets: each configuration key ``max-expression-*`` and ``max-run-*``,
     else its default; every limit is positive and at most :data:`LIMIT_CEILING` times its default
     (the configuration file is the repository's, as much as its code: a pull request must not be
@@ -303,15 +421,17 @@ def _limits(pick, config: Config) -> Limits:
         default = getattr(defaults, field)
         value = pick(key, None, default)
         if value <= 0:
-            raise SettingsError(f"{config.path}: `{key}` must be positive")
-        if value > LIMIT_CEILING * default:
-            raise SettingsError(f"{config.path}: `{key}` may be at most {LIMIT_CEILING * default:,} "
-                                f"({LIMIT_CEILING} times its default)")
+            problems.append(f"{config.path}: `{key}` must be positive")
+            value = default
+        elif value > LIMIT_CEILING * default:
+            problems.append(f"{config.path}: `{key}` may be at most {LIMIT_CEILING * default:,} "
+                            f"({LIMIT_CEILING} times its default)")
+            value = default
         values[field] = value
     return Limits(**values)
 
 
-def _fix_policy(config: Config, pick) -> FixPolicy:
+def _fix_policy(config: Config, pick, problems: list[str]) -> FixPolicy:
     """The configuration keys ``fixable``, ``unfixable``, ``extend-safe-fixes`` and
     ``extend-unsafe-fixes``, each a list of rule ids, prefixes or names, as in Ruff."""
 
@@ -319,12 +439,16 @@ def _fix_policy(config: Config, pick) -> FixPolicy:
         selectors = pick(key, None, default)
         if selectors is None:
             return None
-        if not all(isinstance(item, str) for item in selectors):
-            raise SettingsError(f"{config.path}: `{key}` must be a list of strings")
-        try:
-            return {rule.id for selector in selectors for rule in matching(selector)}
-        except SelectionError as error:
-            raise SettingsError(f"{config.path}: `{key}`: {error}") from None
+        ids = set()
+        for selector in selectors:
+            if not isinstance(selector, str):
+                problems.append(f"{config.path}: `{key}` must be a list of strings")
+                continue
+            try:
+                ids |= {rule.id for rule in matching(selector)}
+            except SelectionError as error:
+                problems.append(f"{config.path}: `{key}`: {error}")
+        return ids
 
     return FixPolicy(rules("fixable", None), rules("unfixable", []) or (),
                      rules("extend-safe-fixes", []) or (), rules("extend-unsafe-fixes", []) or ())

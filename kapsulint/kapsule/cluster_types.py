@@ -60,3 +60,13 @@ def is_kapsule_type(name: str | None) -> bool:
     """True for Kapsule cluster types (``kapsule*``, or ``type`` unset)."""
     return name is None or not name.strip() or name.strip().lower().startswith("kapsule")
 
+
+
+def is_mutualized(name: str | None) -> bool | None:
+    """Whether a control plane is mutualized (shared), by the provider's own test: its type does
+    not contain "dedicated" (``validatePoolSize`` in the provider's pool.go,
+    https://github.com/scaleway/terraform-provider-scaleway/blob/v2.81.0/internal/services/k8s/pool.go);
+    the default type is; None when the type is Unknown."""
+    if name is None:
+        return None
+    return "dedicated" not in (name.strip().lower() or DEFAULT_CLUSTER_TYPE)

@@ -6,7 +6,7 @@ import re
 from typing import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, Related, ResourceInstance, Val, number
-from kapsulint.kapsule import cluster_types, node_labels, node_types
+from kapsulint.kapsule import cluster_types, k8s_versions, node_labels, node_types
 from kapsulint.kapsule.provider_releases import provider_version
 
 CLUSTER = "scaleway_k8s_cluster"
@@ -49,6 +49,11 @@ class Cluster:
         return None if kosmos is None else not kosmos
 
     @property
+    def provider_version(self) -> tuple[int, int, int] | None:
+        """The scaleway provider version of the cluster's module (lock file, else constraints)."""
+        return provider_version(self.instance.module, "scaleway", "scaleway/scaleway")
+
+    @property
     def kubernetes_version(self) -> tuple[int, ...] | None:
         """The ``version`` as numbers ("1.34" -> (1, 34), "1.34.2" -> (1, 34, 2)); None when it is
         absent, Unknown, "latest" or not of the form x.y / x.y.z."""
@@ -56,9 +61,17 @@ class Cluster:
         text = value.text() if value.known else None
         return parse_kubernetes_version(text) if text is not None else None
 
+    def version_source(self) -> k8s_versions.VersionSource | None:
+        """The ``scaleway_k8s_version`` attribute ``version`` is written as, if any."""
+        return k8s_versions.version_source(self.instance)
+
     def version_is_minor(self) -> bool | None:
         """Whether ``version`` is a minor version "x.y", by the provider's own test (exactly two
-        parts on "."); None when the version is Unknown or absent."""
+        parts on "."); None when the version is Unknown or absent. A data source's ``name`` is the
+        release x.y.z the provider resolved (False), its ``major_minor_only`` an x.y (True)."""
+        source = self.version_source()
+        if source is not None:
+            return not source.is_release
         value = self.instance.arg("version")
         text = value.text() if value.known else None
         return None if text is None else len(text.split(".")) == 2

@@ -27,16 +27,14 @@ from __future__ import annotations
 from typing import Iterator, NamedTuple
 
 from kapsulint.api import (
-    Expression, Loc, ModuleInstance, Reference, ResourceInstance, Val, caller_argument, is_expanded, local_value,
-    module_outputs, references, resource_argument, variable_default, variable_is_sensitive,
+    Expression, Loc, ModuleInstance, Reference, ReferenceWalk, ResourceInstance, Val, caller_argument, is_expanded,
+    local_value, module_outputs, resource_argument, variable_default, variable_is_sensitive,
 )
 from kapsulint.kapsule.clusters import CLUSTER, CLUSTER_RESOURCES
 
 KUBECONFIG = "kubeconfig"
 FIELDS = ("config_file", "host", "cluster_ca_certificate", "token")
 SECRET_FIELDS = ("config_file", "token")  # what gives admin access to the cluster
-MAX_DEPTH = 40
-MAX_STEPS = 20_000
 
 
 class KubeconfigUse(NamedTuple):
@@ -119,24 +117,17 @@ def _address(module: ModuleInstance, resource_address: str) -> str:
     return f"{module.address}.{resource_address}" if module.address else resource_address
 
 
-class _Walk:
+class _Walk(ReferenceWalk[tuple[str, ...]]):
+    """The kubeconfig reads an expression reaches; the context is the functions crossed on the
+    way to it, outermost first."""
+
     def __init__(self) -> None:
+        super().__init__()
         self.uses: list[KubeconfigUse] = []
         self._seen: set[KubeconfigUse] = set()
-        self._visiting: set[tuple] = set()
-        self._depth = 0
-        self._steps = 0
 
-    def walk(self, module: ModuleInstance, expression: Expression, suffix: tuple[str, ...], calls: tuple[str, ...]) -> None:
-        found = references(expression, suffix)
-        self._steps += 1 + len(found)
-        if self._steps > MAX_STEPS:
-            return
-        for ref in found:
-            if not ref.bound:
-                self.reference(module, ref, calls + ref.calls)
-
-    def reference(self, module: ModuleInstance, ref: Reference, calls: tuple[str, ...]) -> None:
+    def reference(self, module: ModuleInstance, ref: Reference, context: tuple[str, ...]) -> None:
+        calls = context + ref.calls
         root, full = ref.root, ref.path
         if root == "var":
             self._variable(module, full, calls)
@@ -152,25 +143,6 @@ class _Walk:
         elif full:
             self._resource(module, ref.loc, f"{root}.{full[0]}", root, full[1:], calls)
 
-    def _enter(self, key: tuple) -> bool:
-        if key in self._visiting or self._depth >= MAX_DEPTH:
-            return False
-        self._visiting.add(key)
-        self._depth += 1
-        return True
-
-    def _leave(self, key: tuple) -> None:
-        self._visiting.discard(key)
-        self._depth -= 1
-
-    def _follow(self, key: tuple, module: ModuleInstance, expression: Expression, suffix, calls) -> None:
-        if not self._enter(key):
-            return
-        try:
-            self.walk(module, expression, suffix, calls)
-        finally:
-            self._leave(key)
-
     def _variable(self, module, full, calls) -> None:
         if not full:
             return
@@ -180,21 +152,21 @@ class _Walk:
         key = (id(module), "var", name, rest, calls)
         argument = caller_argument(module, name)
         if argument is not None:
-            self._follow(key, argument[0], argument[1], rest, calls)
+            self.follow(key, argument[0], argument[1], rest, calls)
             return
         default = variable_default(module, name)
         if default is not None:
-            self._follow(key, module, default, rest, calls)
+            self.follow(key, module, default, rest, calls)
 
     def _local(self, module, full, calls) -> None:
         value = local_value(module, full[0]) if full else None
         if value is not None:
-            self._follow((id(module), "local", full, calls), module, value, full[1:], calls)
+            self.follow((id(module), "local", full, calls), module, value, full[1:], calls)
 
     def _module_output(self, module, full, calls) -> None:
         for output in module_outputs(module, full):
             key = (id(output.module), "output", (output.name, *output.rest), calls)
-            self._follow(key, output.module, output.expression, output.rest, calls)
+            self.follow(key, output.module, output.expression, output.rest, calls)
 
     def _resource(self, module, loc, address, resource_type, rest, calls) -> None:
         resource = module.module.resources.get(address)
@@ -215,13 +187,13 @@ class _Walk:
             self._rendered_template(module, resource, address, calls)
             return
         if argument is not None:
-            self._follow((id(module), "resource", address, rest, calls), module, argument, rest[1:], calls)
+            self.follow((id(module), "resource", address, rest, calls), module, argument, rest[1:], calls)
 
     def _rendered_template(self, module, resource, address, calls) -> None:
         """``data "template_file"``'s ``rendered``: its ``template`` and every one of its ``vars``
         end up in the text, as with ``templatefile()``."""
         key = (id(module), "resource", address, ("rendered",), calls)
-        if not self._enter(key):
+        if not self.enter(key):
             return
         try:
             for name in ("template", "vars"):
@@ -229,7 +201,7 @@ class _Walk:
                 if argument is not None:
                     self.walk(module, argument, (), calls + ("templatefile",))
         finally:
-            self._leave(key)
+            self.leave(key)
 
     def _cluster(self, module, loc, resource, rest, calls) -> None:
         field: str | None = None

@@ -180,7 +180,7 @@ def _kubernetes(project: Project) -> Iterator[MissingFact]:
 
 
 def _kubernetes_reason(minor: tuple[int, int], facts: list[str]) -> str:
-    """``is newer than the support calendar kapsulint knows (its newest minor is 1.34) and outside
+    """``is newer than the support calendar kapsulint knows (its newest minor is 1.36) and outside
     the minors whose Kapsule offers are known (1.31 to 1.35)``."""
     parts = []
     if "support-calendar" in facts:

@@ -17,6 +17,11 @@ PROVIDER_FEATURES: dict[str, tuple[int, int, int]] = {
     "k8s_acl": (2, 54, 0),
     # pool security_group_id (https://github.com/scaleway/terraform-provider-scaleway/pull/3196).
     "pool_security_group": (2, 57, 0),
+    # scaleway_k8s_version exports major_minor_only (https://github.com/scaleway/terraform-provider-scaleway/pull/3458).
+    "k8s_version_major_minor_only": (2, 63, 0),
+    # pool sizes checked before a pool is created or resized: "a mutualized cluster cannot have less
+    # than 1 node" (https://github.com/scaleway/terraform-provider-scaleway/pull/3852).
+    "pool_size_validation": (2, 73, 0),
     # pool labels / taints / startup_taints (https://github.com/scaleway/terraform-provider-scaleway/pull/4031).
     "pool_labels_taints": (2, 76, 0),
     # pool version upgraded separately from the cluster (https://github.com/scaleway/terraform-provider-scaleway/pull/4103).

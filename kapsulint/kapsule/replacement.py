@@ -20,15 +20,14 @@ from typing import NamedTuple
 
 
 from kapsulint.api import (
-    Block, Expression, ModuleInstance, Reference, ResourceInstance, Step, Version, caller_argument, is_expanded,
-    local_value, module_outputs, references, resource_argument, variable_default,
+    Block, ModuleInstance, Reference, ReferenceWalk, ResourceInstance, Step, Version, caller_argument,
+    is_expanded, local_value, module_outputs, resource_argument, variable_default,
 )
 from kapsulint.kapsule import replacement_facts
 
 RANDOM_RESOURCE_PREFIX = "random_"  # the hashicorp/random provider's resources
 # References that name an instance, never its configuration: they stay the same on replacement.
 INSTANCE_IDENTITY = (("each", "key"), ("count", "index"))
-MAX_DEPTH = 40
 
 
 def create_before_destroy(block: Block) -> bool:
@@ -54,17 +53,35 @@ def pool_replacing_arguments(version: Version | None) -> frozenset[str]:
     return known if known is not None else replacement_facts.ever_replacing(replacement_facts.POOL)
 
 
+# Replacing arguments a pool name need not follow: a new cluster (``cluster_id``, or ``region``,
+# which only a new cluster changes) holds no pool of the old name.
+NAME_NEED_NOT_FOLLOW = frozenset({"cluster_id", "region"})
+
+
 def name_follows_replacement(instance: ResourceInstance, attribute: str = "name",
                              version: Version | None = None) -> bool | None:
-    """Whether the argument ``attribute`` of a pool changes when the pool is replaced, at provider
-    ``version`` (its replacing arguments: :func:`pool_replacing_arguments`).
+    """Whether the argument ``attribute`` of a pool changes whenever the pool is replaced at
+    provider ``version``: True when it follows every replacing argument written in the block
+    (:func:`arguments_name_misses` finds none), False when it misses one, None when that cannot
+    be told."""
+    missed = arguments_name_misses(instance, attribute, version)
+    return None if missed is None else not missed
 
-    True when its expression, followed through locals, variables, module arguments and outputs,
-    reaches a ``random_*`` resource, names a replacing argument (``var.node_type``,
-    ``each.value.zone``...), or shares an input with one of the pool's replacing arguments (the
-    name uses ``var.type`` and ``node_type = var.type``). ``each.key`` and ``count.index`` identify
-    the instance and never count. False when none of that holds; None when the argument is not
-    written or the expression could not be followed to its end.
+
+def arguments_name_misses(instance: ResourceInstance, attribute: str = "name",
+                          version: Version | None = None) -> tuple[str, ...] | None:
+    """The replacing arguments at provider ``version`` (:func:`pool_replacing_arguments`) written
+    in the pool block (``node_type``, ``zone``, the root volume...; not ``cluster_id`` or
+    ``region``) whose change leaves the argument ``attribute`` as it was, sorted.
+
+    The name follows an argument when its expression, followed through locals, variables, module
+    arguments and outputs, names that argument (``var.node_type``, ``each.value.zone``...) while
+    the argument is not a literal, or shares an input with the argument's expression (the name
+    uses ``var.type`` and ``node_type = var.type``); a name reaching a ``random_*`` resource follows
+    them all. ``each.key`` and ``count.index`` identify the instance and never count. An argument
+    written as a literal is followed by nothing: changing it keeps the name. None when the
+    argument ``attribute`` is not written, or when its expression could not be followed to its
+    end and some argument looks missed.
     """
     written = instance.block.attr(attribute)
     if written is None:
@@ -72,19 +89,26 @@ def name_follows_replacement(instance: ResourceInstance, attribute: str = "name"
     owner = instance.resource.address
     replacing = pool_replacing_arguments(version) - {attribute}
     name_walk = _Walk(replacing)
-    name_walk.walk(instance.module, written.expression, owner)
-    if name_walk.random or name_walk.names_replacing_argument:
-        return True
-    inputs_walk = _Walk(replacing)
-    for argument in sorted(replacing):
+    name_walk.walk(instance.module, written.expression, (), owner)
+    if name_walk.random:
+        return ()
+    missed = []
+    for argument in sorted(replacing - NAME_NEED_NOT_FOLLOW):
         other = instance.block.attr(argument)
-        if other is not None:
-            inputs_walk.walk(instance.module, other.expression, owner)
-    if _overlap(name_walk.inputs, inputs_walk.inputs):
-        return True
-    if name_walk.incomplete:
+        if other is None:
+            continue
+        if other.is_literal:
+            missed.append(argument)
+            continue
+        if argument in name_walk.flagged:
+            continue
+        inputs_walk = _Walk(replacing)
+        inputs_walk.walk(instance.module, other.expression, (), owner)
+        if not _overlap(name_walk.inputs, inputs_walk.inputs):
+            missed.append(argument)
+    if missed and name_walk.incomplete:
         return None
-    return False
+    return tuple(missed)
 
 
 class _Input(NamedTuple):
@@ -113,22 +137,17 @@ def _context(module: ModuleInstance, owner: str = "") -> str:
     return f"{module.module.path}|{module.address}|{owner}"
 
 
-class _Walk:
-    """Collects the inputs of expressions, and whether they reach a random or replacing name."""
+class _Walk(ReferenceWalk[str]):
+    """Collects the inputs of expressions, and whether they reach a random or replacing name; the
+    context is the block whose ``each`` and ``count`` the references name (its address, or
+    ``call:`` and the module instance's for a module call's arguments)."""
 
     def __init__(self, replacing: frozenset[str]) -> None:
+        super().__init__()
         self.replacing = replacing
         self.inputs: set[_Input] = set()
         self.random = False
-        self.names_replacing_argument = False
-        self.incomplete = False
-        self._visiting: set[tuple] = set()
-        self._depth = 0
-
-    def walk(self, module: ModuleInstance, expression: Expression, owner: str, suffix: tuple[str, ...] = ()) -> None:
-        for ref in references(expression, suffix):
-            if not ref.bound:  # a for expression's own names
-                self.reference(module, ref, owner)
+        self.flagged: set[str] = set()  # the replacing arguments the expression names
 
     def reference(self, module: ModuleInstance, ref: Reference, owner: str) -> None:
         root, steps, path, attrs = ref.root, ref.steps, ref.known_path, ref.attributes
@@ -171,25 +190,10 @@ class _Walk:
             self._leaf(module, root, path)
 
     def _flag(self, attrs: list) -> None:
-        if any(isinstance(a, str) and a in self.replacing for a in attrs):
-            self.names_replacing_argument = True
+        self.flagged.update(a for a in attrs if isinstance(a, str) and a in self.replacing)
 
     def _leaf(self, module: ModuleInstance, root: str, path: tuple[str, ...]) -> None:
         self.inputs.add(_Input(_context(module), (root, *path)))
-
-    def _enter(self, key: tuple) -> bool:
-        if key in self._visiting:
-            return False
-        if self._depth >= MAX_DEPTH:
-            self.incomplete = True
-            return False
-        self._visiting.add(key)
-        self._depth += 1
-        return True
-
-    def _leave(self, key: tuple) -> None:
-        self._visiting.discard(key)
-        self._depth -= 1
 
     def _variable(self, module: ModuleInstance, path: tuple[str, ...]) -> None:
         if not path:
@@ -197,50 +201,38 @@ class _Walk:
             return
         name, rest = path[0], path[1:]
         key = (id(module), "var", name)
-        if not self._enter(key):
+        if not self.enter(key):
             return
         try:
             followed = False
             argument = caller_argument(module, name)
             if argument is not None:
-                self.walk(argument[0], argument[1], "call:" + module.address, rest)
+                self.walk(argument[0], argument[1], rest, "call:" + module.address)
                 followed = True
             elif (module.call is None or module.parent is None) and name in module.root_values:
                 self._leaf(module, "var", path)  # from tfvars or --var: a value, no expression
                 followed = True
             default = variable_default(module, name)
             if default is not None:
-                self.walk(module, default, "", rest)
+                self.walk(module, default, rest, "")
                 followed = True
             if not followed:
                 self._leaf(module, "var", path)
         finally:
-            self._leave(key)
+            self.leave(key)
 
     def _local(self, module: ModuleInstance, path: tuple[str, ...]) -> None:
         value = local_value(module, path[0]) if path else None
         if value is None:
             self._leaf(module, "local", path)
             return
-        key = (id(module), "local", path[0])
-        if not self._enter(key):
-            return
-        try:
-            self.walk(module, value, "", path[1:])
-        finally:
-            self._leave(key)
+        self.follow((id(module), "local", path[0]), module, value, path[1:], "")
 
     def _module_output(self, module: ModuleInstance, path: tuple[str, ...]) -> None:
         followed = False
         for output in module_outputs(module, path):
             key = (id(output.module), "output", output.name)
-            if not self._enter(key):
-                continue
-            try:
-                self.walk(output.module, output.expression, "", output.rest)
-                followed = True
-            finally:
-                self._leave(key)
+            followed = self.follow(key, output.module, output.expression, output.rest, "") or followed
         if not followed:
             self._leaf(module, "module", path)
 
@@ -263,10 +255,4 @@ class _Walk:
         if argument is None:  # computed by the provider, or a nested block: an input of its own
             self._leaf(module, root, path)
             return
-        key = (id(module), "resource", address, rest[0])
-        if not self._enter(key):
-            return
-        try:
-            self.walk(module, argument, address, rest[1:])
-        finally:
-            self._leave(key)
+        self.follow((id(module), "resource", address, rest[0]), module, argument, rest[1:], address)

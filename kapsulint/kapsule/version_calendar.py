@@ -2,15 +2,20 @@
 
 Source: Scaleway documentation, "Version support policy"
 (https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/; the page's
-table as published in https://github.com/scaleway/docs-content, file
-``pages/kubernetes/reference-content/version-support-policy.mdx``, edited 2025-10-01). At
+table as published in
+https://github.com/scaleway/docs-content/blob/main/pages/kubernetes/reference-content/version-support-policy.mdx,
+checked 2026-12-01). The table has three dates per minor: its release, its "end of support"
+(kept here as ``deprecation``: the day it leaves the creation options) and its "end of life"
+(kept here as ``end_of_support``: the day Scaleway stops supporting it and upgrades clusters). At
 deprecation a version "is removed from cluster creation option"; at end of support it "is not
 supported anymore, clusters will be automatically upgraded to the next supported minor version":
 "Scaleway operates an upgrade to the latest patch version of the next supported minor version
-within the next 30 days". The table names 1.31 to 1.34; 1.30 and 1.27 to 1.29 come from earlier
-editions of the same table (1.27 to 1.29 give only "February 2025" for their deprecation, kept as
-its first day). 1.35 and later are in no edition read: their dates are not known, so nothing is
-judged about them. Every minor older than 1.27 ended before these tables.
+within the next 30 days". The edition checked on 2026-12-01 names 1.33 to 1.36 (1.36 released
+2026-07-07, 1.35 on 2026-01-19); 1.31 and 1.32 come from the edition of 2025-10-01, 1.30 and 1.27
+to 1.29 from earlier editions of the same table (1.27 to 1.29 give only "February 2025" for their
+deprecation, kept as its first day). 1.37 and later are in no edition read: their dates are not
+known, so nothing is judged about them (KAP013 notes them). Every minor older than 1.27 ended
+before these tables.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import NamedTuple
 
 from kapsulint.kapsule import version_features
 
-FACTS_DATE = datetime.date(2025, 10, 1)  # the edition of the table these dates come from
+FACTS_DATE = datetime.date(2026, 12, 1)  # the day the table these dates come from was checked
 
 
 class Support(NamedTuple):
@@ -39,6 +44,8 @@ CALENDAR: dict[tuple[int, int], Support] = {
     (1, 32): Support(_D(2026, 3, 24), _D(2026, 5, 24)),
     (1, 33): Support(_D(2026, 9, 4), _D(2026, 11, 4)),
     (1, 34): Support(_D(2026, 9, 29), _D(2026, 11, 29)),
+    (1, 35): Support(_D(2027, 1, 19), _D(2027, 3, 19)),
+    (1, 36): Support(_D(2027, 7, 7), _D(2027, 9, 7)),
 }
 OLDEST_LISTED = min(CALENDAR)
 NEWEST_LISTED = max(CALENDAR)

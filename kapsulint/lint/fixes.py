@@ -10,22 +10,23 @@ next round, is put back as it was and that fix is reported as refused, with the 
 
 What is written, and how, is ``lint/writes.py``'s: only regular files inside the repository, never
 through a symlink, never a read-only file, and only while a file holds the bytes its edits were
-computed from (each lint pins the bytes it reads, see ``pin_reads``), under a lock held from the
-first read to the last write. A file refused there keeps its findings and is an error of the run.
+computed from (each lint pins the bytes it reads, see ``FileReads.pin_reads``), under a lock held
+from the first read to the last write. A file refused there keeps its findings and is an error of the run.
 """
 
 from __future__ import annotations
 
 import difflib
 import os
+from collections import Counter
 from typing import Callable, Iterable
 
 from kapsulint.findings import Edit, Finding, Fix, Sensitive
-from kapsulint.parsing.sources import overlaid, parse_content, pin_reads, set_overlay
+from kapsulint.parsing.sources import FileReads, parse_content
 from kapsulint.lint.runner import RunResult
+from kapsulint.text import UTF8_BOM, decoded, lf
 
 MAX_ROUNDS = 10
-_BOM = b"\xef\xbb\xbf"
 
 
 class FixPolicy:
@@ -86,10 +87,12 @@ class Outcome:
     not_applied: dict[str, int]  # for each of them, the fixes left out
     removed: list[str]  # stale temporary files of an interrupted --fix, removed
     sensitive: Sensitive  # what the first round found sensitive, located in the files as they were
+    findings_fixed: int | None  # the findings the fixes took away (one fix may take several)
 
     def __init__(self, originals: dict[str, bytes], texts: dict[str, bytes], fixed: dict[str, int],
                  refused: list[Refused], result: RunResult, unwritten: dict[str, str] | None = None,
-                 not_applied: dict[str, int] | None = None, sensitive: Sensitive | None = None) -> None:
+                 not_applied: dict[str, int] | None = None, sensitive: Sensitive | None = None,
+                 findings_fixed: int | None = None) -> None:
         self.originals = originals
         self.texts = texts
         self.fixed = fixed
@@ -99,10 +102,13 @@ class Outcome:
         self.not_applied = {} if not_applied is None else not_applied
         self.removed = []
         self.sensitive = result.sensitive if sensitive is None else sensitive
+        self.findings_fixed = findings_fixed
 
     @property
     def count(self) -> int:
-        return sum(self.fixed.values())
+        """The findings fixed, as the report's ``[*] N fixable`` counts them: one fix that takes
+        away two findings (two ``set`` blocks rewritten as one list) counts two."""
+        return sum(self.fixed.values()) if self.findings_fixed is None else self.findings_fixed
 
 
 def wanted(fix: Fix | None, unsafe: bool) -> bool:
@@ -125,17 +131,17 @@ class FileText:
     def __init__(self, path: str, original: bytes) -> None:
         self.path = path
         self.original = original
-        self.bom = original.startswith(_BOM)
-        text = original.removeprefix(_BOM).decode("utf-8")
+        self.bom = original.startswith(UTF8_BOM)
+        text = decoded(original)
         self.crlf = "\r\n" in text
         if self.crlf and text.count("\n") != text.count("\r\n"):
             raise ValueError("mixed LF and CRLF line ends")
-        self.text = text.replace("\r\n", "\n") if self.crlf else text
+        self.text = lf(text)
 
     def encoded(self, text: str) -> bytes:
         if self.crlf:
             text = text.replace("\n", "\r\n")
-        return (_BOM if self.bom else b"") + text.encode("utf-8")
+        return (UTF8_BOM if self.bom else b"") + text.encode("utf-8")
 
 
 def apply_edits(text: str, edits: list[Edit]) -> str:
@@ -169,12 +175,17 @@ def _overlaps(edit: Edit, taken: list[Edit]) -> bool:
     return False
 
 
+Lint = Callable[[FileReads], RunResult]
+
+
 class _Files:
     """Where the rounds put the fixed texts (``put`` in each kind: {path: (the bytes the file must
-    hold, its new bytes)} in, the files refused with why out); ``lint`` lints what is there now."""
+    hold, its new bytes)} in, the files refused with why out); ``lint`` lints what is there now,
+    every round through the same ``reads``."""
 
     def __init__(self, boundary: str) -> None:
         self.boundary = boundary
+        self.reads = FileReads()
         self._refusals: dict[str, str | None] = {}
 
     def refusal(self, path: str) -> str | None:
@@ -185,24 +196,24 @@ class _Files:
             self._refusals[path] = refusal(path, self.boundary)
         return self._refusals[path]
 
-    def lint(self, lint: Callable[[], RunResult]) -> RunResult:
-        return lint()
+    def lint(self, lint: Lint) -> RunResult:
+        return lint(self.reads)
 
     def started(self, result: RunResult) -> None:
         """Called with the first lint's result."""
 
 
 class _Disk(_Files):
-    """``--fix``: each lint reads every file once (its bytes pinned, see ``pin_reads``), and a file
-    is replaced only while it still holds the bytes read (``replace_files``)."""
+    """``--fix``: each lint reads every file once (its bytes pinned, see ``FileReads.pin_reads``),
+    and a file is replaced only while it still holds the bytes read (``replace_files``)."""
 
     def __init__(self, boundary: str) -> None:
         super().__init__(boundary)
         self.removed: list[str] = []
 
-    def lint(self, lint: Callable[[], RunResult]) -> RunResult:
-        pin_reads(True)
-        return lint()
+    def lint(self, lint: Lint) -> RunResult:
+        self.reads.pin_reads(True)
+        return lint(self.reads)
 
     def started(self, result: RunResult) -> None:
         """Remove the temporary files an interrupted --fix left beside the project's files."""
@@ -226,29 +237,29 @@ class _Memory(_Files):
 
     def put(self, changes: dict[str, tuple[bytes, bytes]]) -> dict[str, str]:
         self.pending.update((path, data) for path, (_, data) in changes.items())
-        set_overlay(self.pending)
+        self.reads.set_overlay(self.pending)
         return {}
 
 
-def fix_rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, boundary: str,
+def fix_rounds(lint: Lint, policy: FixPolicy, unsafe: bool, boundary: str,
                write: bool = True) -> Outcome:
     """Lint and fix until nothing is left to fix (or ``MAX_ROUNDS``).
 
-    ``lint`` runs the linter and returns the findings that are reported (suppressed and baseline
-    findings left out). ``boundary`` is the repository: only files inside it are written (see
+    ``lint`` runs the linter with the rounds' reads and returns the findings that are reported
+    (suppressed and baseline findings left out). ``boundary`` is the repository: only files inside it are written (see
     ``lint/writes.py`` for what else a file must be). With ``write`` the rounds hold the
     repository's lock from the first read to the last write, and first remove the temporary files
     an interrupted ``--fix`` left beside the project's files. With ``write`` False (``--diff``),
     the rounds run alike on texts held in memory (read in place of the files, see
-    ``set_overlay``) and nothing is written: the outcome's ``originals`` and ``texts`` give the
-    diff. Raises LockError when the lock cannot be taken.
+    ``FileReads.set_overlay``) and nothing is written: the outcome's ``originals`` and ``texts``
+    give the diff. Raises LockError when the lock cannot be taken.
     """
     if not write:
         memory = _Memory(boundary)
         try:
             outcome = _rounds(lint, policy, unsafe, memory)
         finally:
-            set_overlay({})
+            memory.reads.set_overlay({})
         outcome.texts = {path: data for path, data in memory.pending.items() if data != outcome.originals.get(path)}
         return outcome
     from kapsulint.lint.writes import fix_lock, terminating_raises
@@ -258,12 +269,12 @@ def fix_rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, b
         try:
             outcome = _rounds(lint, policy, unsafe, disk)
         finally:
-            pin_reads(False)
+            disk.reads.pin_reads(False)
     outcome.removed = disk.removed
     return outcome
 
 
-def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, files_out: _Disk | _Memory) -> Outcome:
+def _rounds(lint: Lint, policy: FixPolicy, unsafe: bool, files_out: _Disk | _Memory) -> Outcome:
     originals: dict[str, bytes] = {}
     fixed: dict[str, int] = {}
     refused: list[Refused] = []
@@ -277,6 +288,7 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
     result = files_out.lint(lint)
     files_out.started(result)
     sensitive = result.sensitive
+    fixable = Counter(_key(f) for f in result.reported if wanted(policy.applied(f), unsafe))
     for _ in range(MAX_ROUNDS):
         files = result.project.files
         if broken is None:
@@ -319,7 +331,7 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
             chosen.append((finding, fix))
         if not chosen:
             break
-        new_texts, failed = _new_texts(by_file, files)
+        new_texts, failed = _new_texts(by_file, files, files_out.reads)
         refusals = files_out.put(new_texts)
         if refusals:  # nothing of this round was written: chosen again without those files
             unwritten.update(refusals)
@@ -332,6 +344,7 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
                 continue
             fixed[finding.rule] = fixed.get(finding.rule, 0) + 1
             applied[_key(finding)] = (finding, {e.path for e in fix.edits})
+            fixable[_key(finding)] = max(fixable[_key(finding)], 1)  # a finding a later round met
         previous = {path: before for path, (before, _) in new_texts.items()}
         written = {path: after for path, (_, after) in new_texts.items()}
         for path, before in previous.items():
@@ -340,8 +353,9 @@ def _rounds(lint: Callable[[], RunResult], policy: FixPolicy, unsafe: bool, file
             break
         result = files_out.lint(lint)
     not_applied = {path: len(left_out.get(path, ())) for path in unwritten}
+    gone = fixable - Counter(_key(f) for f in result.reported) if any(fixed.values()) else Counter()
     return Outcome(originals, {}, {k: v for k, v in fixed.items() if v}, refused, result, unwritten, not_applied,
-                   sensitive)
+                   sensitive, sum(gone.values()))
 
 
 def _unwritable(fix: Fix, files: dict, broken: set[str]) -> str | None:
@@ -356,13 +370,14 @@ def _unwritable(fix: Fix, files: dict, broken: set[str]) -> str | None:
     return None
 
 
-def _new_texts(by_file: dict[str, list[Edit]], files: dict) -> tuple[dict, dict]:
-    """Each file's bytes before and after its edits, and the files whose new text is refused."""
+def _new_texts(by_file: dict[str, list[Edit]], files: dict, reads: FileReads) -> tuple[dict, dict]:
+    """Each file's bytes before and after its edits (the bytes the round's ``reads`` read), and the
+    files whose new text is refused."""
     texts: dict[str, tuple[bytes, bytes]] = {}
     failed: dict[str, str] = {}
     for path, edits in by_file.items():
         try:
-            before = overlaid(path)
+            before = reads.overlaid(path)
             if before is None:
                 with open(path, "rb") as handle:
                     before = handle.read()
@@ -382,6 +397,20 @@ def _new_texts(by_file: dict[str, list[Edit]], files: dict) -> tuple[dict, dict]
     return texts, failed
 
 
+_C_ESCAPES = {7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 34: '\\"', 92: "\\\\"}
+
+
+def git_path_name(name: str) -> str:
+    """A path as git writes it in a diff header: as it is, or, when it holds a control character,
+    a quote, a backslash or a byte outside ASCII, between double quotes with C escapes and octal
+    bytes (git's quote_c_style with core.quotePath, which GNU patch and git apply read back)."""
+    raw = os.fsencode(name)
+    if not any(byte < 0x20 or byte >= 0x7F or byte in (0x22, 0x5C) for byte in raw):
+        return name
+    return '"' + "".join(_C_ESCAPES.get(byte) or (chr(byte) if 0x20 <= byte < 0x7F else f"\\{byte:03o}")
+                         for byte in raw) + '"'
+
+
 def unified_diff(originals: dict[str, bytes], fixed: dict[str, bytes], root: str,
                  sensitive: Sensitive | None = None) -> str:
     """A diff that ``patch -p1`` applies from ``root``: ``a/PATH`` and ``b/PATH`` relative to it.
@@ -393,10 +422,14 @@ def unified_diff(originals: dict[str, bytes], fixed: dict[str, bytes], root: str
         before = originals[path].decode("utf-8").splitlines(keepends=True)
         after = fixed[path].decode("utf-8").splitlines(keepends=True)
         number = 0  # the line of ``before`` a context or removed line is
-        for index, line in enumerate(difflib.unified_diff(before, after, f"a/{relative}", f"b/{relative}")):
+        old, new = git_path_name(f"a/{relative}"), git_path_name(f"b/{relative}")
+        for index, line in enumerate(difflib.unified_diff(before, after, old, new)):
+            if index < 2:  # the file header, as git writes it: a tab after a name with a space
+                out.append(line.rstrip("\n") + ("\t" if " " in relative else "") + "\n")
+                continue
             if line.startswith("@@"):
                 number = int(line.split()[1].lstrip("-").split(",")[0]) - 1
-            elif sensitive and index >= 2:  # the file header is two lines
+            elif sensitive:
                 kind, text, end = line[0], line[1:].rstrip("\n"), "\n" if line.endswith("\n") else ""
                 if kind != "+":
                     number += 1

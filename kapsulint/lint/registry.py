@@ -204,11 +204,11 @@ def matching(selector: str) -> list[Rule]:
     upper = text.upper()
     found = [r for r in all_rules() if r.name == text or (re.fullmatch(r"KAP\d{0,3}", upper) and r.id.startswith(upper))]
     if not found:
-        raise SelectionError(f"unknown rule, prefix or name: {selector}{_did_you_mean(text)}")
+        raise SelectionError(f"unknown rule, prefix or name: {selector}{did_you_mean(text)}")
     return found
 
 
-def _did_you_mean(text: str) -> str:
+def did_you_mean(text: str) -> str:
     """`` (did you mean KAP201 or ...?)`` with the closest ids and names, or nothing."""
     import difflib
 

@@ -6,6 +6,7 @@ import datetime as dt
 import fnmatch
 import os
 import sys
+from typing import NamedTuple
 from pathlib import Path
 
 from kapsulint.boundary import Boundary
@@ -16,9 +17,36 @@ from kapsulint.model.instances import NestedBlock, ResourceInstance
 from kapsulint.model.modules import Attribute, Block
 from kapsulint.model.options import ScanOptions
 from kapsulint.model.project import Project
+from kapsulint.parsing.sources import FileReads
 from kapsulint.lint.registry import INTERNAL_ERROR, UNREADABLE_PATH, Rule, by_id
 from kapsulint.lint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
 from kapsulint.terraform.values import Val
+
+
+class PerPath(NamedTuple):
+    """One ``[[per-path]]`` entry: for findings anchored under ``paths`` (globs relative to the
+    project root), the rules ``ignore``d, the only rules ``select``ed (None: every rule), and
+    ``severity`` levels by rule id."""
+
+    paths: tuple[str, ...]
+    ignore: frozenset[str]
+    select: frozenset[str] | None
+    severity: dict[str, str]
+
+    def covers(self, relative: str) -> str | None:
+        """The first glob that matches a path relative to the root, if any."""
+        return next((glob for glob in self.paths if path_matches(relative, glob)), None)
+
+
+def path_matches(relative: str, glob: str) -> bool:
+    """``fnmatch`` on the path relative to the root (``*`` crosses ``/``), where a glob naming a
+    directory (``tests``, ``tests/``) covers what is under it and a leading ``**/`` also matches
+    at the root (``**/examples/*`` covers ``examples/a.tf``)."""
+    relative = relative.replace(os.sep, "/")
+    pattern = glob.strip().replace(os.sep, "/").removeprefix("./")
+    if fnmatch.fnmatchcase(relative, pattern) or fnmatch.fnmatchcase(relative, pattern.rstrip("/") + "/*"):
+        return True
+    return pattern.startswith("**/") and path_matches(relative, pattern[3:])
 
 
 class Settings:
@@ -32,6 +60,7 @@ class Settings:
     force_exclude: bool  # exclude explicit PATHs too, as Ruff does
     severity: dict[str, str]
     per_path_ignores: dict[str, list[str]]
+    per_path: list[PerPath]
     inline_ignores: bool  # False with --no-inline-ignores (audits): comments suppress nothing
 
     def __init__(
@@ -44,6 +73,7 @@ class Settings:
         severity: dict[str, str] | None = None,
         per_path_ignores: dict[str, list[str]] | None = None,
         inline_ignores: bool = True,
+        per_path: list[PerPath] | None = None,
     ) -> None:
         self.scan = scan
         self.rules = rules
@@ -52,6 +82,7 @@ class Settings:
         self.force_exclude = force_exclude
         self.severity = {} if severity is None else severity
         self.per_path_ignores = {} if per_path_ignores is None else per_path_ignores
+        self.per_path = [] if per_path is None else per_path
         self.inline_ignores = inline_ignores
 
     @property
@@ -91,10 +122,12 @@ def left_out(root: Path, paths: list[Path], exclude: list[str], force_exclude: b
     return SkippingNestedProjects(root, paths, boundary, _excluder(root, exclude, [] if force_exclude else paths))
 
 
-def run(settings: Settings) -> RunResult:
-    """One run. Raises :class:`kapsulint.model.plan_binding.PlanMismatch` (a usage error) when the
-    plan given with ``--plan`` is not one of the configuration it was given with."""
-    project = Project(settings.scan).load()
+def run(settings: Settings, reads: FileReads | None = None) -> RunResult:
+    """One lint of the project ``settings`` describe, its files read through ``reads`` (the rounds
+    of ``--fix`` and ``--diff`` share theirs; by default, the run's own). Raises
+    :class:`kapsulint.model.plan_binding.PlanMismatch` (a usage error) when the plan given with
+    ``--plan`` is not one of the configuration it was given with."""
+    project = Project(settings.scan, reads).load()
     project.plan_binding()  # a plan of another configuration stops the run before any rule
     try:
         return _judge(project, settings)
@@ -134,7 +167,8 @@ def _judge(project: Project, settings: Settings) -> RunResult:
         findings.extend(produced)
     project.add_read_values_files()
     for path in _nothing_under(settings.paths, project):
-        print(f"kapsulint: {_nothing_read(path, project)}", file=sys.stderr)
+        if not _yaml_not_values(path, project):
+            print(f"kapsulint: {_nothing_read(path, project)}", file=sys.stderr)
     findings.extend(_engine_findings(project))
     project.cache.flush()  # values texts and templates the rules parsed
     sensitive = project.sensitive()
@@ -147,13 +181,14 @@ def _judge(project: Project, settings: Settings) -> RunResult:
     if settings.inline_ignores:
         suppressions = _suppressions(project, errors, internal)
         apply_suppressions(findings, suppressions, dt.datetime.now(dt.timezone.utc).date())
-        findings.extend(f for f in suppression_findings(suppressions, ran) if f.rule in ran)
+        findings.extend(f for f in suppression_findings(project, suppressions, ran) if f.rule in ran)
     _per_path_ignores(findings, settings)
     rules = by_id()
     for finding in findings:
         rule = rules[finding.rule]
         finding.name = rule.name
         finding.severity = Severity(settings.severity.get(rule.id, (finding.level or rule.severity).value))
+    _per_path(findings, settings)
     # A finding in the plan file (a change whose block left the configuration) is always reported:
     # the plan was named, wherever it lies and whatever .gitignore says of it.
     plan_path = settings.scan.plan.path if settings.scan.plan is not None else None
@@ -330,6 +365,27 @@ def _per_path_ignores(findings: list[Finding], settings: Settings) -> None:
                 finding.suppressed_by = f"per-path-ignores: {pattern}"
 
 
+def _per_path(findings: list[Finding], settings: Settings) -> None:
+    """``[[per-path]]``: in order, each entry covering a finding's file ignores its rule, drops it
+    when the entry selects other rules only, or sets its severity (a later entry wins)."""
+    if not settings.per_path:
+        return
+    for finding in findings:
+        if finding.suppressed_by is not None:
+            continue
+        relative = os.path.relpath(finding.loc.path, settings.root)
+        for entry in settings.per_path:
+            glob = entry.covers(relative)
+            if glob is None:
+                continue
+            if finding.rule in entry.ignore or (entry.select is not None and finding.rule not in entry.select):
+                finding.suppressed_by = f"per-path: {glob}"
+                break
+            level = entry.severity.get(finding.rule)
+            if level is not None:
+                finding.severity = Severity(level)
+
+
 def _excluder(root: Path, patterns: list[str], explicit: list[Path]):
     """Whether discovery skips a path. As with Ruff, what the command line names is read even when
     ``exclude`` matches it or a directory above it (unless --force-exclude, which passes no explicit
@@ -439,6 +495,14 @@ def _nothing_under(paths: list[Path], project: Project) -> list[Path]:
     """The PATHs under which no file was read (said on stderr; the run still exits 0)."""
     read = [Path(p) for p in [*project.files, *(p for p, _ in project.unreadable)]]  # unreadable: said already
     return [path for path in paths if not any(f == path or path in f.parents for f in read)]
+
+
+def _yaml_not_values(path: Path, project: Project) -> bool:
+    """A YAML file PATH that is not a values file (a CI workflow, ``.pre-commit-config.yaml``):
+    pre-commit passes every changed YAML file, since only kapsulint can tell values files, so
+    reading nothing from one is the expected outcome and goes unsaid."""
+    return (path.suffix.lower() in (".yaml", ".yml") and path.is_file()
+            and not any(n.path == str(path) for n in project.not_read))
 
 
 def _nothing_read(path: Path, project: Project) -> str:

@@ -15,6 +15,7 @@ import re
 
 from kapsulint.findings import Finding, Fix, Loc
 from kapsulint.model.edits import remove_text
+from kapsulint.model.project import Project
 from kapsulint.parsing.sources import SourceFile
 from kapsulint.lint.registry import SelectionError, matching
 
@@ -103,12 +104,12 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
             except SelectionError:
                 unknown.append(selector)
         until_text = match.group("until")
-        until = None
-        if until_text:
-            try:
-                until = dt.date.fromisoformat(until_text)
-            except ValueError:
-                unknown.append(f"until={until_text}")
+        until = _until_date(until_text) if until_text else None
+        expiry = _expiry_problem(until_text, until, match.group("reason"))
+        if expiry is not None:  # fail closed: a suppression whose end cannot be read silences nothing
+            found.append(Suppression(loc, False, line, line, selectors, set(), [], None, None, body.strip(),
+                                     problem=expiry))
+            continue
         whole_file = match.group("kind") == "ignore-file"
         if whole_file and not comment["before_code"]:
             found.append(Suppression(loc, False, line, line, selectors, set(), [], None, None, body.strip(),
@@ -125,6 +126,36 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
                         match.group("reason").strip())
         )
     return found
+
+
+_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_UNTIL_LIKE_RE = re.compile(r"until\s*(?:[:=]|\d)", re.IGNORECASE)
+
+
+def _until_date(text: str) -> dt.date | None:
+    """``YYYY-MM-DD`` as a date; None for any other form (``2027-6-30``, ``20270630``,
+    ``2027-W26``) or an impossible date (``2027-13-45``)."""
+    if not _DATE_RE.fullmatch(text):
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _expiry_problem(until_text: str | None, until: dt.date | None, reason: str) -> str | None:
+    """Why the expiry of a suppression cannot be read: a date that is not ``YYYY-MM-DD`` or does
+    not exist, or an ``until`` written otherwise (``until:2027-06-30``, ``until=`` and no date),
+    which would otherwise be read as the reason and make the suppression permanent."""
+    fails = "so this suppression suppresses nothing"
+    if until_text is not None and until is None:
+        what = "not a date that exists" if _DATE_RE.fullmatch(until_text) else "not written YYYY-MM-DD"
+        return f"the expiry date `until={until_text}` is {what}, {fails}: write `until=2027-06-30`"
+    if until_text is None and _UNTIL_LIKE_RE.match(reason.strip()):
+        shown = reason.strip().split()[0]
+        return (f"`{shown}` is not read as an expiry date (kapsulint reads `until=YYYY-MM-DD`, right after the "
+                f"brackets), {fails}: write `until=2027-06-30`")
+    return None
 
 
 def _malformed(body: str) -> str:
@@ -169,16 +200,16 @@ def apply_suppressions(findings: list[Finding], suppressions: list[Suppression],
                 break
 
 
-def _removal(suppression: Suppression, ran: set[str]) -> Fix | None:
+def _removal(project: Project, suppression: Suppression, ran: set[str]) -> Fix | None:
     """Remove an unused comment, when every rule it names ran: one that did not run (a narrower
     ``--select``) may still need it."""
     if suppression.unknown or not suppression.rule_ids <= ran:
         return None
-    edit = remove_text(suppression.loc)
+    edit = remove_text(project, suppression.loc)
     return Fix("safe", (edit,), "remove the unused suppression comment") if edit is not None else None
 
 
-def suppression_findings(suppressions: list[Suppression], ran: set[str]) -> list[Finding]:
+def suppression_findings(project: Project, suppressions: list[Suppression], ran: set[str]) -> list[Finding]:
     """KAP009 for directives that cannot be read, KAP002 for selectors naming nothing, KAP003 for
     suppressions of rules that ran and matched nothing, KAP004 for those past their ``until`` date."""
     results = []
@@ -201,5 +232,5 @@ def suppression_findings(suppressions: list[Suppression], ran: set[str]) -> list
             names = ", ".join(suppression.selectors)
             results.append(Finding(suppression.loc, f"suppression of {names} matches no finding",
                                    rule="KAP003", logical=f"suppression:{names}",
-                                   autofix=_removal(suppression, ran)))
+                                   autofix=_removal(project, suppression, ran)))
     return results

@@ -12,53 +12,16 @@ syntax, or when the text on disk is not what the parser saw.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import NamedTuple
 
 from kapsulint.findings import Edit, Loc
 from kapsulint.model.modules import Attribute, Block
-from kapsulint.parsing.sources import overlaid
+from kapsulint.model.project import Project
 
 INDENT = "  "  # terraform fmt indents each nesting level by two spaces
 
 _HEREDOC = re.compile(r"<<-?([A-Za-z_][\w-]*)")
-_cache: dict[str, tuple[object, list[str] | None]] = {}
-
-
-def source_lines(path: str) -> list[str] | None:
-    """The file's lines without line ends (a BOM dropped, CRLF read as LF), or None if unreadable."""
-    pending = overlaid(path)  # --diff: a fix of an earlier round, not written; --fix: the bytes parsed
-    if pending is not None:
-        cached = _cache.get(path)
-        if cached is not None and cached[0] is pending:  # one split for every edit of the file
-            return cached[1]
-        lines = _lines(pending)
-        _cache[path] = (pending, lines)
-        return lines
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return None
-    key = (stat.st_mtime_ns, stat.st_size)
-    cached = _cache.get(path)
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    try:
-        with open(path, "rb") as handle:
-            lines = _lines(handle.read())
-    except OSError:
-        lines = None
-    _cache[path] = (key, lines)
-    return lines
-
-
-def _lines(data: bytes) -> list[str] | None:
-    try:
-        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    return text.replace("\r\n", "\n").split("\n")
 
 
 class _Line(NamedTuple):
@@ -153,7 +116,6 @@ def _tokens(line: str, start: int) -> tuple[list[tuple[str, int]], str | None, b
 
 State = tuple  # (the heredoc marker awaited or None, inside a /* comment): where a line starts
 START: State = (None, False)
-_scans: dict[int, tuple[list[str], list[_Line], list[State]]] = {}
 
 
 def scan_lines(lines: list[str], state: State = START) -> list[_Line]:
@@ -162,16 +124,17 @@ def scan_lines(lines: list[str], state: State = START) -> list[_Line]:
     return _scan(lines, state)[0]
 
 
-def scanned(lines: list[str]) -> tuple[list[_Line], list[State]]:
-    """A whole file's scan with the state at the start of each line (and after the last), kept
-    while the same list of lines is in use: every edit of a file reads one scan, so fixing
-    thousands of blocks of one file stays linear."""
-    entry = _scans.get(id(lines))
+def scanned(project: Project, lines: list[str]) -> tuple[list[_Line], list[State]]:
+    """A whole file's scan with the state at the start of each line (and after the last), kept by
+    the run's reads while the same list of lines is in use: every edit of a file reads one scan,
+    so fixing thousands of blocks of one file stays linear."""
+    scans = project.reads.scans
+    entry = scans.get(id(lines))
     if entry is None or entry[0] is not lines:
-        if len(_scans) > 64:
-            _scans.clear()
+        if len(scans) > 64:
+            scans.clear()
         entry = (lines, *_scan(lines, START))
-        _scans[id(lines)] = entry
+        scans[id(lines)] = entry
     return entry[1], entry[2]
 
 
@@ -248,9 +211,10 @@ def _aligned(lines: list[str], state: State) -> list[str]:
     return out
 
 
-def _replace_lines(path: str, lines: list[str], start: int, end: int, replacement: list[str]) -> Edit:
+def _replace_lines(project: Project, path: str, lines: list[str], start: int, end: int,
+                   replacement: list[str]) -> Edit:
     """An edit replacing lines ``start..end-1`` (0-based) by ``replacement``, re-aligning around them."""
-    infos, states = scanned(lines)
+    infos, states = scanned(project, lines)
     first, old_last = start, end
     while first > 0 and infos[first - 1].cells:
         first -= 1
@@ -291,12 +255,12 @@ def _own_lines(lines: list[str], loc: Loc) -> bool:
     return not rest or rest.startswith(("#", "//"))
 
 
-def _body(block: Block) -> tuple[list[str], Loc] | None:
+def _body(project: Project, block: Block) -> tuple[list[str], Loc] | None:
     """The file's lines and the block's body span, when the text on disk has the braces there."""
     body = block.body_span
     if body is None or not _native(block.path):
         return None
-    lines = source_lines(block.path)
+    lines = project.source_lines(block.path)
     if lines is None or body.end_line > len(lines):
         return None
     if lines[body.line - 1][body.column - 2: body.column - 1] != "{":
@@ -306,12 +270,12 @@ def _body(block: Block) -> tuple[list[str], Loc] | None:
     return lines, body
 
 
-def replace_value(attribute: Attribute, text: str) -> Edit | None:
+def replace_value(project: Project, attribute: Attribute, text: str) -> Edit | None:
     """Replace the attribute's expression by ``text`` (HCL, as it should be written)."""
     loc = attribute.value_loc
     if not _native(attribute.path) or attribute.span is None:
         return None
-    lines = source_lines(attribute.path)
+    lines = project.source_lines(attribute.path)
     if lines is None or loc.end_line > len(lines) or loc.line < 1:
         return None
     indent = _indent(lines[attribute.span.line - 1])
@@ -319,22 +283,22 @@ def replace_value(attribute: Attribute, text: str) -> Edit | None:
                 text.replace("\n", "\n" + indent))
 
 
-def remove_attribute(attribute: Attribute) -> Edit | None:
+def remove_attribute(project: Project, attribute: Attribute) -> Edit | None:
     """Remove the attribute's whole lines (with a comment that ends its last line)."""
     span = attribute.span
     if span is None or not _native(attribute.path):
         return None
-    lines = source_lines(attribute.path)
+    lines = project.source_lines(attribute.path)
     if lines is None or not _own_lines(lines, span):
         return None
-    return _replace_lines(attribute.path, lines, span.line - 1, span.end_line, [])
+    return _replace_lines(project, attribute.path, lines, span.line - 1, span.end_line, [])
 
 
-def set_attribute(block: Block, name: str, value_text: str) -> tuple[Edit, ...] | None:
+def set_attribute(project: Project, block: Block, name: str, value_text: str) -> tuple[Edit, ...] | None:
     """Insert ``name = value_text`` in the block's body, after its last attribute before any nested
     block, aligned as ``terraform fmt`` aligns the run it joins. None when the block already sets
     ``name`` (replace its value instead)."""
-    found = _body(block)
+    found = _body(project, block)
     if found is None or block.attr(name) is not None:
         return None
     lines, body = found
@@ -359,41 +323,41 @@ def set_attribute(block: Block, name: str, value_text: str) -> tuple[Edit, ...] 
     else:
         at, indent = body.end_line - 1, header_indent + INDENT
     new = (f"{indent}{name} = " + value_text.replace("\n", "\n" + indent)).split("\n")
-    return (_replace_lines(block.path, lines, at, at, new),)
+    return (_replace_lines(project, block.path, lines, at, at, new),)
 
 
-def insert_after(path: str, span: Loc, name: str, value_text: str) -> Edit | None:
+def insert_after(project: Project, path: str, span: Loc, name: str, value_text: str) -> Edit | None:
     """Insert ``name = value_text`` on a new line after the attribute or object item at ``span``
     (an item of ``set = [{ ... }]``, say), indented as it is and aligned as ``terraform fmt``
     aligns the run it joins; None when ``span`` shares its lines with other code."""
     if not _native(path):
         return None
-    lines = source_lines(path)
+    lines = project.source_lines(path)
     if lines is None or not _own_lines(lines, span):
         return None
     new = [f"{_indent(lines[span.line - 1])}{name} = {value_text}"]
-    return _replace_lines(path, lines, span.end_line, span.end_line, new)
+    return _replace_lines(project, path, lines, span.end_line, span.end_line, new)
 
 
-def replace_key(loc: Loc, text: str) -> Edit | None:
+def replace_key(project: Project, loc: Loc, text: str) -> Edit | None:
     """Replace the object key or attribute name written at ``loc`` (one line) by ``text``: in HCL
     the ``=`` signs of its run are re-aligned as ``terraform fmt`` aligns them; in a values file
     only the key's text changes."""
     if loc.line != loc.end_line or loc.path.endswith(".json"):
         return None
-    lines = source_lines(loc.path)
+    lines = project.source_lines(loc.path)
     if lines is None or loc.line > len(lines) or loc.end_column - 1 > len(lines[loc.line - 1]):
         return None
     if loc.path.endswith((".yaml", ".yml")):
         return Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, text)
     line = lines[loc.line - 1]
     new = line[: loc.column - 1] + text + line[loc.end_column - 1:]
-    return _replace_lines(loc.path, lines, loc.line - 1, loc.line, [new])
+    return _replace_lines(project, loc.path, lines, loc.line - 1, loc.line, [new])
 
 
-def insert_block(block: Block, text: str) -> Edit | None:
+def insert_block(project: Project, block: Block, text: str) -> Edit | None:
     """Insert the nested block ``text`` (written at indentation zero) at the end of the body."""
-    found = _body(block)
+    found = _body(project, block)
     if found is None:
         return None
     lines, body = found
@@ -413,10 +377,10 @@ def insert_block(block: Block, text: str) -> Edit | None:
     return Edit(block.path, body.end_line, 1, body.end_line, 1, content)
 
 
-def remove_text(loc: Loc) -> Edit | None:
+def remove_text(project: Project, loc: Loc) -> Edit | None:
     """Remove a one-line region (a comment, say); its whole line when nothing else is left on it,
     else with the blanks before it when it ended the line."""
-    lines = source_lines(loc.path)
+    lines = project.source_lines(loc.path)
     if lines is None or loc.line != loc.end_line or loc.line > len(lines):
         return None
     line = lines[loc.line - 1]
@@ -430,11 +394,11 @@ def remove_text(loc: Loc) -> Edit | None:
     return Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, "")
 
 
-def replace_yaml_text(loc: Loc | None, text: str) -> Edit | None:
+def replace_yaml_text(project: Project, loc: Loc | None, text: str) -> Edit | None:
     """Replace a scalar of a values file, by its value's location, with ``text`` (YAML)."""
     if loc is None or not loc.path.endswith((".yaml", ".yml")) or loc.line != loc.end_line:
         return None
-    lines = source_lines(loc.path)
+    lines = project.source_lines(loc.path)
     if lines is None or loc.line > len(lines) or loc.end_column - 1 > len(lines[loc.line - 1]):
         return None
     return Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, text)

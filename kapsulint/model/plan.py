@@ -25,6 +25,7 @@ from typing import Any, Iterator, NamedTuple
 from kapsulint.boundary import Refused, read_regular, shown_path
 from kapsulint.findings import Loc
 from kapsulint.terraform.values import UNKNOWN, Val
+from kapsulint.text import decoded
 
 SUPPORTED_MAJOR = 1
 MAX_PLAN_BYTES = 256 * 1024 * 1024  # a plan this large is refused, not read (a plan of 10,000 resources is ~50 MB)
@@ -529,7 +530,7 @@ def read_plan(path: str, name: str | None = None) -> Plan:
     if data is None:
         raise PlanError(f"cannot read plan {shown}: larger than {MAX_PLAN_BYTES // (1024 * 1024)} MiB")
     try:
-        text = data.decode("utf-8-sig")
+        text = decoded(data)
     except UnicodeDecodeError:
         raise PlanError(f"{shown} is not a plan: it is not UTF-8 text ({_HOW})") from None
     try:

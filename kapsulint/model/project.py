@@ -46,7 +46,7 @@ from kapsulint.model.modules import (
     is_local_source,
     source_kind,
 )
-from kapsulint.parsing.sources import Unreadable, decode, read_bytes
+from kapsulint.parsing.sources import FileReads, Unreadable, decode
 from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope
@@ -63,10 +63,13 @@ MAX_MANIFEST_DEPTH = 64  # local calls followed up from a module to the roots th
 
 
 class Project:
-    def __init__(self, options: ScanOptions) -> None:
+    def __init__(self, options: ScanOptions, reads: FileReads | None = None) -> None:
+        """The project ``options`` describe, read through ``reads`` (the run's: ``--fix`` and
+        ``--diff`` give every round's project theirs; by default, reads of its own)."""
         self.options = options
         self.root = options.root
         self.boundary = options.boundary
+        self.reads = FileReads() if reads is None else reads
         self.files: dict[str, SourceFile] = {}
         self.modules: dict[str, Module] = {}
         self.values_files: list[ValuesFile] = []
@@ -178,7 +181,7 @@ class Project:
         """Read and parse files (the cache first), keeping the cache key of each file read from the
         cache; the caller keeps what could not be read in ``unreadable`` (unless its engine would
         never have opened it)."""
-        loaded = load_sources(entries, self.boundary, self.cache, jobs)
+        loaded = load_sources(entries, self.boundary, self.cache, jobs, self.reads)
         self._cache_keys.update(loaded.cached)
         return loaded
 
@@ -863,17 +866,21 @@ class Project:
         to be read (outside the repository, not a regular file, above max-file-size)."""
         if path not in self._texts:
             try:
-                content = read_bytes(path, self.boundary)
+                content = self.reads.read_bytes(path, self.boundary)
             except Unreadable:
                 content = None
             self._texts[path] = decode(content)[0] if content is not None else None
         return self._texts[path]
 
+    def source_lines(self, path: str) -> list[str] | None:
+        """The lines of a file as the edits of a fix see them (see :meth:`FileReads.source_lines`)."""
+        return self.reads.source_lines(path)
+
     def read_bytes(self, path: str) -> bytes | None:
         """The bytes of a file a configuration reads (``filebase64()``, hashes); None as for
         :meth:`read_text`."""
         try:
-            return read_bytes(path, self.boundary)
+            return self.reads.read_bytes(path, self.boundary)
         except Unreadable:
             return None
 

@@ -62,7 +62,7 @@ def _resolve(instance: ModuleInstance, local_name: str, source_suffix: str,
             return None
         clauses.extend(parsed)
         written.append((text.strip(), loc))
-    shown = ", ".join(f'"{text}"' for text, _ in written)
+    shown = ", ".join(f'"{text}"' for text in dict.fromkeys(text for text, _ in written))  # each once
     newest = newest_admitted(clauses, releases)
     if newest is not None:
         origin = f"the newest release {shown} admits" if written else "the newest release: no version constraint"

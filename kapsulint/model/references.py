@@ -26,9 +26,13 @@ traversal's step is then unknown (``*`` in :attr:`Reference.path`). The walk sto
 
 Across expressions, :func:`caller_argument`, :func:`variable_default`, :func:`local_value`,
 :func:`module_outputs` and :func:`resource_argument` give the expression a reference leads to,
-in the module instance it is evaluated in (a variable's argument is written in the caller).
-The consumer decides which of them to follow and guards against cycles; tfvars and ``--var``
-hold values, never expressions, so nothing is followed into them. What is not followed: the
+in the module instance it is evaluated in (a variable's argument is written in the caller);
+tfvars and ``--var`` hold values, never expressions, so nothing is followed into them. A
+consumer that follows them is a :class:`ReferenceWalk`: it says what each reference leads to
+(:meth:`ReferenceWalk.reference`), and the walk keeps the guards: an expression already being
+followed on the way there (a cycle of locals, say) is not followed again, the walk goes at
+most ``MAX_DEPTH`` expressions deep and reads at most ``MAX_WALK_STEPS`` references, and
+``incomplete`` says when a limit cut it short. What is not followed: the
 contents of files read by ``file()`` or ``templatefile()`` (the walker reports the call, not the
 template's references), attributes computed by a provider, and the values of iterations
 (``each.value`` stays a reference to ``each``).
@@ -37,18 +41,20 @@ template's references), attributes computed by a provider, and the values of ite
 from __future__ import annotations
 
 import weakref
-from typing import Iterator, NamedTuple
+from typing import Generic, Hashable, Iterator, NamedTuple, TypeVar
 
 from kapsulint.findings import Loc
 from kapsulint.model.instances import ModuleInstance
 from kapsulint.model.expressions import Expression, key_name, node_of
-from kapsulint.model.modules import Resource
+from kapsulint.model.modules import Block, Module, Resource, block_from
 from kapsulint.model.project import Project
 
 # Functions that return one of their arguments, or an object merged from them: a key asked of
 # the result is a key of an argument (https://developer.hashicorp.com/terraform/language/functions).
 PASS_THROUGH = frozenset(("try", "coalesce", "merge", "one", "tomap", "tolist", "toset", "sensitive", "nonsensitive"))
-MAX_STEPS = 20_000  # nodes read in one walk
+MAX_STEPS = 20_000  # nodes read in one walk of an expression
+MAX_DEPTH = 40  # expressions followed one from the other, across expressions
+MAX_WALK_STEPS = 20_000  # expressions and references read in one walk across expressions
 
 
 class Step(NamedTuple):
@@ -99,6 +105,72 @@ def references(expression: Expression, suffix: tuple[str, ...] = ()) -> list[Ref
     walk = _Walk(expression.path)
     walk.expr(node_of(expression), tuple(suffix), (), frozenset())
     return walk.found
+
+
+Context = TypeVar("Context")
+
+
+class ReferenceWalk(Generic[Context]):
+    """A walk from expressions to the expressions their references lead to, in module instances.
+
+    A consumer subclasses it and says in :meth:`reference` what a reference leads to, calling
+    :meth:`follow` for each expression it goes on with (or :meth:`enter` and :meth:`leave`
+    around several); ``context`` is the consumer's own (the functions crossed, whose names the
+    references are). The guards are the walk's: an expression followed under a ``key`` that is
+    already being followed is a cycle and is not walked again; past ``MAX_DEPTH`` expressions
+    deep or ``MAX_WALK_STEPS`` expressions and references read, nothing more is walked and
+    ``incomplete`` is True.
+    """
+
+    def __init__(self) -> None:
+        self.incomplete = False
+        self._visiting: set[Hashable] = set()
+        self._depth = 0
+        self._steps = 0
+
+    def walk(self, module: ModuleInstance, expression: Expression, suffix: tuple[str, ...], context: Context) -> None:
+        """Each reference ``expression`` makes when ``suffix`` is read from its value, but the
+        names a ``for`` binds, given to :meth:`reference`."""
+        found = references(expression, suffix)
+        self._steps += 1 + len(found)
+        if self._steps > MAX_WALK_STEPS:
+            self.incomplete = True
+            return
+        for ref in found:
+            if not ref.bound:
+                self.reference(module, ref, context)
+
+    def reference(self, module: ModuleInstance, ref: Reference, context: Context) -> None:
+        """What the consumer does with one reference of an expression evaluated in ``module``."""
+        raise NotImplementedError
+
+    def follow(self, key: Hashable, module: ModuleInstance, expression: Expression, suffix: tuple[str, ...],
+               context: Context) -> bool:
+        """Walk ``expression`` under ``key`` (what it is: the module instance, local, variable or
+        output it defines); False when a guard refused it."""
+        if not self.enter(key):
+            return False
+        try:
+            self.walk(module, expression, suffix, context)
+        finally:
+            self.leave(key)
+        return True
+
+    def enter(self, key: Hashable) -> bool:
+        """Start following what ``key`` names; False for a cycle, or past ``MAX_DEPTH`` (then
+        ``incomplete``). Each True is ended by :meth:`leave`."""
+        if key in self._visiting:
+            return False
+        if self._depth >= MAX_DEPTH:
+            self.incomplete = True
+            return False
+        self._visiting.add(key)
+        self._depth += 1
+        return True
+
+    def leave(self, key: Hashable) -> None:
+        self._visiting.discard(key)
+        self._depth -= 1
 
 
 # -- where a reference leads -----------------------------------------------------------------------
@@ -337,3 +409,78 @@ def _chain(node: dict) -> tuple[str, list[tuple[str, object]]] | None:
         return None
     steps.reverse()
     return current["name"], steps
+
+
+# -- folders of standalone examples ----------------------------------------------------------------
+
+
+def separate_examples(module: Module) -> bool:
+    """Whether a module's files are separate examples rather than one module: it has two files or
+    more, all read whole, each written as a root configuration of its own (it holds a
+    ``provider`` or ``terraform`` block); some address is defined more than once, and every file
+    defines every such address (each file redefines the same set); and no file refers to a
+    block, variable, local, output or module call that only another file defines. Documentation and CI folders
+    are written so (each file is copied, or applied, on its own); Terraform would refuse the
+    folder as a module all the same."""
+    duplicated = {duplicate.address for duplicate in module.duplicates}
+    files = [source for source in module.files if source.ok]
+    if len(files) < 2 or len(files) != len(module.files) or module.broken or not duplicated:
+        return False
+    defined: dict[str, set[str]] = {}
+    blocks: dict[str, list[Block]] = {}
+    for source in files:
+        found = [block_from(raw, source.path) for raw in source.data["body"]["blocks"]]
+        if not any(block.type in ("provider", "terraform") for block in found):
+            return False
+        blocks[source.path] = found
+        defined[source.path] = {address for block in found for address in _addresses(block)}
+    if any(not duplicated <= addresses for addresses in defined.values()):
+        return False
+    everywhere = set().union(*defined.values())
+    for path, found in blocks.items():
+        for block in found:
+            for expression in _expressions(block):
+                for ref in references(expression):
+                    address = _address_of(ref)
+                    if address is not None and address in everywhere and address not in defined[path]:
+                        return False
+    return True
+
+
+def _addresses(block: Block) -> Iterator[str]:
+    kind, labels = block.type, block.labels
+    if kind == "resource" and len(labels) == 2:
+        yield f"{labels[0]}.{labels[1]}"
+    elif kind == "data" and len(labels) == 2:
+        yield f"data.{labels[0]}.{labels[1]}"
+    elif kind in ("variable", "output", "module") and labels:
+        yield f"{'var' if kind == 'variable' else kind}.{labels[0]}"
+    elif kind == "locals":
+        yield from (f"local.{name}" for name in block.attrs)
+    elif kind == "provider" and labels:
+        alias = block.attr("alias")
+        suffix = f".{alias.literal_value}" if alias is not None and alias.is_literal else ""
+        yield f"provider.{labels[0]}{suffix}"
+    elif kind == "terraform" and (block.children("backend") or block.children("cloud")):
+        yield "terraform.backend"
+
+
+def _expressions(block: Block) -> Iterator[Expression]:
+    stack = [block]
+    while stack:
+        current = stack.pop()
+        for attribute in current.attrs.values():
+            yield attribute.expression
+        stack.extend(current.blocks)
+
+
+def _address_of(ref: Reference) -> str | None:
+    """The address a reference names in its module (``var.x``, ``data.t.n``, ``t.n``...)."""
+    path = ref.path
+    if ref.bound or not path or ref.root in ("each", "count", "path", "terraform", "self"):
+        return None
+    if ref.root in ("var", "local", "module"):
+        return f"{ref.root}.{path[0]}"
+    if ref.root == "data":
+        return f"data.{path[0]}.{path[1]}" if len(path) >= 2 else None
+    return f"{ref.root}.{path[0]}"

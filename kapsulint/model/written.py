@@ -15,10 +15,11 @@ import os
 from typing import Iterator
 
 from kapsulint.findings import Edit, Loc
-from kapsulint.model.edits import scan_lines, scanned, source_lines, state_after
+from kapsulint.model.edits import scan_lines, scanned, state_after
 from kapsulint.model.modules import Attribute, Block, Module
 from kapsulint.model.project import Project
 from kapsulint.terraform.values import Val
+from kapsulint.text import text_lines
 
 # Functions that hand an argument's members on unchanged: a literal written inside one is still
 # the value itself (https://developer.hashicorp.com/terraform/language/functions).
@@ -75,7 +76,7 @@ def wrap_edit(project: Project, loc: Loc | None, function: str) -> Edit | None:
     written = written_text(project, loc) if loc is not None and not loc.path.endswith(".json") else None
     if not written:
         return None
-    return _line_edit(loc, f"{function}({written})")
+    return _line_edit(project, loc, f"{function}({written})")
 
 
 def unwrap_edit(project: Project, attribute: Attribute, function: str) -> Edit | None:
@@ -117,7 +118,7 @@ def written_text(project: Project, loc: Loc) -> str | None:
     source = project.read_text(loc.path)
     if source is None:
         return None
-    lines = source.removeprefix("\ufeff").replace("\r\n", "\n").split("\n")
+    lines = text_lines(source)
     if loc.line < 1 or loc.end_line > len(lines) or loc.end_column - 1 > len(lines[loc.end_line - 1]):
         return None
     if loc.line == loc.end_line:
@@ -131,23 +132,23 @@ def _checked(project: Project, loc: Loc, text: str) -> Edit | None:
     written = written_text(project, loc)
     if not written or "${" in written or "%{" in written:
         return None
-    return _line_edit(loc, text)
+    return _line_edit(project, loc, text)
 
 
-def _line_edit(loc: Loc, text: str) -> Edit:
+def _line_edit(project: Project, loc: Loc, text: str) -> Edit:
     """Replace a region of one line. When the line's ``=`` or trailing comment is aligned with
     those of the lines around it, the chain is re-aligned as ``terraform fmt`` aligns assign and
     comment cells (https://github.com/hashicorp/hcl/blob/v2.23.0/hclwrite/format.go), so a
     formatted file stays formatted; otherwise only the region changes."""
     plain = Edit(loc.path, loc.line, loc.column, loc.end_line, loc.end_column, text)
-    lines = source_lines(loc.path)
+    lines = project.source_lines(loc.path)
     if lines is None or loc.line != loc.end_line or loc.line > len(lines) or "\n" in text:
         return plain
     index = loc.line - 1
     new = list(lines)
     new[index] = replaced = lines[index][: loc.column - 1] + text + lines[index][loc.end_column - 1:]
     first, last = index, index + 1
-    before, states = scanned(lines)
+    before, states = scanned(project, lines)
     same_state = state_after(new[index:index + 1], states[index]) == states[index + 1]
     for kind in ("equals", "comment"):
         cell = getattr(before[index], kind)

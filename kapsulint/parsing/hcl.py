@@ -72,6 +72,7 @@ from kapsulint.cachedir import cache_dir
 from kapsulint.parsing import computes, lit, span
 from kapsulint.parsing.scan import heredoc_spans
 from kapsulint.parsing.template import TemplateSyntaxError, assemble, parse_heredoc
+from kapsulint.text import lf
 
 MAX_DEPTH = 50_000
 """Levels of nesting a file may have: brackets, blocks, ``${ }``, directives and operators chained
@@ -462,8 +463,7 @@ def _check_heredoc(token, source_end: int) -> None:
 def _normalise(text: str) -> str:
     # A file's byte order mark is gone (kapsulint.parsing.sources.decode drops it); another is an invalid
     # character, as in hclsyntax.
-    if "\r" in text:
-        text = text.replace("\r\n", "\n")
+    text = lf(text)
     # The grammar needs a newline after the last attribute.
     if not text.endswith("\n"):
         text += "\n"

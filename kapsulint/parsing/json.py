@@ -29,6 +29,7 @@ from typing import Any
 
 from kapsulint.parsing import computes, lit, span
 from kapsulint.parsing.template import TemplateSyntaxError, parse_template
+from kapsulint.text import normalised
 
 MAX_DEPTH = 500
 
@@ -95,7 +96,7 @@ class JsonSyntaxError(Exception):
 
 def parse_terraform_json(text: str) -> dict:
     """Parse a ``.tf.json`` file: ``{"body": ..., "comments": []}`` (JSON has no comments)."""
-    source = _Source(_normalise(text))
+    source = _Source(normalised(text))
     with _gc_paused():
         root = _parse_json(source)
         if root["k"] != "obj":
@@ -105,7 +106,7 @@ def parse_terraform_json(text: str) -> dict:
 
 def parse_tfvars_json(text: str) -> dict:
     """Parse a ``.tfvars.json`` file: every top-level key is an attribute with a literal value."""
-    source = _Source(_normalise(text))
+    source = _Source(normalised(text))
     with _gc_paused():
         root = _parse_json(source)
         if root["k"] != "obj":
@@ -126,14 +127,6 @@ def _gc_paused():
     finally:
         if enabled:
             gc.enable()
-
-
-def _normalise(text: str) -> str:
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if "\r\n" in text:
-        text = text.replace("\r\n", "\n")
-    return text
 
 
 # -- positions --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import os
 
 from kapsulint.boundary import Boundary, read_regular
 from kapsulint.errors import describe
+from kapsulint.text import decoded, text_lines, without_bom
 
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
 
@@ -65,8 +66,7 @@ class Unreadable(Exception):
 
 
 def decode(data: bytes) -> tuple[str | None, tuple[str, int, int] | None]:
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    data = without_bom(data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -87,47 +87,90 @@ def _position_error(message: str, data: bytes, offset: int) -> tuple[str, int, i
     return (f"{message} at offset {offset}", line, column)
 
 
-# Texts read in place of the files at these paths: ``--diff`` applies its fixes in memory, and the
-# rounds that follow lint the fixed texts without writing them. With ``--fix`` each file's first
-# read is pinned here, so that everything of one lint (the parse, the edits, the text the edits
-# apply to) comes from one read, and the file is written only while it still holds those bytes.
-_overlay: dict[str, bytes] = {}
-_pinning = False
+class FileReads:
+    """How one run reads the project's files, and the lines the edits of its fixes see.
+
+    Every read of a run goes through one of these, made for the run (``--fix`` and ``--diff``
+    make one for all their rounds) and held by its project: nothing of one run is left for the
+    next. Texts can be read in place of the files at some paths: ``--diff`` applies its fixes in
+    memory, and the rounds that follow lint the fixed texts without writing them. With ``--fix``
+    each file's first read is pinned, so that everything of one lint (the parse, the edits, the
+    text the edits apply to) comes from one read, and the file is written only while it still
+    holds those bytes.
+    """
+
+    def __init__(self) -> None:
+        self._overlay: dict[str, bytes] = {}
+        self._pinning = False
+        self._lines: dict[str, tuple[object, list[str] | None]] = {}  # path -> (what was split, its lines)
+        # What the edits derive from those lines (model/edits: a file's scan for the alignment
+        # terraform fmt keeps), by the lines' identity, with the lines it was derived from.
+        self.scans: dict[int, tuple] = {}
+
+    def set_overlay(self, texts: dict[str, bytes]) -> None:
+        """Read ``texts`` (by absolute path) in place of those files from now on; ``{}`` ends it."""
+        self._overlay.clear()
+        self._overlay.update(texts)
+
+    def pin_reads(self, pinning: bool) -> None:
+        """From now on, with ``pinning``, keep the bytes of each file read from disk and give them
+        to every later read of it (see :meth:`overlaid`); either way, forget what was pinned."""
+        self._pinning = pinning
+        self._overlay.clear()
+
+    def overlaid(self, path: str) -> bytes | None:
+        """The text read in place of the file at ``path``, if any (see :meth:`set_overlay`)."""
+        return self._overlay.get(path)
+
+    def read_bytes(self, path: str, boundary: Boundary) -> bytes | None:
+        """The bytes of a file of the repository, or None when it holds more than the boundary's
+        ``max_size`` (it is then skipped); :class:`Unreadable` when it cannot be read, or may not
+        be (outside the repository, not a regular file: ``boundary.Refused``, with the reason)."""
+        pending = self._overlay.get(path)
+        if pending is not None:
+            return None if len(pending) > boundary.max_size else pending
+        try:
+            content = boundary.read(path)
+        except OSError as error:
+            raise Unreadable(error.strerror or str(error)) from error
+        if self._pinning and content is not None:
+            self._overlay[path] = content
+        return content
+
+    def source_lines(self, path: str) -> list[str] | None:
+        """The file's lines without line ends, as the edits see them (a BOM dropped, CRLF read as
+        LF): the text read in place of it, else the file on disk; None if unreadable or not UTF-8.
+        Each text is split once, however many edits ask."""
+        pending = self._overlay.get(path)  # --diff: a fix of an earlier round, not written; --fix: the bytes parsed
+        if pending is not None:
+            cached = self._lines.get(path)
+            if cached is not None and cached[0] is pending:
+                return cached[1]
+            lines = _lines(pending)
+            self._lines[path] = (pending, lines)
+            return lines
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        key = (stat.st_mtime_ns, stat.st_size)
+        cached = self._lines.get(path)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        try:
+            with open(path, "rb") as handle:
+                lines = _lines(handle.read())
+        except OSError:
+            lines = None
+        self._lines[path] = (key, lines)
+        return lines
 
 
-def set_overlay(texts: dict[str, bytes]) -> None:
-    """Read ``texts`` (by absolute path) in place of those files from now on; ``{}`` ends it."""
-    _overlay.clear()
-    _overlay.update(texts)
-
-
-def pin_reads(pinning: bool) -> None:
-    """From now on, with ``pinning``, keep the bytes of each file read from disk and give them to
-    every later read of it (see :func:`overlaid`); either way, forget what was pinned."""
-    global _pinning
-    _pinning = pinning
-    _overlay.clear()
-
-
-def overlaid(path: str) -> bytes | None:
-    """The text read in place of the file at ``path``, if any (see :func:`set_overlay`)."""
-    return _overlay.get(path)
-
-
-def read_bytes(path: str, boundary: Boundary) -> bytes | None:
-    """The bytes of a file of the repository, or None when it holds more than the boundary's
-    ``max_size`` (it is then skipped); :class:`Unreadable` when it cannot be read, or may not be
-    (outside the repository, not a regular file: ``boundary.Refused``, with the reason)."""
-    if path in _overlay:
-        content = _overlay[path]
-        return None if len(content) > boundary.max_size else content
+def _lines(data: bytes) -> list[str] | None:
     try:
-        content = boundary.read(path)
-    except OSError as error:
-        raise Unreadable(error.strerror or str(error)) from error
-    if _pinning and content is not None:
-        _overlay[path] = content
-    return content
+        return text_lines(decoded(data))
+    except UnicodeDecodeError:
+        return None
 
 
 def parse_named_source(path: str, kind: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> SourceFile:

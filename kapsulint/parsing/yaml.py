@@ -25,6 +25,7 @@ from kapsulint.parsing.yaml_templates import (
     CLOSE, GO, MIDDLE, OPEN, SILENT, TERRAFORM, Action, find_actions, leads_line, may_hold_actions, shown,
     standalone, substitute,
 )
+from kapsulint.text import normalised
 
 MAX_NODES = 200_000
 MAX_DEPTH = 500
@@ -70,10 +71,7 @@ def parse_yaml(text: str, dialect: str = GO, values: bool = False) -> dict:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n")
+    text = normalised(text)
     if "\x00" in text:
         index = text.index("\x00")
         line = text.count("\n", 0, index) + 1

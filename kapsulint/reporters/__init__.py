@@ -58,6 +58,7 @@ class ReportContext:
     unsafe_fixes: bool  # --unsafe-fixes: unsafe fixes count as applicable in the text report
     boundary: Boundary  # what the text report may read for its source lines: the repository
     sensitive: Sensitive  # masked in the source lines a report prints
+    hidden: list[tuple[int, str]]  # (count, why): findings a baseline or --since left out
     unshown: frozenset[str]  # files whose lines are never echoed (a plan file holds sensitive values in clear)
 
     def __init__(
@@ -73,6 +74,7 @@ class ReportContext:
         unsafe_fixes: bool = False,
         boundary: Boundary | None = None,
         sensitive: Sensitive | None = None,
+        hidden: list[tuple[int, str]] | None = None,
         unshown: frozenset[str] = frozenset(),
     ) -> None:
         self.rules = rules
@@ -86,12 +88,13 @@ class ReportContext:
         self.unsafe_fixes = unsafe_fixes
         self.boundary = Boundary(repo_root, DEFAULT_SOURCE_SIZE) if boundary is None else boundary
         self.sensitive = Sensitive() if sensitive is None else sensitive
+        self.hidden = [] if hidden is None else hidden
         self.unshown = unshown
 
 
 DEFAULT_SOURCE_SIZE = 5 * 1024 * 1024  # max-file-size's default: a source line is never read from more
 
-FORMATS = ("text", "json", "sarif", "github", "gitlab")
+FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab")
 
 
 def render(format_name: str, findings: list[Finding], context: ReportContext) -> str:

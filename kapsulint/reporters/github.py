@@ -32,6 +32,7 @@ def render(findings: list[Finding], context: ReportContext) -> str:
     shown: Counter = Counter()
     left_out: Counter = Counter()
     lines = []
+    documented = {rule.id: rule for rule in context.rules}
     for finding in ordered:
         kind = _COMMANDS[finding.severity.value]
         if shown[kind] >= SHOWN_PER_KIND:
@@ -46,6 +47,8 @@ def render(findings: list[Finding], context: ReportContext) -> str:
             f"title={escape_property(f'{finding.rule} {finding.name}')}"
         )
         message = printable(finding.message) + (f"\n\nFix: {printable(finding.fix)}" if finding.fix else "")
+        if finding.rule in documented:
+            message += f"\n\nDocs: {documented[finding.rule].help_uri(context.version)}"
         lines.append(f"::{kind} {properties}::{escape_data(message)}")
     if left_out:
         counts = ", ".join(f"{count} {kind}{'s' if count > 1 else ''}" for kind, count in sorted(left_out.items()))

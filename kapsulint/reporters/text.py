@@ -55,13 +55,14 @@ def render(findings: list[Finding], context: ReportContext) -> str:
     color = context.color
     out: list[str] = []
     cache: dict[str, list[str] | None] = {}
+    documented = {rule.id: rule for rule in context.rules}
     for finding in findings:
         try:
             shown_path = os.path.relpath(finding.loc.path, context.cwd)
         except ValueError:
             shown_path = finding.loc.path
         where = _paint(f"{printable(shown_path)}:{finding.loc.line}:{finding.loc.column}:", "bold", color)
-        rule = _paint(f"{finding.rule} {finding.name}", finding.severity.value, color)
+        rule = _paint(f"{finding.rule} {finding.name} ({finding.severity.value})", finding.severity.value, color)
         mark = "[*] " if applicable(finding, context.unsafe_fixes) else ""
         out.append(f"{where} {rule} {mark}{printable(finding.message)}")
         source = _source_line(finding.loc.path, finding.loc.line, cache, context)
@@ -94,9 +95,19 @@ def render(findings: list[Finding], context: ReportContext) -> str:
             out.append("      = instances: " + printable(", ".join(finding.instances)))
         if finding.fix:
             out.append(_paint(f"      = fix: {printable(finding.fix)}", "dim", color))
+        if finding.rule in documented:
+            out.append(_paint(f"      = docs: {documented[finding.rule].help_uri(context.version)}", "dim", color))
         out.append("")
     if context.quiet:
         return "\n".join(out) + ("\n" if out else "")
+    return "\n".join(out + summary(findings, context)) + "\n"
+
+
+def summary(findings: list[Finding], context: ReportContext) -> list[str]:
+    """The lines after the findings: counts by severity, what --fix would fix, how to read a rule's
+    documentation, and the places kapsulint could not judge."""
+    color = context.color
+    out: list[str] = []
     rules = {rule.id: rule for rule in context.rules}
     blind = [f for f in findings if f.rule in rules and rules[f.rule].blind_spot]
     blind_ids = {id(f) for f in blind}
@@ -116,7 +127,9 @@ def render(findings: list[Finding], context: ReportContext) -> str:
         out.append(_paint(line if judged else f"No findings. {line}", "bold", color))
     elif not judged:
         out.append("No findings.")
-    return "\n".join(out) + "\n"
+    for count, why in context.hidden:
+        out.append(f"{count} finding{'s' if count != 1 else ''} {why} not reported.")
+    return out
 
 
 def blind_spot_kinds(findings: list[Finding], rules: dict) -> list[tuple[int, str]]:

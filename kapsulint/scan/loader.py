@@ -15,7 +15,7 @@ from kapsulint.boundary import Boundary
 from kapsulint.scan.cache import ParseCache, decode_entry, encode_entry, valid_parse
 from kapsulint.parsing.sources import SourceFile
 from kapsulint.scan.parallel import File, parse_file
-from kapsulint.parsing.sources import Unreadable, parser_name, read_bytes, skipped_source, source_from
+from kapsulint.parsing.sources import FileReads, Unreadable, parser_name, skipped_source, source_from
 
 PARALLEL_THRESHOLD = 256 * 1024  # uncached bytes below which workers cost more than they save
 MIN_SHARE = 128 * 1024  # a worker's start (an interpreter, lark, the grammar) pays for this much parsing
@@ -45,16 +45,18 @@ class Loaded:
         self.cached = {}
 
 
-def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: ParseCache, jobs: int) -> Loaded:
-    """Each file of ``entries`` (path, kind) read inside ``boundary`` and parsed, from the cache
-    when it holds it; a file above the boundary's ``max_size`` is skipped (KAP005)."""
+def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: ParseCache, jobs: int,
+                 reads: FileReads) -> Loaded:
+    """Each file of ``entries`` (path, kind) read inside ``boundary`` through the run's ``reads``
+    and parsed, from the cache when it holds it; a file above the boundary's ``max_size`` is
+    skipped (KAP005)."""
     loaded = Loaded()
     max_size = boundary.max_size
     results: dict[str, SourceFile] = {}
     read: list[File] = []
     for path, kind in entries:
         try:
-            content = read_bytes(path, boundary)
+            content = reads.read_bytes(path, boundary)
         except Unreadable as error:
             loaded.unreadable.append((path, str(error)))
             continue

@@ -130,7 +130,7 @@ def test_the_writer_refuses_a_file_outside_the_repository_whatever_the_reader_re
     project = tree(tmp_path / "project", {"main.tf": pool(), "inner/own.tf": pool("own")})
     before = (project / "main.tf").read_bytes()
     settings = resolve_settings(CommandLine(targets=[project], select="KAP201")).settings
-    outcome = fix_rounds(lambda: run(settings), FixPolicy(), False, str(project / "inner"))
+    outcome = fix_rounds(lambda reads: run(settings, reads), FixPolicy(), False, str(project / "inner"))
     assert (project / "main.tf").read_bytes() == before
     assert lifecycles(project / "inner" / "own.tf") == 1
     assert outcome.unwritten == {str(project / "main.tf"): "is outside the repository; kapsulint writes only inside it"}
@@ -333,8 +333,8 @@ def after_parse(monkeypatch, change, times: int = 1) -> None:
     real = runner.run
     calls = []
 
-    def run(settings):
-        result = real(settings)
+    def run(settings, reads=None):
+        result = real(settings, reads)
         calls.append(1)
         if len(calls) <= times:
             change()
@@ -424,8 +424,8 @@ def test_a_revert_never_overwrites_a_change_made_after_the_fix(tmp_path, monkeyp
     repo = repository(tmp_path / "repo", {"main.tf": pool()})
     original = fixes._new_texts
 
-    def useless(by_file, files):
-        return original({p: [Edit(p, 1, 1, 1, 1, "# touched\n")] for p in by_file}, files)
+    def useless(by_file, files, reads):
+        return original({p: [Edit(p, 1, 1, 1, 1, "# touched\n")] for p in by_file}, files, reads)
 
     monkeypatch.setattr(fixes, "_new_texts", useless)
     later = "# touched\n" + pool() + "# the user's line\n"
@@ -524,7 +524,7 @@ def test_the_lock_is_released_when_the_run_fails(tmp_path, monkeypatch, error):
 
     repo = repository(tmp_path / "repo", {"main.tf": pool()})
 
-    def run(settings):
+    def run(settings, reads=None):
         raise error
 
     monkeypatch.setattr(runner, "run", run)
@@ -580,8 +580,8 @@ def pause():
 if where == "lint":
     real_run = runner.run
 
-    def run(settings):
-        result = real_run(settings)
+    def run(settings, reads=None):
+        result = real_run(settings, reads)
         pause()
         return result
 

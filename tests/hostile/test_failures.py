@@ -256,7 +256,7 @@ def test_an_unreadable_file_is_a_located_error_in_every_format(tmp_path, output_
                                           ("KAP101", "main.tf", 6, 33)]
     elif output_format == "text":
         assert out.startswith("envs/dev/main.tf:6:33: KAP101") or "network.tf:1:1: KAP017 unreadable-path" in out
-        assert "network.tf:1:1: KAP017 unreadable-path cannot read network.tf: Permission denied" in out
+        assert "network.tf:1:1: KAP017 unreadable-path (error) cannot read network.tf: Permission denied" in out
         assert "No findings." not in out
     elif output_format == "github":
         assert out.startswith("::error file=network.tf,line=1,col=1,endLine=1,endColumn=2,"

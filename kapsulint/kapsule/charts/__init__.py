@@ -69,6 +69,16 @@ class OpenTrust(NamedTuple):
     why: str
 
 
+class TrustedRanges(NamedTuple):
+    """A place where the controller takes PROXY headers from listed ranges only, every entry a
+    known CIDR (KAP320 compares them with the private network's subnet)."""
+
+    loc: Loc
+    setting: str
+    value: Val
+    networks: list  # ipaddress networks
+
+
 class TrafficPort(NamedTuple):
     """One of the controller's traffic (HTTP, HTTPS, entry point) ports as its Service publishes it.
 
@@ -166,6 +176,10 @@ class Chart(ABC):
     @abstractmethod
     def open_trust(self, values: Val) -> Iterator[OpenTrust]:
         """Where these values make the controller trust PROXY headers from any source."""
+
+    def trusted_ranges(self, values: Val) -> Iterator[TrustedRanges]:
+        """Where these values make the controller take PROXY headers from listed ranges only."""
+        return iter(())
 
     @abstractmethod
     def traffic_ports(self, values: Val, version: ChartPin) -> list[TrafficPort] | None:
@@ -309,6 +323,22 @@ def config_map(values: Val, path: Path) -> Val | None:
     if config.raw is not None and not config.is_object:
         return None
     return config
+
+
+def trusted(value: Val, setting: str) -> Iterator[TrustedRanges]:
+    """``value`` as the ranges of ``setting`` when it is written and every entry is a known CIDR."""
+    import ipaddress
+
+    if value.raw is None or not value.known or value.open or value.loc is None:
+        return
+    networks = []
+    for entry, _ in cidr_entries(value):
+        try:
+            networks.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            return
+    if networks:
+        yield TrustedRanges(value.loc, setting, value, networks)
 
 
 def cidr_entries(value: Val) -> list[tuple[str, Val]]:

@@ -35,8 +35,8 @@ from collections.abc import Iterator, Sequence
 from kapsulint.api import Val, as_version, shown_text
 from kapsulint.kapsule.access import is_any_address
 from kapsulint.kapsule.charts import (
-    AdminPort, AdminPorts, Chart, ChartPin, OpenTrust, Path, ProxyAdvice, TrafficPort, Version, cidr_entries,
-    config_map, covers, exact_version, flag, key_loc, port_number, rendered_text,
+    AdminPort, AdminPorts, Chart, ChartPin, OpenTrust, Path, ProxyAdvice, TrafficPort, TrustedRanges, Version,
+    cidr_entries, config_map, covers, exact_version, flag, key_loc, port_number, rendered_text, trusted,
 )
 
 CONFIG_PATH: Path = ("controller", "config")
@@ -101,6 +101,9 @@ class Haproxytech(Chart):
             if is_any_address(entry) is True and holder.loc is not None:
                 yield OpenTrust(holder.loc, PROXY_PROTOCOL_KEY, holder, f"lists {shown_text(holder, entry)}")
                 break
+
+    def trusted_ranges(self, values: Val) -> Iterator[TrustedRanges]:
+        yield from trusted(values.path(*CONFIG_PATH, PROXY_PROTOCOL_KEY), PROXY_PROTOCOL_KEY)
 
     def traffic_ports(self, values: Val, version: ChartPin) -> list[TrafficPort] | None:
         expects, setting = _expectation(values)

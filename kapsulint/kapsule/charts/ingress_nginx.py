@@ -23,8 +23,8 @@ from collections.abc import Iterator, Sequence
 from kapsulint.api import Val, shown_text
 from kapsulint.kapsule.access import is_any_address
 from kapsulint.kapsule.charts import (
-    Chart, ChartPin, OpenTrust, Path, ProxyAdvice, TrafficPort, cidr_entries, config_map, flag, port_number,
-    rendered_text,
+    Chart, ChartPin, OpenTrust, Path, ProxyAdvice, TrafficPort, TrustedRanges, cidr_entries, config_map, flag,
+    port_number, rendered_text, trusted,
 )
 from kapsulint.kapsule.go_strconv import parse_bool
 
@@ -86,6 +86,11 @@ class IngressNginx(Chart):
                 if is_any_address(entry) is True and holder.loc is not None:
                     yield OpenTrust(holder.loc, PROXY_REAL_IP_CIDR_KEY, holder, f"lists {shown_text(holder, entry)}")
                     break
+
+    def trusted_ranges(self, values: Val) -> Iterator[TrustedRanges]:
+        enabled = values.path(*CONFIG_PATH, USE_PROXY_PROTOCOL_KEY)
+        if enabled.known and enabled.is_true():
+            yield from trusted(values.path(*CONFIG_PATH, PROXY_REAL_IP_CIDR_KEY), PROXY_REAL_IP_CIDR_KEY)
 
     def traffic_ports(self, values: Val, version: ChartPin) -> list[TrafficPort] | None:
         expects, setting = _expectation(values)

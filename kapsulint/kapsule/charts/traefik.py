@@ -29,7 +29,7 @@ from typing import NamedTuple
 from kapsulint.api import Val, shown_text
 from kapsulint.kapsule.access import is_any_address
 from kapsulint.kapsule.charts import (
-    Chart, ChartPin, OpenTrust, Path, ProxyAdvice, TrafficPort, cidr_entries, flag, port_number,
+    Chart, ChartPin, OpenTrust, Path, ProxyAdvice, TrafficPort, TrustedRanges, cidr_entries, flag, port_number, trusted,
 )
 from kapsulint.kapsule.go_strconv import parse_bool
 
@@ -143,6 +143,12 @@ class Traefik(Chart):
                                 f"sets entry point {shown_text(argument, parsed.entrypoint)} insecure")
             elif parsed.setting == "trustedIPs" and any(is_any_address(p) is True for p in parsed.value.split(",")):
                 yield OpenTrust(argument.loc, "additionalArguments", argument, "trusts a /0 range")
+
+    def trusted_ranges(self, values: Val) -> Iterator[TrustedRanges]:
+        for name, port in values.path(*PORTS_PATH).items():
+            insecure = port.path(*PROXY_PROTOCOL_INSECURE)
+            if not (insecure.known and insecure.is_true()):
+                yield from trusted(port.path(*PROXY_PROTOCOL_TRUSTED_IPS), f"ports.{name}.proxyProtocol.trustedIPs")
 
     def traffic_ports(self, values: Val, version: ChartPin) -> list[TrafficPort] | None:
         ports = values.path(*PORTS_PATH)
