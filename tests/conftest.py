@@ -24,3 +24,13 @@ def _isolated_cache(tmp_path_factory):
     """The suite's parse and grammar caches live in a temporary directory, never the user's."""
     os.environ.setdefault("KAPSULINT_CACHE_DIR", str(tmp_path_factory.mktemp("kapsulint-cache")))
     yield
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-snapshots", action="store_true", default=False,
+                     help="rewrite each fixture case's findings.snap from what kapsulint reports now")
+
+
+@pytest.fixture
+def update_snapshots(request) -> bool:
+    return request.config.getoption("--update-snapshots")

@@ -95,10 +95,8 @@ def evaluate(node: dict, scope: dict[str, Val] | None = None) -> Val:
             return Val(numbers.add(convert(left, NUMBER).raw, convert(right, NUMBER).raw))
         same = equal(left, right)
         assert same is not UNKNOWN
-        result = Val(same if node["op"] == "==" else not same)
         # go-cty's Equals carries the marks of every part of both operands
-        result.sensitive = _deep_sensitive(left) or _deep_sensitive(right)
-        return result
+        return Val(same if node["op"] == "==" else not same, sensitive=_deep_sensitive(left) or _deep_sensitive(right))
     if kind == "attr":
         return evaluate(node["obj"], scope).raw[node["name"]]
     if kind == "index":

@@ -12,6 +12,7 @@ from typing import Any
 
 from kapsulint.boundary import OUTSIDE, Boundary, git_top_level, repository_of
 from kapsulint.cli.config import Config, ConfigError, find_config, load_config
+from kapsulint.kapsule.helm import set_sensitive_values
 from kapsulint.kapsule.values_readers import values_readers
 from kapsulint.kapsule.yaml_kinds import yaml_kinds
 from kapsulint.lint.fixes import FixPolicy
@@ -337,6 +338,7 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         today=today,
         values_readers=values_readers,
         yaml_kinds=yaml_kinds,
+        provider_sensitive=set_sensitive_values,
         boundary=boundary,
         limits=limits,
         engine=engine,

@@ -209,10 +209,26 @@ def effective_values(instance: ResourceInstance, project: Project) -> Val:
             if name.text() in duplicated:
                 value = Val(UNKNOWN, value.loc)
             if entry_kind == "set_sensitive":  # the provider marks these values sensitive
-                project.record_sensitive(value)
-                value = value.with_sensitive()
+                value = value.with_sensitive()  # (set_sensitive_values tells the reports)
             merged = _apply_entry(merged, name.text() or "", value, kind, entry_kind, name.loc)  # a known text
     return merged
+
+
+def set_sensitive_values(project: Project) -> list[Val]:
+    """The value of every ``set_sensitive`` entry of every release instance: the helm provider
+    marks them sensitive, so no report prints them, whichever rules read them."""
+    found: list[Val] = []
+    try:
+        instances = [release.instance for release in releases(project)]
+    except Exception:
+        return found
+    for instance in instances:
+        try:
+            entries, _ = _set_entries(instance, "set_sensitive")
+        except Exception:
+            continue
+        found.extend(value for _, value, _ in entries)
+    return found
 
 
 def _documents(instance: ResourceInstance, project: Project) -> Iterator[Val]:
@@ -330,48 +346,60 @@ def _located(read: object, text: str, value: Val, entry_kind: str) -> Val:
     return located.with_sensitive() if value.contains_sensitive() else located
 
 
+class _Container:
+    """A copy of one container on a ``set`` entry's path, filled before its value is made."""
+
+    __slots__ = ("keylocs", "loc", "open", "raw")
+
+    def __init__(self, raw: dict | list, loc: Loc | None, keylocs: dict[str, Loc] | None, open: bool) -> None:
+        self.raw = raw
+        self.loc = loc
+        self.keylocs = keylocs
+        self.open = open
+
+    @classmethod
+    def copy_of(cls, child: Val, next_step: strvals.Step, loc: Loc | None) -> _Container:
+        if isinstance(next_step, int):
+            return cls(list(child.raw) if child.is_list else [], child.loc or loc, None, False)
+        if child.is_object:
+            return cls(dict(child.raw), child.loc, dict(child.keylocs or {}), child.open)
+        return cls({}, loc, {}, False)
+
+    def value(self) -> Val:
+        return Val(self.raw, self.loc, keylocs=self.keylocs, open=self.open)
+
+
 def apply_set(values: Val, path: tuple[strvals.Step, ...], value: Val, name_loc: Loc | None) -> Val:
-    """``values`` with ``path`` (map keys and list indexes) set to ``value``; containers are copied."""
+    """``values`` with ``path`` (map keys and list indexes) set to ``value``: the containers on the
+    path are copies, ``values`` itself is left as it was."""
     if not path:
         return values
-    root = Val(dict(values.raw) if values.is_object else {}, values.loc, keylocs=dict(values.keylocs or {}),
-               open=values.open)
-    current = root
+    containers = [_Container(dict(values.raw) if values.is_object else {}, values.loc, dict(values.keylocs or {}),
+                             values.open)]
     for position, step in enumerate(path):
+        current = containers[-1]
         last = position == len(path) - 1
         if isinstance(step, int):
-            if not current.is_list:
+            if not isinstance(current.raw, list):
                 current.raw = []
             while len(current.raw) <= step:
                 current.raw.append(Val(None, name_loc))
-            if last:
-                current.raw[step] = value
-            else:
-                child = current.raw[step]
-                copy = _copy_container(child, path[position + 1], name_loc)
-                current.raw[step] = copy
-                current = copy
+            if not last:
+                containers.append(_Container.copy_of(current.raw[step], path[position + 1], name_loc))
             continue
         if not isinstance(current.raw, dict):
             current.raw, current.keylocs = {}, {}
         if last:
-            current.raw[step] = value
             if name_loc is not None:
                 current.keylocs = current.keylocs or {}
                 current.keylocs[step] = name_loc
         else:
-            child = current.raw.get(step, Val(None, name_loc))
-            copy = _copy_container(child, path[position + 1], name_loc)
-            current.raw[step] = copy
+            containers.append(_Container.copy_of(current.raw.get(step, Val(None, name_loc)), path[position + 1],
+                                                 name_loc))
             if current.keylocs is not None and name_loc is not None:
                 current.keylocs.setdefault(step, name_loc)
-            current = copy
-    return root
-
-
-def _copy_container(child: Val, next_step: str | int, loc: Loc | None) -> Val:
-    if isinstance(next_step, int):
-        return Val(list(child.raw) if child.is_list else [], child.loc or loc)
-    if child.is_object:
-        return Val(dict(child.raw), child.loc, keylocs=dict(child.keylocs or {}), open=child.open)
-    return Val({}, loc, keylocs={})
+    built = value
+    for container, step in zip(reversed(containers), reversed(path)):  # the innermost first
+        container.raw[step] = built  # a list's index or a map's key, as the walk down made it
+        built = container.value()
+    return built

@@ -21,6 +21,11 @@ YamlKinds = Callable[[str], "str | None"]
 read it (``Kubernetes objects: Service``), or None to leave it unread. A question of the domain,
 given to the engine by the command line; the engine reads such files as documents."""
 
+ProviderSensitive = Callable[[Any], list]
+"""The values a provider marks sensitive where the language does not (a ``helm_release``'s
+``set_sensitive`` entries): a question of the domain, asked of a project and given to the engine
+by the command line, so that what no report prints does not depend on which rules ran."""
+
 
 class ScanOptions:
     root: Path
@@ -38,6 +43,7 @@ class ScanOptions:
     today: datetime.date | None  # the lint date; None means today in UTC
     values_readers: ValuesReaders | None  # which files releases read as values (from the domain)
     yaml_kinds: YamlKinds | None  # which other YAML files are read, by content (from the domain)
+    provider_sensitive: ProviderSensitive | None  # the values providers mark sensitive (from the domain)
     boundary: Boundary  # what may be read: the repository around root, max_file_size bytes per file
     limits: Limits  # the evaluation budgets (configuration keys max-expression-*, max-run-*)
     engine: str  # "terraform", "opentofu" or "auto": which files of a module are read (model/engines.py)
@@ -61,6 +67,7 @@ class ScanOptions:
         today: datetime.date | None = None,
         values_readers: ValuesReaders | None = None,
         yaml_kinds: YamlKinds | None = None,
+        provider_sensitive: ProviderSensitive | None = None,
         boundary: Boundary | None = None,
         limits: Limits | None = None,
         engine: str = "auto",
@@ -82,6 +89,7 @@ class ScanOptions:
         self.today = today
         self.values_readers = values_readers
         self.yaml_kinds = yaml_kinds
+        self.provider_sensitive = provider_sensitive
         self.boundary = Boundary(repository_of(root), max_file_size) if boundary is None else boundary
         self.limits = limits if limits is not None else Limits()
         self.engine = engine

@@ -845,14 +845,21 @@ class Project:
                 stack.append(node.encoded)
 
     def sensitive(self) -> Sensitive:
-        """What no report may print, once every variable of every module instance is evaluated
-        (a sensitive variable no rule read is still masked in a snippet or a diff)."""
+        """What no report may print, once every variable of every module instance and every
+        expression that computes (``sensitive()`` is a call) are evaluated, and the values the
+        providers mark sensitive (``ScanOptions.provider_sensitive``) are recorded: a sensitive
+        value no selected rule read is still masked in a message, a snippet or a diff, so what a
+        report prints does not depend on which rules ran."""
+        self.memo("evaluate-everything", self._evaluate_everything)
         for instance in self.instances():
             for name in instance.module.variables:
                 try:
                     instance.variable(name)
                 except Exception:
                     continue
+        if self.options.provider_sensitive is not None:
+            for value in self.options.provider_sensitive(self):
+                self.record_sensitive(value)
         regions = {path: sorted(spans) for path, spans in self._sensitive_regions.items()}
         return Sensitive(regions, frozenset(self._sensitive_texts))
 

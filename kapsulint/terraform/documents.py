@@ -123,43 +123,56 @@ def located_result(name: str, args: list[Val], result: Val, context: Any, loc: L
         if result.encoded is None:  # an Unknown document keeps its known parts for the rules
             # the structure of a sensitive text is sensitive in every part
             encoded = args[0].with_sensitive(INHERITED) if result.sensitive else args[0]
-            return _with(result, encoded=encoded)
+            return result.replaced(encoded=encoded)
         return result
     if not result.known or not args or not isinstance(args[0].raw, str):
         return result
     if name == "file":
-        return _with(result, origin=(context.resolve(args[0].raw), 0, 0))
+        return result.replaced(origin=(context.resolve(args[0].raw), 0, 0))
     if name == "templatefile":
         target = context.resolve(args[0].raw)
         rendered = context.rendered.get(target)
-        return _with(result, origin=rendered.origin if rendered is not None and rendered.origin else (target, 0, 0))
+        return result.replaced(origin=rendered.origin if rendered is not None and rendered.origin else (target, 0, 0))
     if name in ("yamldecode", "jsondecode"):
         source = args[0]
         located = source.encoded or decode_located(source.raw, source.origin, loc, context.instance.project)
         if located is not None:
-            relocate(result, located)
+            return relocated(result, located)
     return result
 
 
-def _with(value: Val, **fields: Any) -> Val:
-    """A copy of ``value`` with ``fields`` (``encoded``, ``origin``) replaced."""
-    kept = {"keylocs": value.keylocs, "open": value.open, "sensitive": value.sensitive, "ref": value.ref,
-            "encoded": value.encoded, "origin": value.origin, "type": value.type}
-    return Val(value.raw, value.loc, **{**kept, **fields})
-
-
-def relocate(exact: Val, located: Val) -> None:
-    """Copy the locations of ``located`` onto ``exact`` wherever the two have the same shape."""
-    stack = [(exact, located)]
+def relocated(exact: Val, located: Val) -> Val:
+    """``exact`` with the locations of ``located`` wherever the two have the same shape (and its
+    resource references where ``exact`` has none): a copy where a node changes, ``exact`` itself
+    untouched. Iterative, members built before the nodes that hold them."""
+    order: list[tuple[Val, Val, int, Any]] = []  # (target, source, index of its parent, key there)
+    stack: list[tuple[Val, Val, int, Any]] = [(exact, located, -1, None)]
     while stack:
-        target, source = stack.pop()
-        if source.loc is not None:
-            target.loc = source.loc
-        if source.ref is not None and target.ref is None:
-            target.ref = source.ref
+        target, source, parent, key = stack.pop()
+        index = len(order)
+        order.append((target, source, parent, key))
         if isinstance(target.raw, dict) and isinstance(source.raw, dict):
-            if source.keylocs:
-                target.keylocs = {k: v for k, v in source.keylocs.items() if k in target.raw}
-            stack.extend((target.raw[k], source.raw[k]) for k in target.raw if k in source.raw)
+            stack.extend((target.raw[k], source.raw[k], index, k) for k in target.raw if k in source.raw)
         elif isinstance(target.raw, list) and isinstance(source.raw, list) and len(target.raw) == len(source.raw):
-            stack.extend(zip(target.raw, source.raw))
+            stack.extend((t, s, index, i) for i, (t, s) in enumerate(zip(target.raw, source.raw)))
+    members: dict[int, dict[Any, Val]] = {}  # the new members of a node, by its index in order
+    built = exact
+    for index in range(len(order) - 1, -1, -1):  # a node's members come after it in order
+        target, source, parent, key = order[index]
+        raw, keylocs = target.raw, target.keylocs
+        new_members = members.pop(index, None)
+        if new_members and isinstance(raw, dict):
+            raw = {k: new_members.get(k, member) for k, member in raw.items()}
+        elif new_members and isinstance(raw, list):
+            raw = [new_members.get(i, member) for i, member in enumerate(raw)]
+        if isinstance(raw, dict) and isinstance(source.raw, dict) and source.keylocs:
+            keylocs = {k: v for k, v in source.keylocs.items() if k in raw}
+        loc = source.loc if source.loc is not None else target.loc
+        ref = source.ref if source.ref is not None and target.ref is None else target.ref
+        if raw is target.raw and keylocs == target.keylocs and loc == target.loc and ref is target.ref:
+            built = target
+        else:
+            built = target.replaced(raw=raw, keylocs=keylocs, loc=loc, ref=ref)
+            if parent >= 0:
+                members.setdefault(parent, {})[key] = built
+    return built

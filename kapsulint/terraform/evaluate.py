@@ -141,11 +141,10 @@ class Evaluator:
             raw = nfc(raw)
         elif isinstance(raw, float) or "num" in node:
             raw = parse_number(node.get("num") or repr(raw))
-        value = Val(raw, Loc.of(path, node["p"]))
         heredoc = node.get("heredoc")
         if heredoc is not None:
-            value.origin = (path, heredoc["line"] - 1, heredoc["indent"])
-        return value
+            return Val(raw, Loc.of(path, node["p"]), origin=(path, heredoc["line"] - 1, heredoc["indent"]))
+        return Val(raw, Loc.of(path, node["p"]))
 
     def _eval_paren(self, node: dict, path: str, scope: Scope) -> Val:
         return self._eval(node["e"], path, scope)
@@ -203,13 +202,11 @@ class Evaluator:
         if not known:
             return Val(UNKNOWN, loc, type=STRING, sensitive=sensitive)
         self.budget.spend(text_bytes(pieces.length), loc, "this template")
-        value = Val(nfc("".join(pieces.parts)), loc, sensitive=sensitive)
         heredoc = node.get("heredoc")
-        if heredoc is not None:
-            # the interpolations' (start, end, value) let a YAML scalar that is exactly one of
-            # them point where that value was written
-            value.origin = (path, heredoc["line"] - 1, heredoc["indent"], tuple(segments))
-        return value
+        # the interpolations' (start, end, value) let a YAML scalar that is exactly one of them
+        # point where that value was written
+        origin = (path, heredoc["line"] - 1, heredoc["indent"], tuple(segments)) if heredoc is not None else None
+        return Val(nfc("".join(pieces.parts)), loc, sensitive=sensitive, origin=origin)
 
     def eval_file_template(self, node: dict, path: str, scope: Scope) -> Val:
         """A ``templatefile()`` body, located like a heredoc that starts on the file's first line;
@@ -352,19 +349,19 @@ class Evaluator:
     def _unknown_splat(self, target: Val, ops: list, loc: Loc, path: str, scope: Scope) -> Val:
         """The splat of an Unknown: Unknown, of the type the steps give its elements' type (a
         list of it for a list or set, a tuple for a tuple); the steps' errors are still errors."""
-        result = unknown_from(target, loc=loc)
         source_type = target.type
         if isinstance(source_type, (ListType, SetType)):
             each = self._splat_each(Val(UNKNOWN, loc, type=source_type.element), ops, loc, path, scope)
-            result.type = ListType(type_of(each))
-        elif isinstance(source_type, TupleType):
-            result.type = TupleType(type_of(self._splat_each(Val(UNKNOWN, loc, type=element), ops, loc, path, scope))
-                                    for element in source_type.elements)
-        elif source_type is not None and kind_of(target) is not Dynamic:
+            return unknown_from(target, loc=loc, type=ListType(type_of(each)))
+        if isinstance(source_type, TupleType):
+            return unknown_from(target, loc=loc, type=TupleType(
+                type_of(self._splat_each(Val(UNKNOWN, loc, type=element), ops, loc, path, scope))
+                for element in source_type.elements))
+        if source_type is not None and kind_of(target) is not Dynamic:
             # a value that may be null, so its tuple may be empty: only the type of the steps is
             # checked
             self._splat_each(Val(UNKNOWN, loc, type=source_type), ops, loc, path, scope)
-        return result
+        return unknown_from(target, loc=loc)
 
     def _splat_each(self, item: Val, ops: list, loc: Loc, path: str, scope: Scope) -> Val:
         value = item

@@ -42,7 +42,22 @@ UNKNOWN = _Unknown()
 INHERITED = 2
 
 
-class Val:
+_FIELDS = ("raw", "loc", "keylocs", "open", "sensitive", "ref", "encoded", "origin", "type")
+
+
+class _Fields:
+    """The storage of :class:`Val`'s fields; Val writes them only while it is made."""
+
+    __slots__ = _FIELDS
+
+
+# The fields' own setters: Val refuses ``value.field = ...``, and these keep making one as cheap
+# as a plain attribute assignment would (the evaluator makes a value for every node it computes).
+(_set_raw, _set_loc, _set_keylocs, _set_open, _set_sensitive, _set_ref, _set_encoded, _set_origin,
+ _set_type) = (getattr(_Fields, name).__set__ for name in _FIELDS)
+
+
+class Val(_Fields):
     """One node of an evaluated value.
 
     ``raw`` is None, bool, int, Fraction (a non-integral Terraform number), float (a number read
@@ -55,9 +70,14 @@ class Val:
     value's Terraform type (:mod:`kapsulint.terraform.types`), or None for the type its raw data
     implies (what a literal gives: tuples, objects, ``null`` of type dynamic). ``sensitive`` is
     the node's mark (False, True or :data:`INHERITED`); a marked node's members are all marked.
+
+    A value is never changed once made, its members and key locations included: the evaluator
+    caches values, and rules share them, so a change made for one rule would show in what another
+    rule reports. A different value is a copy (:meth:`replaced`, :meth:`with_sensitive`); setting
+    or deleting an attribute raises :class:`AttributeError`.
     """
 
-    __slots__ = ("encoded", "keylocs", "loc", "open", "origin", "raw", "ref", "sensitive", "type")
+    __slots__ = ()
 
     def __init__(
         self,
@@ -72,18 +92,31 @@ class Val:
         origin: tuple | None = None,
         type: Any = None,
     ) -> None:
-        self.raw = raw
-        self.loc = loc
-        self.keylocs = keylocs
-        self.open = open
-        self.sensitive = sensitive
-        self.ref = ref
-        self.encoded = encoded
-        self.origin = origin
-        self.type = type
+        _set_raw(self, raw)
+        _set_loc(self, loc)
+        _set_keylocs(self, keylocs)
+        _set_open(self, open)
+        _set_sensitive(self, sensitive)
+        _set_ref(self, ref)
+        _set_encoded(self, encoded)
+        _set_origin(self, origin)
+        _set_type(self, type)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Val is not changed once made: build a copy (Val.replaced), not {name} = ...")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Val is not changed once made: {name} cannot be deleted")
 
     def __repr__(self) -> str:
         return f"Val({self.raw!r})"
+
+    def replaced(self, **fields: Any) -> Val:
+        """A copy of this value with ``fields`` (any of ``raw``, ``loc``, ``keylocs``, ``open``,
+        ``sensitive``, ``ref``, ``encoded``, ``origin``, ``type``) replaced; the members are shared."""
+        kept = {"keylocs": self.keylocs, "open": self.open, "sensitive": self.sensitive, "ref": self.ref,
+                "encoded": self.encoded, "origin": self.origin, "type": self.type, **fields}
+        return Val(kept.pop("raw", self.raw), kept.pop("loc", self.loc), **kept)
 
     def with_sensitive(self, mark: bool | int = True) -> Val:
         """This value marked sensitive as a whole (go-cty's ``Mark``): a copy whose top node has
@@ -263,6 +296,39 @@ def _remarked(value: Val, top: bool | int, changes: Callable[[Val], bool], mark:
         copies[id(node)] = Val(raw, node.loc, keylocs=node.keylocs, open=node.open, sensitive=sensitive,
                                ref=node.ref, encoded=encoded, origin=node.origin, type=node.type)
     return copies[id(value)]
+
+
+def located_at(value: Val, loc: Loc | None) -> Val:
+    """``value`` with every node that has no location at ``loc`` (copies where a node changes, a
+    node shared by several parents still shared). Iterative, members built before the nodes that
+    hold them: decoded documents nest deeper than Python recurses."""
+    order: list[Val] = []  # each node, before its members
+    seen: set[int] = set()
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        order.append(node)
+        raw = node.raw
+        stack.extend(raw.values() if isinstance(raw, dict) else raw if isinstance(raw, list) else ())
+    copies: dict[int, Val] = {}
+    for node in reversed(order):
+        raw = node.raw
+        if isinstance(raw, list):
+            members = [copies.get(id(member), member) for member in raw]
+            changed = any(new is not old for new, old in zip(members, raw))
+            raw = members if changed else raw
+        elif isinstance(raw, dict):
+            members_by_key = {key: copies.get(id(member), member) for key, member in raw.items()}
+            changed = any(members_by_key[key] is not member for key, member in raw.items())
+            raw = members_by_key if changed else raw
+        else:
+            changed = False
+        if node.loc is None or changed:
+            copies[id(node)] = node.replaced(raw=raw, loc=node.loc if node.loc is not None else loc)
+    return copies.get(id(value), value)
 
 
 def unknown_from(*sources: Val, loc: Loc | None = None, type: Any = None) -> Val:

@@ -19,7 +19,7 @@ from kapsulint.terraform.convert import go_quote
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.functions.registry import Call, Param, argument_error, call_error, function
 from kapsulint.terraform.types import DYNAMIC, STRING, ListType, ObjectType, Type
-from kapsulint.terraform.values import UNKNOWN, Val
+from kapsulint.terraform.values import UNKNOWN, Val, located_at
 
 
 def string(text: str, loc: object) -> Val:
@@ -394,13 +394,4 @@ def _yamldecode(args: list[Val], call: Call) -> Val:
 def _located(value: Val, call: Call) -> Val:
     """A decoded document whose every node is at the call (where the evaluator has nothing
     better: it moves them onto the document's own text when it knows where that is)."""
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        if node.loc is None:
-            node.loc = call.loc
-        if isinstance(node.raw, dict):
-            stack.extend(node.raw.values())
-        elif isinstance(node.raw, list):
-            stack.extend(node.raw)
-    return value
+    return located_at(value, call.loc)
