@@ -89,7 +89,19 @@ the patch releases the author turned auto-upgrade on for.
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from kapsulint.api import Related, Val, finding, fix, literal_edit, reference_edit, shown
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Finding,
+    Project,
+    Related,
+    Val,
+    finding,
+    fix,
+    literal_edit,
+    reference_edit,
+    shown,
+)
 from kapsulint.kapsule import clusters, provider_features
 
 ID = "KAP102"
@@ -98,7 +110,7 @@ SEVERITY = "error"
 FIX = "safe"
 
 
-def check(project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         enabled, enable = cluster.auto_upgrade()
         if enabled is not True or cluster.version_is_minor() is not False:

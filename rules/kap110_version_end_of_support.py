@@ -59,7 +59,15 @@ and the deprecated APIs first.
 
 import datetime
 
-from kapsulint.api import Project, Severity, finding, fix, literal_edit, shown, shown_text
+from kapsulint.api import (
+    Project,
+    Severity,
+    finding,
+    fix,
+    literal_edit,
+    shown,
+    shown_text,
+)
 from kapsulint.kapsule import clusters, version_calendar
 from kapsulint.kapsule.version_calendar import State
 
@@ -99,6 +107,7 @@ def check(project: Project):
                        "Scaleway upgrades the cluster to the next minor itself within 30 days")
             level = Severity.ERROR
         else:
+            assert dates is not None  # a deprecated minor is listed, with its dates
             message = (f"{address} runs Kubernetes {written}: {name} is deprecated since "
                        f"{dates.deprecation.isoformat()} (no new cluster can use it) and reaches end of "
                        f"support on {dates.end_of_support.isoformat()}")

@@ -76,10 +76,14 @@ required and there is no automatic fix.
 - [The lifecycle meta-argument](https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
     Block,
+    Finding,
     Fix,
     Project,
+    Version,
     finding,
     fix,
     insert_block,
@@ -87,7 +91,12 @@ from kapsulint.api import (
     replace_value,
     set_attribute,
 )
-from kapsulint.kapsule import clusters, provider_features, replacement, replacement_facts
+from kapsulint.kapsule import (
+    clusters,
+    provider_features,
+    replacement,
+    replacement_facts,
+)
 from kapsulint.kapsule.replacement_facts import POOL
 
 ID = "KAP201"
@@ -113,7 +122,7 @@ def fix_for(version, named: bool = True, follows: bool | None = None) -> str:
     return f"{_ADD}; from provider 2.78 {_GENERATED}, before 2.78 {_DERIVED}"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True or not pool.is_resource:
             continue
@@ -135,7 +144,7 @@ def check(project: Project):
         )
 
 
-def _also(version) -> str:
+def _also(version: Version | None) -> str:
     """`` (with provider 2.60.0, security_group_id too)``: the replacing arguments of that version
     beyond those of every release."""
     extra = sorted(replacement.pool_replacing_arguments(version) - replacement_facts.always_replacing(POOL))

@@ -69,6 +69,7 @@ Before 2.78 `name` is required and there is no automatic fix.
 - [The lifecycle meta-argument](https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle)
 """
 
+
 from kapsulint.api import Project, Related, finding, fix, remove_attribute, shown
 from kapsulint.kapsule import clusters, provider_features, replacement
 
@@ -84,7 +85,7 @@ _DERIVED = (
 )
 
 
-def fix_for(version) -> str:
+def fix_for(version: tuple[int, ...] | None) -> str:
     optional = provider_features.supports("optional_pool_name", version)
     if optional is True:
         return _GENERATED
@@ -99,7 +100,7 @@ def _listed(arguments: tuple[str, ...]) -> str:
 
 def check(project: Project):
     found = []
-    names: dict[tuple, list[str]] = {}
+    names: dict[tuple[object, ...], list[str]] = {}
     for pool in clusters.pools(project):
         block = pool.instance.block
         written = block.attr("name")

@@ -52,7 +52,18 @@ NotReady, which changes how the pool behaves.
 - [Using the Kapsule autoheal feature](https://www.scaleway.com/en/docs/kubernetes/reference-content/using-kapsule-autoheal-feature/)
 """
 
-from kapsulint.api import Project, Related, finding, fix, replace_value, set_attribute
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Edit,
+    Finding,
+    Project,
+    Related,
+    finding,
+    fix,
+    replace_value,
+    set_attribute,
+)
 from kapsulint.kapsule import clusters
 
 ID = "KAP206"
@@ -63,7 +74,7 @@ FIX = "unsafe"
 _CONSEQUENCE = "a node that stays NotReady is never rebooted or replaced"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True:
             continue
@@ -76,16 +87,15 @@ def check(project: Project):
         if value.raw is None and written is None:
             loc = pool.instance.block.loc
             message = f"{address} leaves autohealing unset (off by default): {_CONSEQUENCE}"
-        elif value.raw is None:
+        elif value.raw is None and written is not None:
             loc = written.value_loc
             if value.loc is not None and value.loc != loc:
                 related.append(Related(value.loc, "the null comes from here"))
             message = f"{address} sets autohealing to null, which leaves it off (the default): {_CONSEQUENCE}"
         elif value.is_false():
-            loc = value.loc
-            if loc is None:
-                attribute = pool.instance.block.attr("autohealing")
-                loc = attribute.value_loc if attribute is not None else pool.instance.block.loc
+            attribute = pool.instance.block.attr("autohealing")
+            loc = value.loc if value.loc is not None else (
+                attribute.value_loc if attribute is not None else pool.instance.block.loc)
             message = f"{address} has autohealing = false: {_CONSEQUENCE}"
         else:
             continue
@@ -104,6 +114,7 @@ def check(project: Project):
 def _autofix(project: Project, block, written):
     """``autohealing = true`` in the pool block, when it is unset there or written there as a literal
     (a value from a variable may be shared by other pools: left to the author)."""
+    edits: Edit | tuple[Edit, ...] | None
     if written is None:
         edits = set_attribute(project, block, "autohealing", "true")
     elif written.is_literal:

@@ -47,7 +47,16 @@ controller = { nodeSelector = { "k8s.scaleway.com/pool-name" = "system" } }
 - [Assigning pods to nodes](https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/)
 """
 
-from kapsulint.api import Project, Related, Val, finding, shown_text
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Finding,
+    Project,
+    Related,
+    Val,
+    finding,
+    shown_text,
+)
 from kapsulint.kapsule import helm, node_types
 from kapsulint.kapsule.scheduling import Matcher, PoolNodes, placement_of
 
@@ -56,7 +65,7 @@ NAME = "ingress-on-shared-vcpu"
 SEVERITY = "warning"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for release in helm.releases(project):
         controller = release.controller
         if controller is None:

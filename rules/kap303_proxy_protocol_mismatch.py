@@ -108,7 +108,7 @@ _RECOMMENDED = "service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2"
 
 
 def _short(annotation: str) -> str:
-    return annotation[len(_PREFIX):] if annotation.startswith(_PREFIX) else annotation
+    return annotation.removeprefix(_PREFIX)
 
 
 def _ports(numbers: list[int]) -> str:
@@ -131,18 +131,20 @@ def check(project: Project):
         sent_unexpected: dict = {}  # anchor -> (annotation, value, ports, entry names)
         required_missing: dict = {}  # anchor -> (port setting, ports)
         for port in proxy_ports.published_ports(ports):
+            assert port.port is not None  # published_ports gives ports with a known number
             sending = lb.sending(port.port)
             if sending is None:
                 continue
-            if sending.sends and port.accepts is False:
+            if sending.sends and sending.annotation is not None and sending.value is not None \
+                    and port.accepts is False:  # a port sent PROXY has its deciding annotation
                 loc = sending.value.loc or service.annotation_key_loc(sending.annotation) or service.anchor
                 entry = sent_unexpected.setdefault(loc, (sending.annotation, sending.value, [], []))
                 entry[2].append(port.port)
                 entry[3].append(port.name)
             elif not sending.sends and port.requires is True and port.setting is not None:
                 loc = port.setting.loc or service.key_loc(tuple(port.setting_name.split("."))) or service.anchor
-                entry = required_missing.setdefault(loc, (port, []))
-                entry[1].append(port.port)
+                missing = required_missing.setdefault(loc, (port, port.setting, []))
+                missing[2].append(port.port)
 
         subject = service.subject
         controller = service.controller
@@ -157,13 +159,13 @@ def check(project: Project):
                 logical=f"{subject.name}.{annotation}",
                 fix=fix,
             )
-        for loc, (port, numbers) in required_missing.items():
+        for loc, (port, setting, numbers) in required_missing.items():
             related = [Related(value.loc, f"{_short(name)} {shown(value)} does not cover "
                                           f"{_ports(numbers)}")
                        for name, value in lb.written() if value.loc is not None]
             yield finding(
                 loc,
-                f"{subject.name}: {port.setting_name} {shown(port.setting)} makes {controller.key} "
+                f"{subject.name}: {port.setting_name} {shown(setting)} makes {controller.key} "
                 f"require a PROXY header on {_ports(numbers)}, but the Scaleway load balancer does not "
                 "send one there: connections are refused",
                 subject=subject.name,

@@ -66,14 +66,14 @@ with a health check annotation the author picks; both are for the author to deci
 """
 
 from kapsulint.api import Project, finding
-from kapsulint.kapsule import lb_services, proxy_ports
+from kapsulint.kapsule import lb_services, proxy_ports, service
 
 ID = "KAP307"
 NAME = "external-traffic-policy-cluster"
 SEVERITY = "note"
 
 
-def _sends_proxy_protocol(svc) -> bool:
+def _sends_proxy_protocol(svc: service.ControllerService) -> bool:
     proxy = proxy_ports.lb_proxy(svc)
     return any(ports is not None and not ports.empty
                for ports in (proxy.v1_ports, proxy.v2_ports, proxy.send_v2_ports))

@@ -70,10 +70,13 @@ published an A record.
 - [Kapsule load balancers](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)
 """
 
+
 from kapsulint.api import (
     Edit,
+    Fix,
     Loc,
     Project,
+    Val,
     finding,
     fix,
     insert_after,
@@ -85,6 +88,7 @@ from kapsulint.api import (
 from kapsulint.kapsule import lb_annotation_keys, lb_annotations, proxy_ports
 from kapsulint.kapsule.go_strconv import parse_bool
 from kapsulint.kapsule.lb_services import services
+from kapsulint.kapsule.service import ControllerService
 
 ID = "KAP314"
 NAME = "proxy-protocol-without-use-hostname"
@@ -128,7 +132,7 @@ def check(project: Project):
         )
 
 
-def _use_hostname(project: Project, service, name: str, value, hostname):
+def _use_hostname(project: Project, service: ControllerService, name: str, value: Val, hostname: Val) -> Fix | None:
     """The use-hostname annotation set to "true": its written value replaced, or a line added
     after the PROXY annotation's entry."""
     key = lb_annotation_keys.LB_USE_HOSTNAME

@@ -79,8 +79,23 @@ arguments, IAM kubeconfigs) is a design choice.
 """
 
 import re
+from collections.abc import Iterator
 
-from kapsulint.api import Project, Related, combined, finding, fix, replace_value, set_attribute, unwrap_edit
+from kapsulint.api import (
+    Block,
+    Finding,
+    Fix,
+    Loc,
+    Project,
+    Related,
+    ResourceInstance,
+    combined,
+    finding,
+    fix,
+    replace_value,
+    set_attribute,
+    unwrap_edit,
+)
 from kapsulint.kapsule import kubeconfig
 
 ID = "KAP402"
@@ -129,11 +144,11 @@ def _what(use) -> str:
     return "admin kubeconfig"
 
 
-def _related(uses, loc):
+def _related(uses: list[kubeconfig.KubeconfigUse], loc: Loc) -> list[Related]:
     return [Related(u.loc, f"read from {u.reference}") for u in uses if u.loc != loc]
 
 
-def _files(project: Project):
+def _files(project: Project) -> Iterator[Finding]:
     for resource_type in FILE_RESOURCES:
         for instance in project.resources(resource_type):
             block = instance.block
@@ -143,7 +158,7 @@ def _files(project: Project):
                     continue
                 found = kubeconfig.uses_in(instance.module, attribute.expression)
                 uses = [u for u in found if u.secret]
-                fallback = None
+                fallback: ResourceInstance | None = None
                 if not found:
                     # Reached only through something the walk does not follow: the evaluator's ref.
                     fallback = kubeconfig.refers_to_kubeconfig(instance.arg(name))
@@ -153,8 +168,10 @@ def _files(project: Project):
                 if uses:
                     source = uses[0].reference
                     what = _what(uses[0])
-                else:
+                elif fallback is not None:
                     source, what = f"{fallback.resource.address}.kubeconfig", "admin kubeconfig"
+                else:
+                    continue
                 loc = attribute.value_loc
                 yield finding(
                     loc,
@@ -168,7 +185,7 @@ def _files(project: Project):
                 )
 
 
-def _outputs(project: Project):
+def _outputs(project: Project) -> Iterator[Finding]:
     for instance in project.top_instances():
         module = instance.module
         where = project.relative(module.path)
@@ -196,7 +213,7 @@ def _outputs(project: Project):
             )
 
 
-def _sensitive_output(project: Project, block, through_nonsensitive: bool):
+def _sensitive_output(project: Project, block: Block, through_nonsensitive: bool) -> Fix | None:
     """``sensitive = true`` on the output, and its ``nonsensitive()`` dropped when it wraps the value."""
     written = block.attr("sensitive")
     if written is None:
@@ -218,10 +235,10 @@ _REDIRECT = re.compile(r"(?<![-=<>0-9&])>>?(?![=&>])|\btee\b")
 _DISCARDED = re.compile(r">>?\s*/dev/null")
 
 
-def _commands(project: Project):
+def _commands(project: Project) -> Iterator[Finding]:
     """``local-exec`` provisioners whose shell command writes a kubeconfig secret to a file
     (``echo '${...config_file}' > kubeconfig``, ``| tee``)."""
-    seen = set()
+    seen: set[Loc] = set()
     for module in project.instances():
         for resource in module.module.resources.values():
             for provisioner in resource.block.children("provisioner"):
@@ -249,7 +266,7 @@ def _commands(project: Project):
                 )
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     yield from _files(project)
     yield from _commands(project)
     yield from _outputs(project)

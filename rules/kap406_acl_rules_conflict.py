@@ -64,7 +64,11 @@ with `scaleway_ranges = true` (which of the two to keep is the author's call).
 - [scaleway_k8s_acl](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_acl)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
+    Finding,
+    Loc,
     Project,
     Related,
     ResourceInstance,
@@ -112,7 +116,7 @@ def _exactly_one(project: Project, acl: ResourceInstance):
                 autofix = fix("safe", "remove no_ip_allowed = false", remove_attribute(project, written))
         yield finding(
             loc,
-            f"{address} sets no_ip_allowed = {'true' if no_ip.is_true() else shown_text(no_ip, no_ip.text())} "
+            f"{address} sets no_ip_allowed = {'true' if no_ip.is_true() else shown_text(no_ip, str(no_ip.text()))} "
             f"and acl_rules: {why}",
             subject=address,
             instance=acl.address,
@@ -144,7 +148,7 @@ def _split(project: Project, acl: ResourceInstance, rule, rules: list) -> object
 
 def _rule_problems(project: Project, acl: ResourceInstance):
     address = acl.resource.address
-    first_ranges = None
+    first_ranges: Loc | None = None
     rules = acl.nested("acl_rules")
     for rule in rules:
         ranges = rule.arg("scaleway_ranges")
@@ -164,20 +168,20 @@ def _rule_problems(project: Project, acl: ResourceInstance):
                 autofix=_split(project, acl, rule, rules),
             )
         elif first_ranges is None:
-            first_ranges = ranges
+            first_ranges = ranges.loc
         else:
             yield finding(
                 ranges.loc,
                 f"{address} has a second acl_rules entry with scaleway_ranges = true: only one such rule can be added",
                 subject=address,
                 instance=acl.address,
-                related=[Related(first_ranges.loc, "the first rule with scaleway_ranges = true")],
+                related=[Related(first_ranges, "the first rule with scaleway_ranges = true")],
                 logical=f"{address}.acl_rules.scaleway_ranges",
                 fix="keep a single rule with scaleway_ranges = true",
             )
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for acl in project.resources(access.ACL):
         yield from _exactly_one(project, acl)
         yield from _rule_problems(project, acl)

@@ -243,11 +243,11 @@ class PrintableStream(io.TextIOBase):
         return self._stream.fileno()
 
     @property
-    def encoding(self) -> str:
+    def encoding(self) -> str:  # type: ignore[override]  # the wrapped stream's, read when asked
         return getattr(self._stream, "encoding", None) or "utf-8"
 
     @property
-    def errors(self) -> str | None:
+    def errors(self) -> str | None:  # type: ignore[override]  # the wrapped stream's, read when asked
         return getattr(self._stream, "errors", None)
 
 
@@ -616,7 +616,13 @@ def _statistics(findings, output_format: str, unsafe: bool) -> str:
 
 
 def _show_files(resolved, cwd: Path) -> None:
-    from kapsulint.cli.show_files import engine_left_out, engine_lines, file_state, not_read, why_read
+    from kapsulint.cli.show_files import (
+        engine_left_out,
+        engine_lines,
+        file_state,
+        not_read,
+        why_read,
+    )
     from kapsulint.model.project import Project
     from kapsulint.reporters import printable as shown
 
@@ -646,7 +652,11 @@ def _show_files(resolved, cwd: Path) -> None:
 
 
 def _evaluate(resolved, target: Path, expressions: list[str]) -> None:
-    from kapsulint.cli.console import evaluate_lines, no_module_message, parse_expressions
+    from kapsulint.cli.console import (
+        evaluate_lines,
+        no_module_message,
+        parse_expressions,
+    )
     from kapsulint.model.project import Project
 
     if not target.is_dir():

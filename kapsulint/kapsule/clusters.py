@@ -5,7 +5,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kapsulint.api import UNKNOWN, Loc, Project, Related, ResourceInstance, Val, number
+from kapsulint.api import (
+    UNKNOWN,
+    Loc,
+    ModuleInstance,
+    NestedBlock,
+    Project,
+    Related,
+    ResourceInstance,
+    Val,
+    Version,
+    number,
+)
 from kapsulint.kapsule import cluster_types, k8s_versions, node_labels, node_types
 from kapsulint.kapsule.provider_releases import provider_version
 
@@ -121,7 +132,7 @@ class Cluster:
             return True
         return None
 
-    def auto_upgrade_blocks(self) -> list:
+    def auto_upgrade_blocks(self) -> list[NestedBlock]:
         """The ``auto_upgrade`` blocks as written: static ones, and those a ``dynamic`` block makes
         when its ``for_each`` is known (blocks of an Unknown ``for_each`` are left out)."""
         return [block for block in self.instance.nested("auto_upgrade") if not block.count_unknown]
@@ -186,7 +197,7 @@ class Pool:
         return kapsule
 
     @property
-    def provider_version(self) -> tuple[int, int, int] | None:
+    def provider_version(self) -> Version | None:
         return provider_version(self.instance.module, "scaleway", "scaleway/scaleway")
 
     def node_capacity(self) -> tuple[int | None, Val]:
@@ -219,7 +230,7 @@ class Pool:
         if self.instance.key is UNKNOWN:
             return False
         cluster_modules = set()
-        module = cluster.instance.module
+        module: ModuleInstance | None = cluster.instance.module
         while module is not None:
             cluster_modules.add(id(module))
             module = module.parent
@@ -276,7 +287,7 @@ class Pool:
         complete = True
         tags = self.instance.arg("tags")
         if tags.known:
-            found.extend(node_labels.taints_from_tags([t.text() for t in tags.elements() if t.text() is not None]))
+            found.extend(node_labels.taints_from_tags([text for t in tags.elements() if (text := t.text()) is not None]))
         else:
             complete = False
         for block in self.instance.nested("taints"):
@@ -337,7 +348,7 @@ def pools_by_cluster(project: Project) -> dict[int, list[Pool]]:
 class DefaultPoolInstance:
     """A cluster's ``default_pool`` block (provider 1.x), read like a pool."""
 
-    def __init__(self, cluster: ResourceInstance, block, index: int) -> None:
+    def __init__(self, cluster: ResourceInstance, block: NestedBlock, index: int) -> None:
         self.cluster = cluster
         self.nested_block = block
         self.block = block.block
@@ -351,10 +362,10 @@ class DefaultPoolInstance:
     def arg(self, name: str) -> Val:
         return self.nested_block.arg(name)
 
-    def nested(self, block_type: str):
+    def nested(self, block_type: str) -> list[NestedBlock]:
         return self.nested_block.nested(block_type)
 
-    def eval_in(self, block, name: str) -> Val:
+    def eval_in(self, block: NestedBlock, name: str) -> Val:
         return block.arg(name)
 
 
@@ -371,6 +382,7 @@ def cluster_of(value: Val) -> ResourceInstance | None:
     seen = 0
     while value.ref is not None and seen < 8:
         seen += 1
+        instance: ResourceInstance
         instance, _ = value.ref
         if instance.type in CLUSTER_RESOURCES and instance.resource.mode == "managed":
             return instance

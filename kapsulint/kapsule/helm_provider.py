@@ -297,11 +297,11 @@ def module_instances(project: Project) -> Iterator[ModuleInstance]:
 
 __all__ = [
     "FLAT_KEY_MAPS",
+    "HELM_PROVIDER_V3",
+    "HELM_V2_BLOCKS_INVALID_ON_V3",
     "SET_KINDS",
     "SetEntry",
     "SplitKey",
-    "HELM_PROVIDER_V3",
-    "HELM_V2_BLOCKS_INVALID_ON_V3",
     "V2Block",
     "chart_from_repository",
     "exact_chart_version",

@@ -28,11 +28,13 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from kapsulint.api import (
+    Block,
     Expression,
     Loc,
     ModuleInstance,
     Reference,
     ReferenceWalk,
+    Resource,
     ResourceInstance,
     Val,
     caller_argument,
@@ -108,7 +110,7 @@ def uses_in(module: ModuleInstance, expression: Expression | None, suffix: tuple
     return walk.uses
 
 
-def uses_of_attribute(module: ModuleInstance, block, name: str) -> list[KubeconfigUse]:
+def uses_of_attribute(module: ModuleInstance, block: Block, name: str) -> list[KubeconfigUse]:
     """The kubeconfig reads of the argument ``name`` of a block, as written."""
     attribute = block.attr(name)
     if attribute is None:
@@ -120,6 +122,7 @@ def refers_to_kubeconfig(value: Val) -> ResourceInstance | None:
     """The cluster (resource or data source) whose ``kubeconfig`` an evaluated value comes from."""
     if value.ref is None:
         return None
+    instance: ResourceInstance
     instance, attribute = value.ref
     if instance.type in CLUSTER_RESOURCES and attribute == KUBECONFIG:
         return instance
@@ -171,17 +174,18 @@ class _Walk(ReferenceWalk[tuple[str, ...]]):
         if default is not None:
             self.follow(key, module, default, rest, calls)
 
-    def _local(self, module, full, calls) -> None:
+    def _local(self, module: ModuleInstance, full: tuple[str, ...], calls: tuple[str, ...]) -> None:
         value = local_value(module, full[0]) if full else None
         if value is not None:
             self.follow((id(module), "local", full, calls), module, value, full[1:], calls)
 
-    def _module_output(self, module, full, calls) -> None:
+    def _module_output(self, module: ModuleInstance, full: tuple[str, ...], calls: tuple[str, ...]) -> None:
         for output in module_outputs(module, full):
             key = (id(output.module), "output", (output.name, *output.rest), calls)
             self.follow(key, output.module, output.expression, output.rest, calls)
 
-    def _resource(self, module, loc, address, resource_type, rest, calls) -> None:
+    def _resource(self, module: ModuleInstance, loc: Loc, address: str, resource_type: str, rest: tuple[str, ...],
+                  calls: tuple[str, ...]) -> None:
         resource = module.module.resources.get(address)
         if resource is None:
             return
@@ -202,7 +206,7 @@ class _Walk(ReferenceWalk[tuple[str, ...]]):
         if argument is not None:
             self.follow((id(module), "resource", address, rest, calls), module, argument, rest[1:], calls)
 
-    def _rendered_template(self, module, resource, address, calls) -> None:
+    def _rendered_template(self, module: ModuleInstance, resource: Resource, address: str, calls: tuple[str, ...]) -> None:
         """``data "template_file"``'s ``rendered``: its ``template`` and every one of its ``vars``
         end up in the text, as with ``templatefile()``."""
         key = (id(module), "resource", address, ("rendered",), calls)
@@ -216,7 +220,7 @@ class _Walk(ReferenceWalk[tuple[str, ...]]):
         finally:
             self.leave(key)
 
-    def _cluster(self, module, loc, resource, rest, calls) -> None:
+    def _cluster(self, module: ModuleInstance, loc: Loc, resource: Resource, rest: tuple[str, ...], calls: tuple[str, ...]) -> None:
         field: str | None = None
         if rest:
             if rest[0] != KUBECONFIG:
@@ -241,7 +245,7 @@ class _Walk(ReferenceWalk[tuple[str, ...]]):
             self.uses.append(use)
 
 
-def _attributes_of(resource) -> set[str]:
+def _attributes_of(resource: Resource) -> set[str]:
     names = set(resource.block.attrs)
     names.update(b.type for b in resource.block.blocks)
     names.update((KUBECONFIG, "id", "output", "triggers"))
@@ -251,7 +255,7 @@ def _attributes_of(resource) -> set[str]:
 CA_CERTIFICATE = "cluster_ca_certificate"
 
 
-def ca_certificate_places(block) -> Iterator[tuple[Loc, Expression, tuple[str, ...]]]:
+def ca_certificate_places(block: Block) -> Iterator[tuple[Loc, Expression, tuple[str, ...]]]:
     """(anchor loc, expression, suffix) of each place a ``helm`` or ``kubernetes`` provider block
     takes ``cluster_ca_certificate`` from: the kubernetes provider's argument, the helm provider
     2.x ``kubernetes {}`` block, or its 3.x ``kubernetes = {...}`` object (the suffix names the

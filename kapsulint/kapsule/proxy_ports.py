@@ -40,15 +40,15 @@ from kapsulint.kapsule.kube_objects import LbService
 from kapsulint.kapsule.service import ControllerService
 
 __all__ = [
-    "PortSet",
-    "parse_proxy_protocol_ports",
-    "parse_send_proxy_v2_ports",
-    "annotation_ports",
-    "externally_managed",
     "LbProxy",
     "PortSending",
-    "lb_proxy",
+    "PortSet",
     "TrafficPort",
+    "annotation_ports",
+    "externally_managed",
+    "lb_proxy",
+    "parse_proxy_protocol_ports",
+    "parse_send_proxy_v2_ports",
     "traffic_ports",
 ]
 

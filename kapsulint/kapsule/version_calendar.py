@@ -22,11 +22,15 @@ from __future__ import annotations
 
 import datetime
 import enum
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from kapsulint.kapsule import version_features
 
 FACTS_DATE = datetime.date(2026, 12, 1)  # the day the table these dates come from was checked
+
+
+# Where a minor stands on a day: still supported, deprecated (no new cluster), or past its end of support.
+SupportStatus = Literal["end-of-support", "deprecated", "supported"]
 
 
 class Support(NamedTuple):
