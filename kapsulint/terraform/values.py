@@ -50,6 +50,17 @@ class _Fields:
 
     __slots__ = _FIELDS
 
+    # The slots' types (bare annotations: a slot is no class attribute).
+    raw: Any
+    loc: Loc | None
+    keylocs: dict[str, Loc] | None
+    open: bool
+    sensitive: bool | int
+    ref: tuple | None
+    encoded: Val | None
+    origin: tuple | None
+    type: Any
+
 
 # The fields' own setters: Val refuses ``value.field = ...``, and these keep making one as cheap
 # as a plain attribute assignment would (the evaluator makes a value for every node it computes).
