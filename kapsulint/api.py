@@ -21,7 +21,17 @@ domain never read them (``tests/test_parser_output.py``).
 
 from __future__ import annotations
 
-from kapsulint.findings import SENSITIVE_VALUE, Edit, Finding, Fix, Loc, Related, Severity
+from kapsulint.findings import (
+    SENSITIVE_VALUE,
+    Applicability,
+    Edit,
+    Finding,
+    Fix,
+    FixKind,
+    Loc,
+    Related,
+    Severity,
+)
 from kapsulint.model.edits import (
     insert_after,
     insert_block,
@@ -33,7 +43,7 @@ from kapsulint.model.edits import (
     set_attribute,
 )
 from kapsulint.model.expressions import Expression
-from kapsulint.model.instances import ModuleInstance, ResourceInstance
+from kapsulint.model.instances import ModuleInstance, NestedBlock, ResourceInstance
 from kapsulint.model.modules import (
     DOWNLOAD_MISSING,
     LOCAL_EMPTY,
@@ -49,14 +59,29 @@ from kapsulint.model.modules import (
     Attribute,
     Block,
     Module,
+    ModuleCall,
+    Resource,
+    SourceFile,
     UnreadCall,
     ValuesFile,
     file_attributes,
 )
 from kapsulint.model.plan import Address, Plan, PlannedChange
-from kapsulint.model.plan_binding import ABSENT, BLOCK, GONE, INSTANCE, UNREAD, BoundChange, PlanBinding
+from kapsulint.model.plan_binding import (
+    ABSENT,
+    BLOCK,
+    GONE,
+    INSTANCE,
+    UNREAD,
+    BoundChange,
+    PlanBinding,
+)
 from kapsulint.model.project import Project
-from kapsulint.model.providers import ProviderVersion, provider_config, resolve_provider_version
+from kapsulint.model.providers import (
+    ProviderVersion,
+    provider_config,
+    resolve_provider_version,
+)
 from kapsulint.model.references import (
     OutputValue,
     Reference,
@@ -73,7 +98,13 @@ from kapsulint.model.references import (
     variable_default,
     variable_is_sensitive,
 )
-from kapsulint.model.versions import Version, as_version, core_constraint_problem, parse_constraint, parse_version
+from kapsulint.model.versions import (
+    Version,
+    as_version,
+    core_constraint_problem,
+    parse_constraint,
+    parse_version,
+)
 from kapsulint.model.written import (
     combined,
     key_edit,
@@ -132,7 +163,7 @@ def plan_binding(project: Project) -> PlanBinding | None:
     return project.plan_binding()
 
 
-def fix(applicability: str, description: str, *edits: Edit | tuple[Edit, ...] | None) -> Fix | None:
+def fix(applicability: Applicability, description: str, *edits: Edit | tuple[Edit, ...] | None) -> Fix | None:
     """A fix of ``edits`` (single edits or the tuples ``set_attribute`` returns); None when any
     builder refused (returned None), so a finding is never half fixed."""
     flat: list[Edit] = []
@@ -185,25 +216,30 @@ __all__ = [
     "LOCAL_MISSING",
     "LOCAL_TOFU_ONLY",
     "MANIFEST_UNREADABLE",
-    "NO_SOURCE",
     "NOT_AN_ADDRESS",
     "NOT_CONSTANT",
     "NOT_DOWNLOADED",
     "NOT_LISTED",
-    "Address",
-    "BoundChange",
+    "NO_SOURCE",
     "OUTSIDE_REPOSITORY",
     "SENSITIVE_VALUE",
     "UNKNOWN",
+    "UNREAD",
+    "Address",
+    "Applicability",
     "Attribute",
     "Block",
-    "Expression",
+    "BoundChange",
     "Edit",
-    "Fix",
+    "Expression",
     "Finding",
+    "Fix",
+    "FixKind",
     "Loc",
     "Module",
+    "ModuleCall",
     "ModuleInstance",
+    "NestedBlock",
     "OutputValue",
     "Plan",
     "PlanBinding",
@@ -213,10 +249,11 @@ __all__ = [
     "Reference",
     "ReferenceWalk",
     "Related",
+    "Resource",
     "ResourceInstance",
     "Severity",
+    "SourceFile",
     "Step",
-    "UNREAD",
     "UnreadCall",
     "Val",
     "ValuesFile",

@@ -13,7 +13,12 @@ from kapsulint.boundary import Boundary
 from kapsulint.errors import describe
 from kapsulint.findings import Finding, Loc, Sensitive, Severity
 from kapsulint.lint.registry import INTERNAL_ERROR, UNREADABLE_PATH, Rule, by_id
-from kapsulint.lint.suppressions import Suppression, apply_suppressions, parse_suppressions, suppression_findings
+from kapsulint.lint.suppressions import (
+    Suppression,
+    apply_suppressions,
+    parse_suppressions,
+    suppression_findings,
+)
 from kapsulint.model.instances import NestedBlock, ResourceInstance
 from kapsulint.model.modules import Attribute, Block
 from kapsulint.model.options import ScanOptions
@@ -141,10 +146,10 @@ def _judge(project: Project, settings: Settings) -> RunResult:
         print(f"kapsulint: cannot read {path}: {reason}", file=sys.stderr)
     errors: list[tuple[str, str | None, str | None]] = list(project.errors)
     internal: list[Finding] = []
-    for message, path, _ in project.errors:
-        path = path or str(project.root)
-        print(f"kapsulint: internal error in {path}: {message}", file=sys.stderr)
-        internal.append(_internal_finding(Loc(path, 1, 1, 1, 2), message, None))
+    for message, error_path, _ in project.errors:
+        shown = error_path or str(project.root)
+        print(f"kapsulint: internal error in {shown}: {message}", file=sys.stderr)
+        internal.append(_internal_finding(Loc(shown, 1, 1, 1, 2), message, None))
     findings: list[Finding] = []
     ran = {rule.id for rule in settings.rules}
     for rule in settings.rules:
@@ -166,9 +171,9 @@ def _judge(project: Project, settings: Settings) -> RunResult:
             finding.rule = rule.id
         findings.extend(produced)
     project.add_read_values_files()
-    for path in _nothing_under(settings.paths, project):
-        if not _yaml_not_values(path, project):
-            print(f"kapsulint: {_nothing_read(path, project)}", file=sys.stderr)
+    for given in _nothing_under(settings.paths, project):
+        if not _yaml_not_values(given, project):
+            print(f"kapsulint: {_nothing_read(given, project)}", file=sys.stderr)
     findings.extend(_engine_findings(project))
     project.cache.flush()  # values texts and templates the rules parsed
     sensitive = project.sensitive()

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 from kapsulint.boundary import NOTE_KIND, OUTSIDE, shown_path
 from kapsulint.errors import describe
 from kapsulint.findings import Loc, Sensitive
 from kapsulint.model import engines
-from kapsulint.model.instances import ModuleInstance, ResourceInstance, as_written, nested_blocks
+from kapsulint.model.instances import (
+    ModuleInstance,
+    ResourceInstance,
+    as_written,
+    nested_blocks,
+)
 from kapsulint.model.modules import (
     DOWNLOAD_MISSING,
     LOCAL_EMPTY,
@@ -46,7 +52,14 @@ from kapsulint.model.variables import root_variable_values
 from kapsulint.parsing.sources import FileReads, Unreadable, decode
 from kapsulint.scan import discovery
 from kapsulint.scan.cache import ParseCache, valid_template, valid_yaml_text
-from kapsulint.scan.discovery import Discovered, NotFollowed, discover, file_kind, in_chart, is_chart_values
+from kapsulint.scan.discovery import (
+    Discovered,
+    NotFollowed,
+    discover,
+    file_kind,
+    in_chart,
+    is_chart_values,
+)
 from kapsulint.scan.loader import Loaded, load_sources
 from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.errors import EvalError
@@ -54,6 +67,7 @@ from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope
 from kapsulint.terraform.values import UNKNOWN, Val
 from kapsulint.text import decoded, lf
 
+_T = TypeVar("_T")
 FILE_LEFT_OUT = "file-left-out"  # the blind spot of a file, or part of one, left out (KAP012)
 # Files a release may read as values: YAML, and templates of it (helmfile's values.yaml.gotmpl,
 # https://helmfile.readthedocs.io/en/latest/templating/, and Jinja's .j2).
@@ -88,7 +102,7 @@ class Project:
         self._outside: set[str] = set()  # module directories that resolve outside the repository
         self._aliases: dict[str, str] = {}  # a module directory as a call names it -> the one read there
         self.cache = ParseCache.default(options.cache)
-        self._memo: dict[object, object] = {}
+        self._memo: dict[object, Any] = {}
         self.budget = Budget(options.limits)  # what evaluating the whole project may cost
         self._notes: dict[tuple[str, Loc], str] = {}  # blind spots met while evaluating, first message kept
         self._cache_keys: dict[str, str] = {}  # path -> parse cache key, for the files read from the cache
@@ -270,7 +284,7 @@ class Project:
         module = self._module(directory)
         module.files.append(source)
         if source.ok:
-            for raw in source.data["body"]["blocks"]:
+            for raw in source.parsed["body"]["blocks"]:
                 self._add_block(module, block_from(raw, source.path))
 
     def _add_block(self, module: Module, block) -> None:
@@ -302,10 +316,10 @@ class Project:
             self._first(module, module.calls, labels[0], f"module.{labels[0]}", call, block.loc)
         elif kind == "provider":
             alias = _literal(block, "alias")
-            first = next((p for p in module.providers if p.labels == labels and _literal(p, "alias") == alias), None)
-            if first is not None and labels:
+            provider = next((p for p in module.providers if p.labels == labels and _literal(p, "alias") == alias), None)
+            if provider is not None and labels:
                 name = f"provider.{labels[0]}" + (f".{alias}" if alias is not None else "")
-                module.duplicates.append(Duplicate(name, first.loc, block.loc))
+                module.duplicates.append(Duplicate(name, provider.loc, block.loc))
             module.providers.append(block)
         elif kind == "check" and labels:
             for nested in block.children("data"):  # scoped data sources: only the check's assertions read them
@@ -315,8 +329,8 @@ class Project:
         elif kind == "terraform":
             settings = block.children("backend") + block.children("cloud")
             if settings and (module.backends or module.clouds):
-                first = (module.backends + module.clouds)[0]
-                module.duplicates.append(Duplicate("terraform.backend", first.loc, settings[0].loc))
+                backend = (module.backends + module.clouds)[0]
+                module.duplicates.append(Duplicate("terraform.backend", backend.loc, settings[0].loc))
             module.terraform_blocks.append(block)
 
     @staticmethod
@@ -335,7 +349,7 @@ class Project:
         module.files.append(source)
         if not source.ok:
             return
-        for raw in source.data["body"]["blocks"]:
+        for raw in source.parsed["body"]["blocks"]:
             override = block_from(raw, source.path)
             if override.type == "locals":  # an override file's locals replace the base's
                 module.locals.update(override.attrs)
@@ -507,17 +521,17 @@ class Project:
             reasons = []
             for root, prefix in self._manifest_keys(module, local_callers, keys, set()):
                 key = f"{prefix}.{call.name}" if prefix else call.name
-                reason = self._link_downloaded(root, key, call)
-                if reason is None:
+                refused = self._link_downloaded(root, key, call)
+                if refused is None:
                     break
-                reasons.append((root, reason))
+                reasons.append((root, refused))
             else:
                 root, reason = reasons[0]
                 unread.append((module, call, NOT_AN_ADDRESS if source_kind(call.source) == UNRECOGNISED else reason,
                                root))
-        for module, call, reason, root in unread:
+        for module, call, reason, manifest_root in unread:
             listed = self._manifest_keys(module, local_callers, keys, set())
-            manifest = next((key for key in listed if key[0] == root), listed[0])
+            manifest = next((key for key in listed if key[0] == manifest_root), listed[0])
             via = None
             if ".terraform" in Path(module.path).parts:  # said at the call outside .terraform/ that leads here
                 via = self._call_outside_downloads(*manifest)
@@ -687,7 +701,7 @@ class Project:
         it, and rules about what exists skip it."""
 
         def collect() -> list[ResourceInstance]:
-            found = []
+            found: list[ResourceInstance] = []
             for instance, resource in self.memo("resource-blocks", self._resource_blocks).get((resource_type, mode), ()):
                 found.extend(instance.resource_instances(resource) or [as_written(instance, resource)])
             return found
@@ -830,9 +844,9 @@ class Project:
                 # a heredoc's or a file's text: its loc is the opening token, the text its lines
                 path, offset = node.origin[0], node.origin[1]
                 spans.append((path, offset + 1, 1, offset + raw.count("\n") + 1, len(raw) + 1))
-            for path, *span in spans:
+            for path, line, column, end_line, end_column in spans:
                 if path in self.files:
-                    self._sensitive_regions.setdefault(path, set()).add(tuple(span))
+                    self._sensitive_regions.setdefault(path, set()).add((line, column, end_line, end_column))
             if isinstance(raw, str):
                 self._sensitive_texts.add(raw)
                 self._sensitive_texts.add(json.dumps(raw, ensure_ascii=False)[1:-1])
@@ -877,7 +891,7 @@ class Project:
         binding: PlanBinding | None = self.memo("plan-binding", bind)
         return binding
 
-    def memo(self, key: object, compute):
+    def memo(self, key: object, compute: Callable[[], _T]) -> _T:
         """A value derived from the whole project, computed once (rules share domain answers)."""
         if key not in self._memo:
             self._memo[key] = compute()
@@ -943,8 +957,9 @@ class Project:
         from kapsulint.parsing.yaml_templates import dialect_of
 
         source = self.files.get(path) if path is not None else None
-        if source is not None and source.kind == "values" and source.ok and self.read_text(path) == text:
-            return source.data
+        if path is not None and source is not None and source.kind == "values" and source.ok \
+                and self.read_text(path) == text:
+            return source.parsed
         dialect = dialect_of(path)
         key = self.cache.key(f"yaml-text-{dialect}", text.encode()) if self.cache.enabled else ""
         cached = self.cache.get(key) if key else None

@@ -254,11 +254,11 @@ def expression_at(project: Project, loc: Loc) -> Expression | None:
                 span = node.get("p")
                 if isinstance(span, (list, tuple)) and len(span) == 4 and "t" in node:
                     nodes.setdefault(tuple(span), node)
-    node = nodes.get((loc.line, loc.column, loc.end_line, loc.end_column))
-    return Expression(node, loc.path) if node is not None else None
+    found = nodes.get((loc.line, loc.column, loc.end_line, loc.end_column))
+    return Expression(found, loc.path) if found is not None else None
 
 
-_BY_LOCATION: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_BY_LOCATION: weakref.WeakKeyDictionary[Project, dict[str, dict[tuple[int, ...], dict]]] = weakref.WeakKeyDictionary()
 
 
 def _nodes(data) -> Iterator[dict]:
@@ -430,7 +430,7 @@ def separate_examples(module: Module) -> bool:
     defined: dict[str, set[str]] = {}
     blocks: dict[str, list[Block]] = {}
     for source in files:
-        found = [block_from(raw, source.path) for raw in source.data["body"]["blocks"]]
+        found = [block_from(raw, source.path) for raw in source.parsed["body"]["blocks"]]
         if not any(block.type in ("provider", "terraform") for block in found):
             return False
         blocks[source.path] = found

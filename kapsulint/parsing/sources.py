@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import bisect
 import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from kapsulint.boundary import Boundary, read_regular
 from kapsulint.errors import describe
 from kapsulint.text import decoded, text_lines, without_bom
+
+if TYPE_CHECKING:
+    from kapsulint.parsing.hcl import HclSyntaxError
+    from kapsulint.parsing.json import JsonSyntaxError
+    from kapsulint.parsing.yaml import TemplatedYamlError, YamlSyntaxError
 
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
 
@@ -51,6 +58,13 @@ class SourceFile:
         return self.data is not None and self.error is None
 
     @property
+    def parsed(self) -> dict:
+        """The adapter's output of a file that was parsed (:attr:`ok`)."""
+        if self.data is None:
+            raise ValueError(f"{self.path} holds no parsed data")
+        return self.data
+
+    @property
     def incomplete(self) -> bool:
         """Broken, skipped, left out or unread: what it holds is not known."""
         return not self.ok
@@ -58,7 +72,7 @@ class SourceFile:
     @property
     def templated(self) -> bool:
         """A values file read with template expressions, each an Unknown part of its value."""
-        return self.ok and bool(self.data.get("templates"))
+        return self.ok and bool(self.parsed.get("templates"))
 
 
 class Unreadable(Exception):
@@ -241,35 +255,48 @@ def _parse_content(path: str, kind: str, content: bytes) -> dict:
     if error is not None:
         result["error"] = list(error)
         return result
+    assert text is not None  # decode gives the text or why there is none
     from kapsulint.parsing.template import TemplateSyntaxError
 
     name = parser_name(path, kind)
-    not_yaml_once_seen: type[Exception] | tuple = ()  # a values file left out (KAP012)
+    not_yaml_once_seen: tuple[type[TemplatedYamlError], ...] = ()  # a values file left out (KAP012)
+    parse: Callable[[str], dict]
+    syntax_error: type[YamlSyntaxError | JsonSyntaxError | HclSyntaxError]
     try:
         if name.startswith("yaml"):
             from functools import partial
 
-            from kapsulint.parsing.yaml import TemplatedYamlError, parse_values
-            from kapsulint.parsing.yaml import YamlSyntaxError as Error
+            from kapsulint.parsing.yaml import (
+                TemplatedYamlError,
+                YamlSyntaxError,
+                parse_values,
+            )
             from kapsulint.parsing.yaml_templates import dialect_of
 
             parse = partial(parse_values, dialect=dialect_of(path))
-            not_yaml_once_seen = TemplatedYamlError
+            syntax_error = YamlSyntaxError
+            not_yaml_once_seen = (TemplatedYamlError,)
         elif name.endswith("json"):
-            from kapsulint.parsing.json import JsonSyntaxError as Error
-            from kapsulint.parsing.json import parse_terraform_json, parse_tfvars_json
+            from kapsulint.parsing.json import (
+                JsonSyntaxError,
+                parse_terraform_json,
+                parse_tfvars_json,
+            )
 
             parse = parse_tfvars_json if kind == "tfvars" else parse_terraform_json
+            syntax_error = JsonSyntaxError
         else:
-            from kapsulint.parsing.hcl import HclSyntaxError as Error
-            from kapsulint.parsing.hcl import parse_hcl as parse
+            from kapsulint.parsing.hcl import HclSyntaxError, parse_hcl
+
+            parse = parse_hcl
+            syntax_error = HclSyntaxError
         try:
             result["data"] = parse(text)
         except not_yaml_once_seen as left_out:
             result["left_out"] = [left_out.message, left_out.line, left_out.column, left_out.end_column,
                                   left_out.syntax]
             result["comments"] = annotate_comments(left_out.comments, text)
-        except Error as syntax:
+        except syntax_error as syntax:
             result["error"] = [syntax.message, syntax.line, syntax.column]
     except TemplateSyntaxError as syntax:
         result["error"] = [syntax.message, syntax.line, syntax.column]

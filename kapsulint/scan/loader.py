@@ -12,7 +12,14 @@ from __future__ import annotations
 import os
 
 from kapsulint.boundary import Boundary
-from kapsulint.parsing.sources import FileReads, SourceFile, Unreadable, parser_name, skipped_source, source_from
+from kapsulint.parsing.sources import (
+    FileReads,
+    SourceFile,
+    Unreadable,
+    parser_name,
+    skipped_source,
+    source_from,
+)
 from kapsulint.scan.cache import ParseCache, decode_entry, encode_entry, valid_parse
 from kapsulint.scan.parallel import File, parse_file
 
@@ -103,8 +110,11 @@ def parse_all(pending: list[File], jobs: int) -> list[tuple[dict, bytes | None]]
         if encoded is None or len(encoded) != len(share):
             results.extend(_parsed(file) for file in share)  # the worker failed: parsed here
             continue
-        for (_, _, _, key), (entry, cacheable) in zip(share, encoded):
-            results.append((decode_entry(key, entry), entry if cacheable and key else None))
+        for file, (entry, cacheable) in zip(share, encoded):
+            key = file[3]
+            decoded = decode_entry(key, entry)
+            # a worker's own entry always decodes; were it damaged, the file is parsed here
+            results.append(_parsed(file) if decoded is None else (decoded, entry if cacheable and key else None))
     return results
 
 
