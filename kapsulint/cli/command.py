@@ -6,8 +6,9 @@ import gc
 import io
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 import click
 
@@ -16,7 +17,7 @@ from kapsulint import __version__
 FORMATS = ("text", "concise", "json", "sarif", "github", "gitlab")
 FAIL_LEVELS = {"error": 3, "warning": 2, "note": 1}
 ISSUES = "https://github.com/kapsulint/kapsulint/issues"
-FIX_MARKS = {"safe": "[*]", "unsafe": "[!]", "sometimes": "[~]"}
+FIX_MARKS: dict[str | None, str] = {"safe": "[*]", "unsafe": "[!]", "sometimes": "[~]"}
 """--list-rules' mark of a rule's fix: safe (--fix applies it), unsafe (only with --unsafe-fixes),
 or safe in some cases and unsafe in others."""
 FIX_LEGEND = (("[*]", "safe fix (--fix)"), ("[!]", "unsafe fix (--fix --unsafe-fixes)"),
@@ -51,7 +52,9 @@ def server_requested(args: list[str]) -> bool:
 class _Command(click.Command):
     """The lint command, which hands ``kapsulint server`` to the language server (see :func:`server_requested`)."""
 
-    def main(self, args=None, prog_name=None, **extra):
+    # click types its main by overloads on standalone_mode; this one forwards every argument as given
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # type: ignore[override]
+             **extra: Any) -> Any:
         given = list(sys.argv[1:] if args is None else args)
         if server_requested(given):
             from kapsulint.cli.server import server_command
@@ -557,7 +560,7 @@ def _output_directory(output: Path, repository: Path, boundary) -> None:
         _fail(f"cannot write {output}: cannot create its directory: {error.strerror or error}")
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"kapsulint: error: {message}", err=True)
     sys.exit(2)
 

@@ -317,9 +317,9 @@ def resolve_settings(cli: CommandLine) -> Resolved:
         problems.append(str(error))
         today = _lint_date(None, config)
     fix_policy = _fix_policy(config, pick, problems)
-    error = config.error(problems)
-    if error is not None:
-        raise SettingsError(error)
+    invalid = config.error(problems)
+    if invalid is not None:
+        raise SettingsError(invalid)
     if "today" not in config.values and not cli.today:
         origins["today"] = (today.isoformat(), "default (today in UTC)")
     scan = ScanOptions(

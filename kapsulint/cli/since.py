@@ -174,6 +174,7 @@ def _blobs(repository: Path, object_ids: list[str]) -> Iterator[tuple[str, bytes
                                    env=_environment())
     except OSError as error:
         raise SinceError(f"--since cannot run git: {error.strerror or error}") from None
+    assert process.stdout is not None  # opened with stdout=PIPE
 
     def feed(stream: IO[bytes]) -> None:
         try:

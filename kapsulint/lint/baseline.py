@@ -47,9 +47,9 @@ def _recorded_dates(path: Path) -> dict[str, str]:
         return {}
     fallback = data.get("written")
     entries = data.get("findings", [])
-    return {entry["fingerprint"]: entry.get("recorded", fallback) for entry in entries
+    return {entry["fingerprint"]: recorded for entry in entries
             if isinstance(entries, list) and isinstance(entry, dict) and isinstance(entry.get("fingerprint"), str)
-            and isinstance(entry.get("recorded", fallback), str)}
+            and isinstance(recorded := entry.get("recorded", fallback), str)}
 
 
 def read_baseline(path: Path) -> set[str]:

@@ -171,9 +171,9 @@ def _judge(project: Project, settings: Settings) -> RunResult:
             finding.rule = rule.id
         findings.extend(produced)
     project.add_read_values_files()
-    for path in _nothing_under(settings.paths, project):
-        if not _yaml_not_values(path, project):
-            print(f"kapsulint: {_nothing_read(path, project)}", file=sys.stderr)
+    for given in _nothing_under(settings.paths, project):
+        if not _yaml_not_values(given, project):
+            print(f"kapsulint: {_nothing_read(given, project)}", file=sys.stderr)
     findings.extend(_engine_findings(project))
     project.cache.flush()  # values texts and templates the rules parsed
     sensitive = project.sensitive()

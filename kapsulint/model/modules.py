@@ -510,7 +510,7 @@ class YamlDocuments:
         if not self.source.ok:
             return []
         fallback = Loc(self.path, 1, 1, 1, 2)
-        return [literal_to_val(document, (self.path, 0, 0), fallback) for document in self.source.data["docs"]]
+        return [literal_to_val(document, (self.path, 0, 0), fallback) for document in self.source.parsed["docs"]]
 
 
 class ValuesFile:

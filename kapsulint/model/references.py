@@ -430,7 +430,7 @@ def separate_examples(module: Module) -> bool:
     defined: dict[str, set[str]] = {}
     blocks: dict[str, list[Block]] = {}
     for source in files:
-        found = [block_from(raw, source.path) for raw in source.data["body"]["blocks"]]
+        found = [block_from(raw, source.path) for raw in source.parsed["body"]["blocks"]]
         if not any(block.type in ("provider", "terraform") for block in found):
             return False
         blocks[source.path] = found
