@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kapsulint.api import UNKNOWN, Loc, Project, Related, ResourceInstance, Val, number
+from kapsulint.api import UNKNOWN, Loc, ModuleInstance, Project, Related, ResourceInstance, Val, number
 from kapsulint.kapsule import cluster_types, k8s_versions, node_labels, node_types
 from kapsulint.kapsule.provider_releases import provider_version
 
@@ -219,7 +219,7 @@ class Pool:
         if self.instance.key is UNKNOWN:
             return False
         cluster_modules = set()
-        module = cluster.instance.module
+        module: ModuleInstance | None = cluster.instance.module
         while module is not None:
             cluster_modules.add(id(module))
             module = module.parent
@@ -276,7 +276,7 @@ class Pool:
         complete = True
         tags = self.instance.arg("tags")
         if tags.known:
-            found.extend(node_labels.taints_from_tags([t.text() for t in tags.elements() if t.text() is not None]))
+            found.extend(node_labels.taints_from_tags([text for t in tags.elements() if (text := t.text()) is not None]))
         else:
             complete = False
         for block in self.instance.nested("taints"):
@@ -371,6 +371,7 @@ def cluster_of(value: Val) -> ResourceInstance | None:
     seen = 0
     while value.ref is not None and seen < 8:
         seen += 1
+        instance: ResourceInstance
         instance, _ = value.ref
         if instance.type in CLUSTER_RESOURCES and instance.resource.mode == "managed":
             return instance

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from kapsulint.api import (
+    Block,
     Expression,
     Loc,
     ModuleInstance,
@@ -108,7 +109,7 @@ def uses_in(module: ModuleInstance, expression: Expression | None, suffix: tuple
     return walk.uses
 
 
-def uses_of_attribute(module: ModuleInstance, block, name: str) -> list[KubeconfigUse]:
+def uses_of_attribute(module: ModuleInstance, block: Block, name: str) -> list[KubeconfigUse]:
     """The kubeconfig reads of the argument ``name`` of a block, as written."""
     attribute = block.attr(name)
     if attribute is None:
@@ -120,6 +121,7 @@ def refers_to_kubeconfig(value: Val) -> ResourceInstance | None:
     """The cluster (resource or data source) whose ``kubeconfig`` an evaluated value comes from."""
     if value.ref is None:
         return None
+    instance: ResourceInstance
     instance, attribute = value.ref
     if instance.type in CLUSTER_RESOURCES and attribute == KUBECONFIG:
         return instance
@@ -156,7 +158,7 @@ class _Walk(ReferenceWalk[tuple[str, ...]]):
         elif full:
             self._resource(module, ref.loc, f"{root}.{full[0]}", root, full[1:], calls)
 
-    def _variable(self, module, full, calls) -> None:
+    def _variable(self, module: ModuleInstance, full: tuple[str, ...], calls: tuple[str, ...]) -> None:
         if not full:
             return
         name, rest = full[0], full[1:]
@@ -171,17 +173,18 @@ class _Walk(ReferenceWalk[tuple[str, ...]]):
         if default is not None:
             self.follow(key, module, default, rest, calls)
 
-    def _local(self, module, full, calls) -> None:
+    def _local(self, module: ModuleInstance, full: tuple[str, ...], calls: tuple[str, ...]) -> None:
         value = local_value(module, full[0]) if full else None
         if value is not None:
             self.follow((id(module), "local", full, calls), module, value, full[1:], calls)
 
-    def _module_output(self, module, full, calls) -> None:
+    def _module_output(self, module: ModuleInstance, full: tuple[str, ...], calls: tuple[str, ...]) -> None:
         for output in module_outputs(module, full):
             key = (id(output.module), "output", (output.name, *output.rest), calls)
             self.follow(key, output.module, output.expression, output.rest, calls)
 
-    def _resource(self, module, loc, address, resource_type, rest, calls) -> None:
+    def _resource(self, module: ModuleInstance, loc: Loc, address: str, resource_type: str, rest: tuple[str, ...],
+                  calls: tuple[str, ...]) -> None:
         resource = module.module.resources.get(address)
         if resource is None:
             return
@@ -251,7 +254,7 @@ def _attributes_of(resource) -> set[str]:
 CA_CERTIFICATE = "cluster_ca_certificate"
 
 
-def ca_certificate_places(block) -> Iterator[tuple[Loc, Expression, tuple[str, ...]]]:
+def ca_certificate_places(block: Block) -> Iterator[tuple[Loc, Expression, tuple[str, ...]]]:
     """(anchor loc, expression, suffix) of each place a ``helm`` or ``kubernetes`` provider block
     takes ``cluster_ca_certificate`` from: the kubernetes provider's argument, the helm provider
     2.x ``kubernetes {}`` block, or its 3.x ``kubernetes = {...}`` object (the suffix names the

@@ -17,10 +17,18 @@ what the rules do with and without the fact.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
-from kapsulint.api import Loc, Project, ProviderVersion, Val, resolve_provider_version
+from kapsulint.api import (
+    Loc,
+    ModuleInstance,
+    Project,
+    ProviderVersion,
+    ResourceInstance,
+    Val,
+    resolve_provider_version,
+)
 from kapsulint.kapsule import (
     chart_versions,
     clusters,
@@ -84,7 +92,7 @@ def judges(rule: str, chart: Chart) -> bool:
     return judged is None or judged(chart)
 
 
-def _readers(facts, chart: Chart | None = None) -> tuple[str, ...]:
+def _readers(facts: Iterable[str], chart: Chart | None = None) -> tuple[str, ...]:
     """The rules that read ``facts`` (for ``chart``, those that judge it)."""
     found = {rule for fact in facts for rule in READERS[fact] if chart is None or judges(rule, chart)}
     return tuple(sorted(found))
@@ -98,12 +106,12 @@ def missing_facts(project: Project) -> list[MissingFact]:
 def _found(project: Project) -> Iterator[MissingFact]:
     yield from _charts(project)
     yield from _kubernetes(project)
-    yield from (item for item in _providers(project) if item.loc is not None)
+    yield from (item for item in _providers(project) if item is not None)
 
 
 def _grouped(found: list[MissingFact]) -> list[MissingFact]:
     """One per written value and kind: a variable default read by two clusters is one note."""
-    grouped: dict[tuple, MissingFact] = {}
+    grouped: dict[tuple[Loc, tuple[str, str]], MissingFact] = {}
     for item in found:
         key = (item.loc, item.kind)
         kept = grouped.get(key)
@@ -221,10 +229,10 @@ def _clusters_with_kubelet_args(project: Project) -> dict[int, list[str]]:
 # -- provider versions -------------------------------------------------------------------------
 
 
-def _providers(project: Project) -> Iterator[MissingFact]:
+def _providers(project: Project) -> Iterator[MissingFact | None]:
     releases = provider_releases.releases("scaleway/scaleway")
 
-    def scaleway(module) -> ProviderVersion | None:
+    def scaleway(module: ModuleInstance) -> ProviderVersion | None:
         return resolve_provider_version(module, "scaleway", "scaleway/scaleway", releases)
 
     for cluster in clusters.clusters(project):
@@ -249,7 +257,11 @@ def _providers(project: Project) -> Iterator[MissingFact]:
             yield _provider("helm", resolved, "helm-v3", helm_provider.HELM_PROVIDER_V3, blocks[0].owner)
 
 
-def _provider(name: str, resolved: ProviderVersion, fact: str, first: tuple[int, ...], subject: str) -> MissingFact:
+def _provider(name: str, resolved: ProviderVersion, fact: str, first: tuple[int, ...],
+              subject: str) -> MissingFact | None:
+    """The note of a pre-release provider; None when no place holds its version."""
+    if resolved.loc is None:
+        return None
     release = _text(first)
     return MissingFact(
         resolved.loc, PROVIDER_UNPLACED,
@@ -262,7 +274,7 @@ def _provider(name: str, resolved: ProviderVersion, fact: str, first: tuple[int,
 # -- words -------------------------------------------------------------------------------------
 
 
-def _written(instance, value: Val) -> Loc | None:
+def _written(instance: ResourceInstance, value: Val) -> Loc | None:
     attribute = instance.block.attr("version")
     return value.loc or (attribute.value_loc if attribute is not None else None)
 
