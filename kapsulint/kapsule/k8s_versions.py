@@ -65,7 +65,8 @@ def version_source(instance: ResourceInstance, argument: str = "version") -> Ver
     if written is None:
         return None
     module: ModuleInstance = instance.module
-    expression: Expression = written.expression
+    expression: Expression | None  # None once a hop leads to a value with no expression
+    expression = written.expression
     for _ in range(MAX_HOPS):
         if not expression.is_traversal:
             return None

@@ -377,7 +377,7 @@ def object_service(
     listed = spec.get("ports")
     if listed.known and listed.is_list and not spec_open:
         numbers = [port_number(item.get("port")) for item in listed.elements()]
-        ports = None if None in numbers else tuple(numbers)
+        ports = None if None in numbers else tuple(n for n in numbers if n is not None)  # every one known here
     if instance is not None:
         who = subject or instance.resource.address
         address = instance.address

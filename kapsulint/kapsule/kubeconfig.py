@@ -159,7 +159,7 @@ class _Walk(ReferenceWalk[tuple[str, ...]]):
         elif full:
             self._resource(module, ref.loc, f"{root}.{full[0]}", root, full[1:], calls)
 
-    def _variable(self, module, full, calls) -> None:
+    def _variable(self, module: ModuleInstance, full: tuple[str, ...], calls: tuple[str, ...]) -> None:
         if not full:
             return
         name, rest = full[0], full[1:]

@@ -105,10 +105,10 @@ def _terraform_services(project: Project) -> Iterator[LbService]:
             found = _hcl_service(project, instance)
             if found is not None:
                 yield found
-    for found in objects_of_kind(project, SERVICE_KIND):
-        if is_service(found.value):
-            yield object_service(project, found.value, found.instance, found.source, found.cluster,
-                                 namespace_override=found.namespace_override)
+    for kube_object in objects_of_kind(project, SERVICE_KIND):
+        if is_service(kube_object.value):
+            yield object_service(project, kube_object.value, kube_object.instance, kube_object.source,
+                                 kube_object.cluster, namespace_override=kube_object.namespace_override)
 
 
 def _hcl_service(project: Project, instance: ResourceInstance) -> LbService | None:
@@ -125,7 +125,8 @@ def _hcl_service(project: Project, instance: ResourceInstance) -> LbService | No
     ports: tuple[int, ...] | None = ()
     if spec is not None:
         numbers = [port_number(block.arg("port")) for block in spec.nested("port")]
-        ports = None if None in numbers or any(b.dynamic for b in spec.nested("port")) else tuple(numbers)
+        ports = None if None in numbers or any(b.dynamic for b in spec.nested("port")) else tuple(
+            n for n in numbers if n is not None)  # every one known here
     named = Val({"name": metadata.arg("name"), "namespace": metadata.arg("namespace")})
     label = f"{instance.resource.address} ({object_label(SERVICE_KIND, named)})"
     cluster = cluster_of_resource(project, instance, "kubernetes")

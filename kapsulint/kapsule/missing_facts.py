@@ -17,7 +17,7 @@ what the rules do with and without the fact.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from kapsulint.api import (
@@ -92,7 +92,7 @@ def judges(rule: str, chart: Chart) -> bool:
     return judged is None or judged(chart)
 
 
-def _readers(facts, chart: Chart | None = None) -> tuple[str, ...]:
+def _readers(facts: Iterable[str], chart: Chart | None = None) -> tuple[str, ...]:
     """The rules that read ``facts`` (for ``chart``, those that judge it)."""
     found = {rule for fact in facts for rule in READERS[fact] if chart is None or judges(rule, chart)}
     return tuple(sorted(found))

@@ -102,7 +102,8 @@ def node_ip_references(module: ModuleInstance, expression: Expression) -> list[N
     return found
 
 
-def _walk(module: ModuleInstance, expression: Expression, found: list, seen: set, depth: int) -> None:
+def _walk(module: ModuleInstance, expression: Expression, found: list[NodeIpReference],
+          seen: set[tuple[int, str, tuple[str, ...]]], depth: int) -> None:
     if depth > MAX_DEPTH:
         return
     written = references(expression)

@@ -200,7 +200,7 @@ class _Walk(ReferenceWalk[str]):
         else:
             self._leaf(module, root, path)
 
-    def _flag(self, attrs: list) -> None:
+    def _flag(self, attrs: tuple[str, ...]) -> None:
         self.flagged.update(a for a in attrs if isinstance(a, str) and a in self.replacing)
 
     def _leaf(self, module: ModuleInstance, root: str, path: tuple[str, ...]) -> None:

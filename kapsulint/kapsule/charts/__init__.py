@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from typing import NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from kapsulint.api import UNKNOWN, Loc, Val, as_version
 from kapsulint.kapsule.chart_versions import ChartVersion
+
+if TYPE_CHECKING:
+    from ipaddress import IPv4Network, IPv6Network
 
 __all__ = [
     "Path",
@@ -55,7 +58,7 @@ Path = tuple[str, ...]
 Version = tuple[int, int, int]
 # A release's chart version: an exact version (a tuple or Version), a parsed ``version`` (one
 # version or a range), or none.
-ChartPin = tuple | ChartVersion | None
+ChartPin = tuple[int, ...] | ChartVersion | None
 T = TypeVar("T")
 Steps = tuple[tuple[Version | None, T], ...]
 
@@ -76,7 +79,7 @@ class TrustedRanges(NamedTuple):
     loc: Loc
     setting: str
     value: Val
-    networks: list  # ipaddress networks
+    networks: list[IPv4Network | IPv6Network]
 
 
 class TrafficPort(NamedTuple):
