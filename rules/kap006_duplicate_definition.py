@@ -53,14 +53,16 @@ resource "scaleway_k8s_cluster" "main" {
 - [Terraform's duplicate checks (configs/module.go at v1.11.4)](https://github.com/hashicorp/terraform/blob/v1.11.4/internal/configs/module.go)
 """
 
-from kapsulint.api import Project, Related, finding, separate_examples
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding, separate_examples
 
 ID = "KAP006"
 NAME = "duplicate-definition"
 SEVERITY = "error"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for path in sorted(project.modules):
         module = project.modules[path]
         if separate_examples(module):

@@ -89,8 +89,10 @@ the patch releases the author turned auto-upgrade on for.
 - [Kapsule version support policy](https://www.scaleway.com/en/docs/kubernetes/reference-content/version-support-policy/)
 """
 
-from kapsulint.api import Related, Val, finding, fix, literal_edit, reference_edit, shown
-from kapsulint.kapsule import clusters, provider_features
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, Val, finding, fix, literal_edit, reference_edit, shown
+from kapsulint.kapsule import clusters, k8s_versions, provider_features
 
 ID = "KAP102"
 NAME = "auto-upgrade-needs-minor-version"
@@ -98,7 +100,7 @@ SEVERITY = "error"
 FIX = "safe"
 
 
-def check(project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         enabled, enable = cluster.auto_upgrade()
         if enabled is not True or cluster.version_is_minor() is not False:
@@ -136,7 +138,8 @@ def check(project):
         )
 
 
-def _from_data_source(project, cluster: clusters.Cluster, source, enable):
+def _from_data_source(project: Project, cluster: clusters.Cluster, source: k8s_versions.VersionSource,
+                      enable: Val | None) -> Finding:
     """The version is the data source's ``name``: the release x.y.z the provider resolved."""
     instance = cluster.instance
     address = instance.resource.address

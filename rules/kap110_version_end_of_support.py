@@ -58,8 +58,9 @@ and the deprecated APIs first.
 """
 
 import datetime
+from collections.abc import Iterator
 
-from kapsulint.api import Project, Severity, finding, fix, literal_edit, shown, shown_text
+from kapsulint.api import Finding, Fix, Project, Severity, finding, fix, literal_edit, shown, shown_text
 from kapsulint.kapsule import clusters, version_calendar
 from kapsulint.kapsule.version_calendar import State
 
@@ -74,7 +75,7 @@ def _today(project: Project) -> datetime.date:
     return given if given is not None else datetime.datetime.now(datetime.UTC).date()
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     today = _today(project)
     for cluster in clusters.clusters(project):
         version = cluster.kubernetes_version
@@ -90,15 +91,16 @@ def check(project: Project):
             continue
         instance = cluster.instance
         address = instance.resource.address
-        version = instance.arg("version")
-        name = shown_text(version, f"{minor[0]}.{minor[1]}")
-        written = shown(version)
+        written_version = instance.arg("version")
+        name = shown_text(written_version, f"{minor[0]}.{minor[1]}")
+        written = shown(written_version)
         if state is State.END_OF_SUPPORT:
             since = f" on {dates.end_of_support.isoformat()}" if dates is not None else ""
             message = (f"{address} runs Kubernetes {written}: {name} reached end of support{since}, so "
                        "Scaleway upgrades the cluster to the next minor itself within 30 days")
             level = Severity.ERROR
         else:
+            assert dates is not None  # a deprecated minor is a listed one, so it has its dates
             message = (f"{address} runs Kubernetes {written}: {name} is deprecated since "
                        f"{dates.deprecation.isoformat()} (no new cluster can use it) and reaches end of "
                        f"support on {dates.end_of_support.isoformat()}")
@@ -116,7 +118,7 @@ def check(project: Project):
         )
 
 
-def _upgrade(project: Project, cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date):
+def _upgrade(project: Project, cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date) -> Fix | None:
     """Upgrade to the next supported minor, for a cluster that auto-upgrade keeps on a minor line (a
     fix must leave no finding)."""
     if cluster.version_is_minor() is not True or cluster.auto_upgrade()[0] is not True:

@@ -76,10 +76,16 @@ required and there is no automatic fix.
 - [The lifecycle meta-argument](https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
     Block,
+    Edit,
+    Finding,
     Fix,
     Project,
+    ResourceInstance,
+    Version,
     finding,
     fix,
     insert_block,
@@ -100,7 +106,7 @@ _GENERATED = "drop the fixed name (the provider generates one)"
 _DERIVED = "derive name from node_type or a random_id suffix"
 
 
-def fix_for(version, named: bool = True, follows: bool | None = None) -> str:
+def fix_for(version: tuple[int, ...] | None, named: bool = True, follows: bool | None = None) -> str:
     """The hint, from the facts the automatic fix uses: adding the lifecycle block is enough for a
     generated name and for one that follows every replacing argument (``follows``)."""
     if not named or follows is True:  # (a missing name before 2.78 is the provider's error)
@@ -113,7 +119,7 @@ def fix_for(version, named: bool = True, follows: bool | None = None) -> str:
     return f"{_ADD}; from provider 2.78 {_GENERATED}, before 2.78 {_DERIVED}"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True or not pool.is_resource:
             continue
@@ -121,6 +127,7 @@ def check(project: Project):
         if replacement.create_before_destroy(block):
             continue
         address = pool.instance.resource.address
+        assert isinstance(pool.instance, ResourceInstance)  # is_resource: not a default_pool block
         follows = replacement.name_follows_replacement(pool.instance, "name", pool.provider_version)
         yield finding(
             block.loc,
@@ -135,7 +142,7 @@ def check(project: Project):
         )
 
 
-def _also(version) -> str:
+def _also(version: Version | None) -> str:
     """`` (with provider 2.60.0, security_group_id too)``: the replacing arguments of that version
     beyond those of every release."""
     extra = sorted(replacement.pool_replacing_arguments(version) - replacement_facts.always_replacing(POOL))
@@ -144,7 +151,7 @@ def _also(version) -> str:
     return f" (with provider {replacement_facts.version_text(version)}, {', '.join(extra)} too)"
 
 
-def autofix(project: Project, pool, follows: bool | None) -> Fix | None:
+def autofix(project: Project, pool: clusters.Pool, follows: bool | None) -> Fix | None:
     """``create_before_destroy = true``: safe when the pool's name changes with a replacement (or
     is generated); with a fixed name it also drops the name, where the provider generates one
     (2.78 and later), and that replaces the pool: unsafe."""
@@ -159,7 +166,7 @@ def autofix(project: Project, pool, follows: bool | None) -> Fix | None:
                "(the pool is replaced)", lifecycle, remove_attribute(project, name))
 
 
-def lifecycle_edit(project: Project, block: Block):
+def lifecycle_edit(project: Project, block: Block) -> Edit | tuple[Edit, ...] | None:
     """The edit that makes the block's lifecycle say ``create_before_destroy = true``."""
     lifecycle = block.child("lifecycle")
     if lifecycle is None:

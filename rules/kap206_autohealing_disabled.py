@@ -52,7 +52,21 @@ NotReady, which changes how the pool behaves.
 - [Using the Kapsule autoheal feature](https://www.scaleway.com/en/docs/kubernetes/reference-content/using-kapsule-autoheal-feature/)
 """
 
-from kapsulint.api import Project, Related, finding, fix, replace_value, set_attribute
+from collections.abc import Iterator
+
+from kapsulint.api import (
+    Attribute,
+    Block,
+    Edit,
+    Finding,
+    Fix,
+    Project,
+    Related,
+    finding,
+    fix,
+    replace_value,
+    set_attribute,
+)
 from kapsulint.kapsule import clusters
 
 ID = "KAP206"
@@ -63,7 +77,7 @@ FIX = "unsafe"
 _CONSEQUENCE = "a node that stays NotReady is never rebooted or replaced"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         if pool.in_kapsule_scope is not True:
             continue
@@ -77,6 +91,7 @@ def check(project: Project):
             loc = pool.instance.block.loc
             message = f"{address} leaves autohealing unset (off by default): {_CONSEQUENCE}"
         elif value.raw is None:
+            assert written is not None  # the branch above takes a null that is not written here
             loc = written.value_loc
             if value.loc is not None and value.loc != loc:
                 related.append(Related(value.loc, "the null comes from here"))
@@ -101,9 +116,10 @@ def check(project: Project):
         )
 
 
-def _autofix(project: Project, block, written):
+def _autofix(project: Project, block: Block, written: Attribute | None) -> Fix | None:
     """``autohealing = true`` in the pool block, when it is unset there or written there as a literal
     (a value from a variable may be shared by other pools: left to the author)."""
+    edits: Edit | tuple[Edit, ...] | None
     if written is None:
         edits = set_attribute(project, block, "autohealing", "true")
     elif written.is_literal:

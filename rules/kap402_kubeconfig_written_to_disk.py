@@ -79,8 +79,23 @@ arguments, IAM kubeconfigs) is a design choice.
 """
 
 import re
+from collections.abc import Iterator
 
-from kapsulint.api import Project, Related, combined, finding, fix, replace_value, set_attribute, unwrap_edit
+from kapsulint.api import (
+    Block,
+    Finding,
+    Fix,
+    Loc,
+    Project,
+    Related,
+    ResourceInstance,
+    combined,
+    finding,
+    fix,
+    replace_value,
+    set_attribute,
+    unwrap_edit,
+)
 from kapsulint.kapsule import kubeconfig
 
 ID = "KAP402"
@@ -107,7 +122,7 @@ DEFAULT_FILE_PERMISSION = {"local_file": "0777", "local_sensitive_file": "0700"}
 OTHERS_READ = 0o044  # the group and other read bits
 
 
-def _exposure(instance) -> str:
+def _exposure(instance: ResourceInstance) -> str:
     """Who can read the file, from its ``file_permission`` (written, else the resource's default)."""
     written = instance.arg("file_permission")
     default = written.raw is None
@@ -123,17 +138,17 @@ def _exposure(instance) -> str:
             "in backups, CI artifacts and copies of the directory: whoever gets the file gets admin access")
 
 
-def _what(use) -> str:
+def _what(use: kubeconfig.KubeconfigUse) -> str:
     if use.field == "token":
         return "admin token"
     return "admin kubeconfig"
 
 
-def _related(uses, loc):
+def _related(uses: list[kubeconfig.KubeconfigUse], loc: Loc) -> list[Related]:
     return [Related(u.loc, f"read from {u.reference}") for u in uses if u.loc != loc]
 
 
-def _files(project: Project):
+def _files(project: Project) -> Iterator[Finding]:
     for resource_type in FILE_RESOURCES:
         for instance in project.resources(resource_type):
             block = instance.block
@@ -154,6 +169,7 @@ def _files(project: Project):
                     source = uses[0].reference
                     what = _what(uses[0])
                 else:
+                    assert fallback is not None  # no use and no fallback was skipped above
                     source, what = f"{fallback.resource.address}.kubeconfig", "admin kubeconfig"
                 loc = attribute.value_loc
                 yield finding(
@@ -168,7 +184,7 @@ def _files(project: Project):
                 )
 
 
-def _outputs(project: Project):
+def _outputs(project: Project) -> Iterator[Finding]:
     for instance in project.top_instances():
         module = instance.module
         where = project.relative(module.path)
@@ -196,7 +212,7 @@ def _outputs(project: Project):
             )
 
 
-def _sensitive_output(project: Project, block, through_nonsensitive: bool):
+def _sensitive_output(project: Project, block: Block, through_nonsensitive: bool) -> Fix | None:
     """``sensitive = true`` on the output, and its ``nonsensitive()`` dropped when it wraps the value."""
     written = block.attr("sensitive")
     if written is None:
@@ -218,10 +234,10 @@ _REDIRECT = re.compile(r"(?<![-=<>0-9&])>>?(?![=&>])|\btee\b")
 _DISCARDED = re.compile(r">>?\s*/dev/null")
 
 
-def _commands(project: Project):
+def _commands(project: Project) -> Iterator[Finding]:
     """``local-exec`` provisioners whose shell command writes a kubeconfig secret to a file
     (``echo '${...config_file}' > kubeconfig``, ``| tee``)."""
-    seen = set()
+    seen: set[Loc] = set()
     for module in project.instances():
         for resource in module.module.resources.values():
             for provisioner in resource.block.children("provisioner"):
@@ -249,7 +265,7 @@ def _commands(project: Project):
                 )
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     yield from _files(project)
     yield from _commands(project)
     yield from _outputs(project)

@@ -64,7 +64,12 @@ with `scaleway_ranges = true` (which of the two to keep is the author's call).
 - [scaleway_k8s_acl](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_acl)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
+    Finding,
+    Fix,
+    NestedBlock,
     Project,
     Related,
     ResourceInstance,
@@ -92,7 +97,7 @@ def _rules_present(acl: ResourceInstance) -> bool | None:
     return None if blocks else False
 
 
-def _exactly_one(project: Project, acl: ResourceInstance):
+def _exactly_one(project: Project, acl: ResourceInstance) -> Iterator[Finding]:
     address = acl.resource.address
     no_ip = acl.arg("no_ip_allowed")
     present = _rules_present(acl)
@@ -112,7 +117,7 @@ def _exactly_one(project: Project, acl: ResourceInstance):
                 autofix = fix("safe", "remove no_ip_allowed = false", remove_attribute(project, written))
         yield finding(
             loc,
-            f"{address} sets no_ip_allowed = {'true' if no_ip.is_true() else shown_text(no_ip, no_ip.text())} "
+            f"{address} sets no_ip_allowed = {'true' if no_ip.is_true() else shown_text(no_ip, str(no_ip.text()))} "
             f"and acl_rules: {why}",
             subject=address,
             instance=acl.address,
@@ -131,7 +136,7 @@ def _exactly_one(project: Project, acl: ResourceInstance):
         )
 
 
-def _split(project: Project, acl: ResourceInstance, rule, rules: list) -> object:
+def _split(project: Project, acl: ResourceInstance, rule: NestedBlock, rules: list[NestedBlock]) -> Fix | None:
     """The rule's scaleway_ranges moved to a rule of its own, when no other rule admits them."""
     written = rule.block.attr("scaleway_ranges")
     if rule.dynamic or written is None or not written.is_literal:
@@ -142,7 +147,7 @@ def _split(project: Project, acl: ResourceInstance, rule, rules: list) -> object
                remove_attribute(project, written), insert_block(project, acl.block, SCALEWAY_RANGES_RULE))
 
 
-def _rule_problems(project: Project, acl: ResourceInstance):
+def _rule_problems(project: Project, acl: ResourceInstance) -> Iterator[Finding]:
     address = acl.resource.address
     first_ranges = None
     rules = acl.nested("acl_rules")
@@ -166,6 +171,7 @@ def _rule_problems(project: Project, acl: ResourceInstance):
         elif first_ranges is None:
             first_ranges = ranges
         else:
+            assert first_ranges.loc is not None  # a rule without a location is skipped above
             yield finding(
                 ranges.loc,
                 f"{address} has a second acl_rules entry with scaleway_ranges = true: only one such rule can be added",
@@ -177,7 +183,7 @@ def _rule_problems(project: Project, acl: ResourceInstance):
             )
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for acl in project.resources(access.ACL):
         yield from _exactly_one(project, acl)
         yield from _rule_problems(project, acl)
