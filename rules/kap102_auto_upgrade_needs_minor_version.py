@@ -102,7 +102,7 @@ from kapsulint.api import (
     reference_edit,
     shown,
 )
-from kapsulint.kapsule import clusters, provider_features
+from kapsulint.kapsule import clusters, k8s_versions, provider_features
 
 ID = "KAP102"
 NAME = "auto-upgrade-needs-minor-version"
@@ -148,7 +148,8 @@ def check(project: Project) -> Iterator[Finding]:
         )
 
 
-def _from_data_source(project, cluster: clusters.Cluster, source, enable):
+def _from_data_source(project: Project, cluster: clusters.Cluster, source: k8s_versions.VersionSource,
+                      enable: Val | None) -> Finding:
     """The version is the data source's ``name``: the release x.y.z the provider resolved."""
     instance = cluster.instance
     address = instance.resource.address

@@ -58,8 +58,11 @@ and the deprecated APIs first.
 """
 
 import datetime
+from collections.abc import Iterator
 
 from kapsulint.api import (
+    Finding,
+    Fix,
     Project,
     Severity,
     finding,
@@ -82,7 +85,7 @@ def _today(project: Project) -> datetime.date:
     return given if given is not None else datetime.datetime.now(datetime.UTC).date()
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     today = _today(project)
     for cluster in clusters.clusters(project):
         version = cluster.kubernetes_version
@@ -98,9 +101,9 @@ def check(project: Project):
             continue
         instance = cluster.instance
         address = instance.resource.address
-        version = instance.arg("version")
-        name = shown_text(version, f"{minor[0]}.{minor[1]}")
-        written = shown(version)
+        written_version = instance.arg("version")
+        name = shown_text(written_version, f"{minor[0]}.{minor[1]}")
+        written = shown(written_version)
         if state is State.END_OF_SUPPORT:
             since = f" on {dates.end_of_support.isoformat()}" if dates is not None else ""
             message = (f"{address} runs Kubernetes {written}: {name} reached end of support{since}, so "
@@ -125,7 +128,7 @@ def check(project: Project):
         )
 
 
-def _upgrade(project: Project, cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date):
+def _upgrade(project: Project, cluster: clusters.Cluster, minor: tuple[int, int], today: datetime.date) -> Fix | None:
     """Upgrade to the next supported minor, for a cluster that auto-upgrade keeps on a minor line (a
     fix must leave no finding)."""
     if cluster.version_is_minor() is not True or cluster.auto_upgrade()[0] is not True:

@@ -55,7 +55,9 @@ A small pool of one node keeps the control plane satisfied; or choose a dedicate
 - [Kubernetes control plane offers](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-control-plane-offers/)
 """
 
-from kapsulint.api import Project, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding
 from kapsulint.kapsule import cluster_types, clusters, pool_sizes, provider_features
 
 ID = "KAP113"
@@ -63,7 +65,7 @@ NAME = "mutualized-cluster-without-nodes"
 SEVERITY = "error"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         if cluster_types.is_mutualized(cluster.cluster_type) is not True:
             continue
@@ -75,14 +77,14 @@ def check(project: Project):
         sizes = [pool_sizes.bounds(pool).size for pool in pools]
         if any(size.value != 0 or size.loc is None for size in sizes):
             continue
-        first = min(sizes, key=lambda size: (size.loc.path, size.loc.line, size.loc.column))
+        locs = [size.loc for size in sizes if size.loc is not None]  # all of them: checked just above
+        first = min(locs, key=lambda loc: (loc.path, loc.line, loc.column))
         address = cluster.instance.resource.address
-        others = dict.fromkeys((size.loc, pool.instance.address) for pool, size in zip(pools, sizes)
-                               if size.loc != first.loc)
+        others = dict.fromkeys((loc, pool.instance.address) for pool, loc in zip(pools, locs) if loc != first)
         related = [Related(loc, f"{pool_address} has size 0") for loc, pool_address in others]
         related.append(Related(cluster.instance.block.loc, "the cluster, on a mutualized control plane"))
         yield finding(
-            first.loc,
+            first,
             f"every pool of {address} has size 0, and its control plane is mutualized: the provider "
             "refuses the last empty pool (a mutualized cluster cannot have less than 1 node)",
             subject=address,

@@ -80,9 +80,11 @@ from collections.abc import Iterator
 
 from kapsulint.api import (
     Block,
+    Edit,
     Finding,
     Fix,
     Project,
+    ResourceInstance,
     Version,
     finding,
     fix,
@@ -109,7 +111,7 @@ _GENERATED = "drop the fixed name (the provider generates one)"
 _DERIVED = "derive name from node_type or a random_id suffix"
 
 
-def fix_for(version, named: bool = True, follows: bool | None = None) -> str:
+def fix_for(version: tuple[int, ...] | None, named: bool = True, follows: bool | None = None) -> str:
     """The hint, from the facts the automatic fix uses: adding the lifecycle block is enough for a
     generated name and for one that follows every replacing argument (``follows``)."""
     if not named or follows is True:  # (a missing name before 2.78 is the provider's error)
@@ -130,6 +132,7 @@ def check(project: Project) -> Iterator[Finding]:
         if replacement.create_before_destroy(block):
             continue
         address = pool.instance.resource.address
+        assert isinstance(pool.instance, ResourceInstance)  # is_resource: not a default_pool block
         follows = replacement.name_follows_replacement(pool.instance, "name", pool.provider_version)
         yield finding(
             block.loc,
@@ -153,7 +156,7 @@ def _also(version: Version | None) -> str:
     return f" (with provider {replacement_facts.version_text(version)}, {', '.join(extra)} too)"
 
 
-def autofix(project: Project, pool, follows: bool | None) -> Fix | None:
+def autofix(project: Project, pool: clusters.Pool, follows: bool | None) -> Fix | None:
     """``create_before_destroy = true``: safe when the pool's name changes with a replacement (or
     is generated); with a fixed name it also drops the name, where the provider generates one
     (2.78 and later), and that replaces the pool: unsafe."""
@@ -168,7 +171,7 @@ def autofix(project: Project, pool, follows: bool | None) -> Fix | None:
                "(the pool is replaced)", lifecycle, remove_attribute(project, name))
 
 
-def lifecycle_edit(project: Project, block: Block):
+def lifecycle_edit(project: Project, block: Block) -> Edit | tuple[Edit, ...] | None:
     """The edit that makes the block's lifecycle say ``create_before_destroy = true``."""
     lifecycle = block.child("lifecycle")
     if lifecycle is None:

@@ -70,7 +70,9 @@ Before 2.78 `name` is required and there is no automatic fix.
 """
 
 
-from kapsulint.api import Project, Related, finding, fix, remove_attribute, shown
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Loc, Project, Related, finding, fix, remove_attribute, shown
 from kapsulint.kapsule import clusters, provider_features, replacement
 
 ID = "KAP202"
@@ -98,9 +100,9 @@ def _listed(arguments: tuple[str, ...]) -> str:
     return arguments[0] if len(arguments) == 1 else ", ".join(arguments[:-1]) + " or " + arguments[-1]
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     found = []
-    names: dict[tuple[object, ...], list[str]] = {}
+    names: dict[tuple[Loc, str], list[str]] = {}
     for pool in clusters.pools(project):
         block = pool.instance.block
         written = block.attr("name")

@@ -55,8 +55,11 @@ NotReady, which changes how the pool behaves.
 from collections.abc import Iterator
 
 from kapsulint.api import (
+    Attribute,
+    Block,
     Edit,
     Finding,
+    Fix,
     Project,
     Related,
     finding,
@@ -111,7 +114,7 @@ def check(project: Project) -> Iterator[Finding]:
         )
 
 
-def _autofix(project: Project, block, written):
+def _autofix(project: Project, block: Block, written: Attribute | None) -> Fix | None:
     """``autohealing = true`` in the pool block, when it is unset there or written there as a literal
     (a value from a variable may be shared by other pools: left to the author)."""
     edits: Edit | tuple[Edit, ...] | None

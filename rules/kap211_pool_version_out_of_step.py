@@ -55,7 +55,9 @@ resource "scaleway_k8s_pool" "apps" {
 - [Kubernetes version skew policy](https://kubernetes.io/releases/version-skew-policy/)
 """
 
-from kapsulint.api import Project, Related, finding, shown
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding, shown
 from kapsulint.kapsule import clusters
 
 ID = "KAP211"
@@ -63,7 +65,7 @@ NAME = "pool-version-out-of-step"
 SEVERITY = "warning"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for pool in clusters.pools(project):
         cluster = pool.cluster
         if not pool.is_resource or cluster is None or pool.instance.block.attr("version") is None:

@@ -55,7 +55,9 @@ Or accept the gateway's zone as a single point of failure and keep the private p
 - [scaleway_k8s_pool](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_pool)
 """
 
-from kapsulint.api import Project, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, ResourceInstance, Val, finding
 from kapsulint.kapsule import clusters, lb_ips
 
 ID = "KAP212"
@@ -63,17 +65,18 @@ NAME = "private-pools-across-zones-one-gateway"
 SEVERITY = "warning"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for cluster in clusters.clusters(project):
         if cluster.is_kapsule is not True:
             continue
-        zones: dict[str, list] = {}
+        zones: dict[str, list[tuple[clusters.Pool, Val]]] = {}
         for pool in cluster.pools(project):
             if not pool.is_resource or pool.in_kapsule_scope is not True or not pool.instance_of(cluster):
                 continue
             private = pool.instance.arg("public_ip_disabled")
             if not private.known or not private.is_true():
                 continue
+            assert isinstance(pool.instance, ResourceInstance)  # is_resource: not a default_pool block
             zone = lb_ips.zone_text(lb_ips.zone_of(pool.instance))
             if zone is not None:
                 zones.setdefault(zone, []).append((pool, private))

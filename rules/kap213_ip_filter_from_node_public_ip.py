@@ -55,7 +55,9 @@ nodes leave through.
 - [Secure a cluster with a Private Network](https://www.scaleway.com/en/docs/kubernetes/reference-content/secure-cluster-with-private-network/)
 """
 
-from kapsulint.api import Project, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding
 from kapsulint.kapsule import node_addresses
 
 ID = "KAP213"
@@ -63,7 +65,7 @@ NAME = "ip-filter-from-node-public-ip"
 SEVERITY = "warning"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for resource_type in sorted(node_addresses.IP_FILTER_RESOURCES):
         for instance in project.resources(resource_type):
             address = instance.resource.address

@@ -122,7 +122,7 @@ DEFAULT_FILE_PERMISSION = {"local_file": "0777", "local_sensitive_file": "0700"}
 OTHERS_READ = 0o044  # the group and other read bits
 
 
-def _exposure(instance) -> str:
+def _exposure(instance: ResourceInstance) -> str:
     """Who can read the file, from its ``file_permission`` (written, else the resource's default)."""
     written = instance.arg("file_permission")
     default = written.raw is None
@@ -138,7 +138,7 @@ def _exposure(instance) -> str:
             "in backups, CI artifacts and copies of the directory: whoever gets the file gets admin access")
 
 
-def _what(use) -> str:
+def _what(use: kubeconfig.KubeconfigUse) -> str:
     if use.field == "token":
         return "admin token"
     return "admin kubeconfig"

@@ -68,7 +68,9 @@ from collections.abc import Iterator
 
 from kapsulint.api import (
     Finding,
+    Fix,
     Loc,
+    NestedBlock,
     Project,
     Related,
     ResourceInstance,
@@ -96,7 +98,7 @@ def _rules_present(acl: ResourceInstance) -> bool | None:
     return None if blocks else False
 
 
-def _exactly_one(project: Project, acl: ResourceInstance):
+def _exactly_one(project: Project, acl: ResourceInstance) -> Iterator[Finding]:
     address = acl.resource.address
     no_ip = acl.arg("no_ip_allowed")
     present = _rules_present(acl)
@@ -135,7 +137,7 @@ def _exactly_one(project: Project, acl: ResourceInstance):
         )
 
 
-def _split(project: Project, acl: ResourceInstance, rule, rules: list) -> object:
+def _split(project: Project, acl: ResourceInstance, rule: NestedBlock, rules: list[NestedBlock]) -> Fix | None:
     """The rule's scaleway_ranges moved to a rule of its own, when no other rule admits them."""
     written = rule.block.attr("scaleway_ranges")
     if rule.dynamic or written is None or not written.is_literal:
@@ -146,7 +148,7 @@ def _split(project: Project, acl: ResourceInstance, rule, rules: list) -> object
                remove_attribute(project, written), insert_block(project, acl.block, SCALEWAY_RANGES_RULE))
 
 
-def _rule_problems(project: Project, acl: ResourceInstance):
+def _rule_problems(project: Project, acl: ResourceInstance) -> Iterator[Finding]:
     address = acl.resource.address
     first_ranges: Loc | None = None
     rules = acl.nested("acl_rules")
@@ -170,6 +172,7 @@ def _rule_problems(project: Project, acl: ResourceInstance):
         elif first_ranges is None:
             first_ranges = ranges.loc
         else:
+            assert first_ranges.loc is not None  # a rule without a location is skipped above
             yield finding(
                 ranges.loc,
                 f"{address} has a second acl_rules entry with scaleway_ranges = true: only one such rule can be added",
