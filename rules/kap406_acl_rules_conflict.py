@@ -172,7 +172,7 @@ def _rule_problems(project: Project, acl: ResourceInstance) -> Iterator[Finding]
         elif first_ranges is None:
             first_ranges = ranges.loc
         else:
-            assert first_ranges.loc is not None  # a rule without a location is skipped above
+            assert ranges.loc is not None  # a rule without a location is skipped above
             yield finding(
                 ranges.loc,
                 f"{address} has a second acl_rules entry with scaleway_ranges = true: only one such rule can be added",

@@ -351,7 +351,8 @@ class _Container:
 
     __slots__ = ("keylocs", "loc", "open", "raw")
 
-    def __init__(self, raw: dict | list, loc: Loc | None, keylocs: dict[str, Loc] | None, open: bool) -> None:
+    def __init__(self, raw: dict[str, Val] | list[Val], loc: Loc | None, keylocs: dict[str, Loc] | None,
+                 open: bool) -> None:
         self.raw = raw
         self.loc = loc
         self.keylocs = keylocs
@@ -400,6 +401,10 @@ def apply_set(values: Val, path: tuple[strvals.Step, ...], value: Val, name_loc:
                 current.keylocs.setdefault(step, name_loc)
     built = value
     for container, step in zip(reversed(containers), reversed(path)):  # the innermost first
-        container.raw[step] = built  # a list's index or a map's key, as the walk down made it
+        if isinstance(container.raw, list):  # a list's index or a map's key, as the walk down made it
+            assert isinstance(step, int)
+            container.raw[step] = built
+        else:
+            container.raw[str(step)] = built
         built = container.value()
     return built

@@ -35,6 +35,7 @@ from kapsulint.api import (
     variable_default,
 )
 from kapsulint.kapsule import replacement_facts
+from kapsulint.kapsule.clusters import DefaultPoolInstance
 
 RANDOM_RESOURCE_PREFIX = "random_"  # the hashicorp/random provider's resources
 # References that name an instance, never its configuration: they stay the same on replacement.
@@ -79,7 +80,7 @@ def name_follows_replacement(instance: ResourceInstance, attribute: str = "name"
     return None if missed is None else not missed
 
 
-def arguments_name_misses(instance: ResourceInstance, attribute: str = "name",
+def arguments_name_misses(instance: ResourceInstance | DefaultPoolInstance, attribute: str = "name",
                           version: Version | None = None) -> tuple[str, ...] | None:
     """The replacing arguments at provider ``version`` (:func:`pool_replacing_arguments`) written
     in the pool block (``node_type``, ``zone``, the root volume...; not ``cluster_id`` or
