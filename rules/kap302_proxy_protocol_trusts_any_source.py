@@ -47,7 +47,9 @@ PROXY trust range changes which clients the controller believes.
 - [Traefik EntryPoints: proxyProtocol](https://doc.traefik.io/traefik/routing/entrypoints/#proxyprotocol)
 """
 
-from kapsulint.api import Project, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, finding
 from kapsulint.kapsule import helm
 
 ID = "KAP302"
@@ -56,7 +58,7 @@ SEVERITY = "warning"
 SECURITY = True
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for subject in helm.values_subjects(project):
         if subject.controller is None:
             continue

@@ -62,9 +62,14 @@ file), with the id the CCM was meant to receive.
 - [Managing Load Balancer IPs on Kapsule](https://www.scaleway.com/en/docs/kubernetes/reference-content/managing-load-balancer-ips/)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
+    Finding,
+    Fix,
     Project,
     Related,
+    Val,
     finding,
     fix,
     literal_edit,
@@ -81,16 +86,18 @@ SEVERITY = "error"
 FIX = "safe"
 
 
-def _bare_ids(project: Project, value):
+def _bare_ids(project: Project, value: Val) -> Fix | None:
     """The ids without their zone, written back where the literal is."""
-    bare = ",".join(item.rsplit("/", 1)[-1] for item in lb_ips.ip_id_items(value.text()))
+    text = value.text()
+    assert text is not None  # called for a value with zoned items, which are read from its text
+    bare = ",".join(item.rsplit("/", 1)[-1] for item in lb_ips.ip_id_items(text))
     written = (written_text(project, value.loc) or "") if value.loc is not None else ""
     quote = written[:1] if written[:1] in ('"', "'") else ""  # a values file keeps its quoting
     edit = replace_yaml_scalar(project, value, f"{quote}{bare}{quote}") or literal_edit(project, value, f'"{bare}"')
     return fix("safe", "drop the zone from the IP ids", edit)
 
 
-def _split_reference(project: Project, value):
+def _split_reference(project: Project, value: Val) -> Fix | None:
     written = written_text(project, value.loc) if value.loc is not None else None
     if not written:
         return None
@@ -98,7 +105,7 @@ def _split_reference(project: Project, value):
     return fix("safe", f"write {text}", reference_edit(project, value, text))
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for svc in lb_services.services(project):
         if svc.is_load_balancer is False:
             continue  # the annotation does nothing on a NodePort or ClusterIP Service
@@ -109,13 +116,14 @@ def check(project: Project):
         if loc is None:
             continue
         zoned = lb_ips.zoned_literal_items(value)
-        related = ()
+        related: tuple[Related, ...] = ()
         if zoned:
             what = f"the zoned id {shown(value)}"
             fix = "write only the IP id, without the zone and the slash"
             autofix = _bare_ids(project, value)
         elif lb_ips.is_unsplit_lb_ip_id(project, value):
             instance = lb_ips.lb_ip_of(value)
+            assert instance is not None  # is_unsplit_lb_ip_id holds only for a scaleway_lb_ip's id
             what = f"{instance.address}.id, which Terraform writes as \"<zone>/<uuid>\""
             related = (Related(instance.block.loc, f"{instance.address}: its id carries the zone"),)
             fix = f'keep the part after the zone: split("/", {instance.resource.address}.id)[1]'

@@ -68,9 +68,15 @@ balancer in the new zone, replacing the one it made in the old zone.
 - [scaleway_k8s_cluster: with the Helm provider](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
+    Finding,
+    Fix,
+    Loc,
     Project,
     Related,
+    Val,
     finding,
     fix,
     literal_edit,
@@ -86,7 +92,7 @@ SEVERITY = "error"
 FIX = "unsafe"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     wanted = _zones_wanted(project)
     for svc in lb_services.services(project):
         if svc.is_load_balancer is False:
@@ -107,7 +113,8 @@ def check(project: Project):
         if written:
             if written == ip_zone:
                 continue
-            if wanted.get(annotation.loc) == {ip_zone}:  # no other Service reads that literal
+            # no other Service reads that literal (a zone without a location is not in wanted)
+            if annotation.loc is not None and wanted.get(annotation.loc) == {ip_zone}:
                 autofix = _rezoned(project, annotation, ip_zone)
             loc = annotation.loc or svc.annotation_key_loc(lb_annotation_keys.LB_ZONE) or svc.anchor
             problem = f"the load balancer is created in {shown_text(annotation, written)} (scw-loadbalancer-zone)"
@@ -138,11 +145,11 @@ def check(project: Project):
         )
 
 
-def _zones_wanted(project: Project) -> dict:
+def _zones_wanted(project: Project) -> dict[Loc, set[str | None]]:
     """For each zone annotation as written, the zones of the reserved IPs of the Services that
     read it (None for a Service without one): a literal several instances read is fixed only
     when they all want the same zone."""
-    wanted: dict = {}
+    wanted: dict[Loc, set[str | None]] = {}
     for svc in lb_services.services(project):
         annotation = svc.annotation(lb_annotation_keys.LB_ZONE)
         if annotation.loc is None:
@@ -153,7 +160,7 @@ def _zones_wanted(project: Project) -> dict:
     return wanted
 
 
-def _rezoned(project: Project, annotation, zone: str):
+def _rezoned(project: Project, annotation: Val, zone: str) -> Fix | None:
     """The written zone annotation rewritten to ``zone``, in the quoting a values file uses."""
     if annotation.loc is None:
         return None

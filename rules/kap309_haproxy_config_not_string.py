@@ -55,10 +55,16 @@ other resource changes.
 - [Helm: the format and limitations of --set](https://helm.sh/docs/intro/using_helm/#the-format-and-limitations-of---set)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
     Attribute,
+    Edit,
+    Finding,
+    Fix,
     Loc,
     Project,
+    Val,
     finding,
     fix,
     insert_after,
@@ -77,7 +83,7 @@ SEVERITY = "error"
 FIX = "safe"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for subject in helm.values_subjects(project):
         chart = subject.controller
         if chart is None or chart.unquoted_config_path is None:
@@ -104,7 +110,7 @@ def check(project: Project):
             )
 
 
-def _kind(raw) -> str | None:
+def _kind(raw: object) -> str | None:
     if raw is None or isinstance(raw, str):
         return None
     if isinstance(raw, bool):
@@ -118,7 +124,7 @@ def _kind(raw) -> str | None:
     return None
 
 
-def _quoted(project: Project, subject, value):
+def _quoted(project: Project, subject: helm.ValuesSubject, value: Val) -> Fix | None:
     """The value written as a string where it is written, or a set entry typed as one."""
     if value.loc is None or isinstance(value.raw, (list, dict)):
         return None
@@ -150,7 +156,7 @@ def _type_names(written: Attribute | None) -> set[str]:
     return {reference.root for reference in references(written.expression)} if written is not None else set()
 
 
-def _as_text(raw) -> str:
+def _as_text(raw: object) -> str:
     """The text Helm would have rendered for a boolean or a number."""
     if isinstance(raw, bool):
         return "true" if raw else "false"
@@ -159,7 +165,7 @@ def _as_text(raw) -> str:
     return str(raw)
 
 
-def _typed_string(project: Project, subject, loc: Loc):
+def _typed_string(project: Project, subject: helm.ValuesSubject, loc: Loc) -> Fix | None:
     """``type = "string"`` added to the set entry whose value is written at ``loc``."""
     if subject.release is None:
         return None
@@ -169,8 +175,9 @@ def _typed_string(project: Project, subject, loc: Loc):
             continue
         if entry.as_block:
             blocks = [block for block in instance.resource.block.children(entry.kind)
-                      if block.attr("value") is not None and block.attr("value").value_loc == loc]
-            edit = set_attribute(project, blocks[0], "type", '"string"') if len(blocks) == 1 else None
+                      if (attribute := block.attr("value")) is not None and attribute.value_loc == loc]
+            edit: Edit | tuple[Edit, ...] | None = (
+                set_attribute(project, blocks[0], "type", '"string"') if len(blocks) == 1 else None)
         else:
             span = _item_span(instance.arg(entry.kind), loc)
             edit = insert_after(project, loc.path, span, "type", '"string"') if span is not None else None
@@ -178,7 +185,7 @@ def _typed_string(project: Project, subject, loc: Loc):
     return None
 
 
-def _item_span(listed, loc: Loc) -> Loc | None:
+def _item_span(listed: Val, loc: Loc) -> Loc | None:
     """The span of the list item ``value = ...`` whose value is written at ``loc``, key included."""
     for item in listed.elements() if listed.known and listed.is_list else []:
         key = item.key_loc("value") if item.known and item.is_object else None

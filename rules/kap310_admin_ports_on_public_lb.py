@@ -50,7 +50,9 @@ controller:
 - [Kubernetes: restricting load balancer sources](https://kubernetes.io/docs/tasks/access-application-cluster/configure-cloud-provider-firewall/)
 """
 
-from kapsulint.api import Project, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding
 from kapsulint.kapsule import service
 
 ID = "KAP310"
@@ -59,7 +61,7 @@ SEVERITY = "warning"
 SECURITY = True
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for svc in service.services(project):
         if not svc.controller.has_admin_ports or svc.is_load_balancer is not True:
             continue

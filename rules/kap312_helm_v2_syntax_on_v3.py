@@ -77,8 +77,9 @@ reads; before the fix, no plan runs at all.
 """
 
 import itertools
+from collections.abc import Iterator
 
-from kapsulint.api import Block, Edit, Project, finding, fix, text_lines
+from kapsulint.api import Block, Edit, Finding, Fix, Loc, ModuleInstance, Project, finding, fix, text_lines
 from kapsulint.kapsule import helm_provider
 
 ID = "KAP312"
@@ -89,7 +90,7 @@ FIX = "safe"
 _LISTS = {"set": "set", "set_list": "set_list", "set_sensitive": "set_sensitive", "registry": "registries"}
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for module in helm_provider.module_instances(project):
         resolved = helm_provider.helm_provider_version(module)
         if resolved is None or helm_provider.is_helm_v3(resolved.version) is not True:
@@ -108,14 +109,14 @@ def check(project: Project):
             )
 
 
-def _fixes(project: Project, module) -> dict:
+def _fixes(project: Project, module: ModuleInstance) -> dict[Loc, Fix | None]:
     """The fix of each v2 block of the module, by its header: a block's group is fixed at once."""
     owners = [(resource.block, "helm_template" if resource.mode == "data" else resource.type)
               for resource in module.module.resources.values()
               if resource.type in ("helm_release", "helm_template")]
     owners += [(provider, "provider") for provider in module.module.providers
                if provider.labels and provider.labels[0] == "helm"]
-    fixes = {}
+    fixes: dict[Loc, Fix | None] = {}
     for owner, kind in owners:
         for block_type in {child.type for child in owner.blocks}:
             if (kind, block_type) not in helm_provider.HELM_V2_BLOCKS_INVALID_ON_V3:
@@ -139,8 +140,9 @@ def _rewrite(project: Project, block_type: str, group: list[Block]) -> Edit | No
         return None
     lines = text_lines(source)
     group = sorted(group, key=lambda block: block.loc.line)
-    parts = [_parts(lines, block) for block in group]
-    if None in parts:
+    found = [_parts(lines, block) for block in group]
+    parts = [part for part in found if part is not None]
+    if len(parts) != len(found):
         return None
     indent = parts[0][0]
     between: list[list[str]] = [[]]  # comment lines between two blocks move into the next entry

@@ -70,10 +70,15 @@ published an A record.
 - [Kapsule load balancers](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)
 """
 
+from collections.abc import Iterator
+
 from kapsulint.api import (
     Edit,
+    Finding,
+    Fix,
     Loc,
     Project,
+    Val,
     finding,
     fix,
     insert_after,
@@ -84,6 +89,7 @@ from kapsulint.api import (
 )
 from kapsulint.kapsule import lb_annotation_keys, lb_annotations, proxy_ports
 from kapsulint.kapsule.go_strconv import parse_bool
+from kapsulint.kapsule.kube_objects import LbService
 from kapsulint.kapsule.lb_services import services
 
 ID = "KAP314"
@@ -91,7 +97,7 @@ NAME = "proxy-protocol-without-use-hostname"
 SEVERITY = "warning"
 FIX = "unsafe"
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for service in services(project):
         if service.is_load_balancer is not True or not service.annotations_known:
             continue
@@ -128,7 +134,7 @@ def check(project: Project):
         )
 
 
-def _use_hostname(project: Project, service, name: str, value, hostname):
+def _use_hostname(project: Project, service: LbService, name: str, value: Val, hostname: Val) -> Fix | None:
     """The use-hostname annotation set to "true": its written value replaced, or a line added
     after the PROXY annotation's entry."""
     key = lb_annotation_keys.LB_USE_HOSTNAME

@@ -75,7 +75,9 @@ from the invalid one.
 - [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 """
 
-from kapsulint.api import Project, Severity, finding, shown, shown_text
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Severity, Val, finding, shown, shown_text
 from kapsulint.kapsule import lb_annotation_catalogue, lb_annotation_keys, lb_annotations
 
 ID = "KAP316"
@@ -83,14 +85,14 @@ NAME = "invalid-lb-annotation-value"
 SEVERITY = "error"
 
 
-def _present(annotations, name: str) -> bool | None:
+def _present(annotations: Val, name: str) -> bool | None:
     value = annotations.get(lb_annotation_keys.SCW_LB_ANNOTATION_PREFIX + name.removeprefix("scw-loadbalancer-"))
     if value.known and value.raw is None:
         return None if annotations.open else False
     return True
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for svc in lb_annotations.annotated_services(project):
         for key, value in lb_annotations.scaleway_annotations(svc.annotations):
             name = lb_annotations.short(key.strip())
@@ -130,12 +132,14 @@ def check(project: Project):
                 break
 
 
-def _malformed(svc, name: str, value, text: str):
+def _malformed(svc: lb_annotations.Annotated, name: str, value: Val, text: str) -> Iterator[Finding]:
     """A duration, integer, boolean, port list, per-port value or id the CCM cannot parse."""
     problem = lb_annotation_catalogue.value_problem(name, text)
     if problem is None:
         return
     annotation = lb_annotation_catalogue.fact(name)
+    assert annotation is not None  # value_problem answers only for an annotation of the catalogue
+    assert value.loc is not None  # check() passes only values with a location
     lenient = annotation.kind == "lenient-boolean"
     if lenient:
         effect = "which the CCM reads as false without an error"
