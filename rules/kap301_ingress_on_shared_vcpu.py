@@ -49,15 +49,10 @@ controller = { nodeSelector = { "k8s.scaleway.com/pool-name" = "system" } }
 
 from collections.abc import Iterator
 
-from kapsulint.api import (
-    Finding,
-    Project,
-    Related,
-    Val,
-    finding,
-    shown_text,
-)
+from kapsulint.api import Finding, Loc, Project, Related, Val, finding, shown_text
 from kapsulint.kapsule import helm, node_types
+from kapsulint.kapsule.charts import Chart
+from kapsulint.kapsule.clusters import Pool
 from kapsulint.kapsule.scheduling import Matcher, PoolNodes, placement_of
 
 ID = "KAP301"
@@ -91,7 +86,7 @@ def check(project: Project) -> Iterator[Finding]:
             continue
         anchor = _anchor(values, controller, selector, release)
         named = list(dict.fromkeys(
-            f"{n.pool.instance.address} ({shown_text(n.pool.node_type, n.pool.normalized_node_type)})" for n in landing))
+            f"{n.pool.instance.address} ({_shown_type(n.pool)})" for n in landing))
         related_locs = list(dict.fromkeys(n.pool.node_type.loc for n in landing if n.pool.node_type.loc is not None))
         yield finding(
             anchor,
@@ -105,13 +100,20 @@ def check(project: Project) -> Iterator[Finding]:
         )
 
 
-def _type_at(landing, loc) -> str:
+def _type_at(landing: list[PoolNodes], loc: Loc) -> str:
     """The node type written at ``loc``, as the pools reading it normalise it."""
     pool = next(n.pool for n in landing if n.pool.node_type.loc == loc)
+    return _shown_type(pool)
+
+
+def _shown_type(pool: Pool) -> str:
+    """The normalised node type of a pool that can take the controller, as a message prints it."""
+    # Only pools of a shared-vCPU type land, and an unknown or empty type has no vCPU kind.
+    assert pool.normalized_node_type is not None
     return shown_text(pool.node_type, pool.normalized_node_type)
 
 
-def _anchor(values: Val, controller, selector: Val, release):
+def _anchor(values: Val, controller: Chart, selector: Val, release: helm.Release) -> Loc:
     """The first selector key, else the affinity key when it holds a ``nodeAffinity`` (a pod
     affinity or anti-affinity alone does not choose nodes), else the release header."""
     if selector.is_object:

@@ -94,8 +94,11 @@ controller, or off on the load balancer), and which one was meant is the author'
 - [Traefik EntryPoints: proxyProtocol](https://doc.traefik.io/traefik/routing/entrypoints/#proxyprotocol)
 """
 
-from kapsulint.api import Project, Related, finding, shown
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Loc, Project, Related, Val, finding, shown
 from kapsulint.kapsule import envoy_gateway, proxy_ports
+from kapsulint.kapsule.charts import TrafficPort
 from kapsulint.kapsule.kube_objects import object_label
 from kapsulint.kapsule.lb_services import services
 
@@ -108,7 +111,7 @@ _RECOMMENDED = "service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2"
 
 
 def _short(annotation: str) -> str:
-    return annotation.removeprefix(_PREFIX)
+    return annotation[len(_PREFIX):] if annotation.startswith(_PREFIX) else annotation
 
 
 def _ports(numbers: list[int]) -> str:
@@ -117,7 +120,7 @@ def _ports(numbers: list[int]) -> str:
     return f"{word} " + ", ".join(str(n) for n in numbers)
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for found in services(project):
         service = found.chart
         if service is None or found.is_load_balancer is not True:
@@ -128,23 +131,25 @@ def check(project: Project):
         if ports is None:
             continue
         lb = proxy_ports.lb_proxy(found)
-        sent_unexpected: dict = {}  # anchor -> (annotation, value, ports, entry names)
-        required_missing: dict = {}  # anchor -> (port setting, ports)
+        # anchor -> (annotation, value, ports, entry names)
+        sent_unexpected: dict[Loc, tuple[str, Val, list[int], list[str]]] = {}
+        required_missing: dict[Loc, tuple[TrafficPort, list[int]]] = {}  # anchor -> (port setting, ports)
         for port in proxy_ports.published_ports(ports):
-            assert port.port is not None  # published_ports gives ports with a known number
+            assert port.port is not None  # published_ports gives only ports with a known number
             sending = lb.sending(port.port)
             if sending is None:
                 continue
-            if sending.sends and sending.annotation is not None and sending.value is not None \
-                    and port.accepts is False:  # a port sent PROXY has its deciding annotation
+            if sending.sends and port.accepts is False:
+                # a port the load balancer sends PROXY to has its deciding annotation and value
+                assert sending.annotation is not None and sending.value is not None
                 loc = sending.value.loc or service.annotation_key_loc(sending.annotation) or service.anchor
                 entry = sent_unexpected.setdefault(loc, (sending.annotation, sending.value, [], []))
                 entry[2].append(port.port)
                 entry[3].append(port.name)
             elif not sending.sends and port.requires is True and port.setting is not None:
                 loc = port.setting.loc or service.key_loc(tuple(port.setting_name.split("."))) or service.anchor
-                missing = required_missing.setdefault(loc, (port, port.setting, []))
-                missing[2].append(port.port)
+                missing = required_missing.setdefault(loc, (port, []))
+                missing[1].append(port.port)
 
         subject = service.subject
         controller = service.controller
@@ -159,13 +164,14 @@ def check(project: Project):
                 logical=f"{subject.name}.{annotation}",
                 fix=fix,
             )
-        for loc, (port, setting, numbers) in required_missing.items():
+        for loc, (port, numbers) in required_missing.items():
+            assert port.setting is not None  # only a port whose setting requires PROXY is kept
             related = [Related(value.loc, f"{_short(name)} {shown(value)} does not cover "
                                           f"{_ports(numbers)}")
                        for name, value in lb.written() if value.loc is not None]
             yield finding(
                 loc,
-                f"{subject.name}: {port.setting_name} {shown(setting)} makes {controller.key} "
+                f"{subject.name}: {port.setting_name} {shown(port.setting)} makes {controller.key} "
                 f"require a PROXY header on {_ports(numbers)}, but the Scaleway load balancer does not "
                 "send one there: connections are refused",
                 subject=subject.name,
@@ -177,12 +183,12 @@ def check(project: Project):
     yield from _envoy_gateway(project)
 
 
-def _gateway_name(gateway) -> str:
+def _gateway_name(gateway: Val) -> str:
     metadata = gateway.get("metadata")
     return object_label("Gateway", metadata)
 
 
-def _envoy_gateway(project: Project):
+def _envoy_gateway(project: Project) -> Iterator[Finding]:
     """Envoy Gateway: the EnvoyProxy's annotations against the ClientTrafficPolicy of each
     Gateway whose data plane it configures."""
     for plane in envoy_gateway.data_planes(project):
@@ -195,20 +201,24 @@ def _envoy_gateway(project: Project):
         if listeners is None:
             continue
         lb = proxy_ports.lb_proxy(svc)
-        sent_unexpected: dict = {}  # anchor -> (annotation, value, ports, gateway listeners)
-        required_missing: dict = {}  # anchor -> (listener, ports)
+        # anchor -> (annotation, value, ports, gateway listeners)
+        sent_unexpected: dict[Loc, tuple[str, Val, list[int], list[str]]] = {}
+        # anchor -> (listener, ports)
+        required_missing: dict[Loc, tuple[envoy_gateway.ListenerProxy, list[int]]] = {}
         for listener in listeners:
             sending = lb.sending(listener.port)
             if sending is None:
                 continue
             if sending.sends and listener.accepts is False:
+                # a port the load balancer sends PROXY to has its deciding annotation and value
+                assert sending.annotation is not None and sending.value is not None
                 loc = sending.value.loc or svc.annotation_key_loc(sending.annotation) or svc.anchor
                 entry = sent_unexpected.setdefault(loc, (sending.annotation, sending.value, [], []))
                 entry[2].append(listener.port)
                 entry[3].append(f"{_gateway_name(listener.gateway)} listener {listener.name or '?'}")
             elif not sending.sends and listener.requires is True and listener.setting_key is not None:
-                entry = required_missing.setdefault(listener.setting_key, (listener, []))
-                entry[1].append(listener.port)
+                missing = required_missing.setdefault(listener.setting_key, (listener, []))
+                missing[1].append(listener.port)
         for loc, (annotation, value, numbers, names) in sent_unexpected.items():
             yield finding(
                 loc,

@@ -73,7 +73,9 @@ resource "helm_release" "ingress" {
 - [scaleway_lb_ip](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/lb_ip)
 """
 
-from kapsulint.api import Project, Val, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Val, finding
 from kapsulint.kapsule import lb_annotation_keys, lb_services
 
 ID = "KAP304"
@@ -96,7 +98,7 @@ def _flag_off(value: Val) -> bool:
     return value.raw is None or value.is_false()
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for svc in lb_services.services(project):
         if svc.is_load_balancer is not True or not svc.annotations_known:
             continue

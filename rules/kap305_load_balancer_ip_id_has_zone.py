@@ -62,8 +62,10 @@ file), with the id the CCM was meant to receive.
 - [Managing Load Balancer IPs on Kapsule](https://www.scaleway.com/en/docs/kubernetes/reference-content/managing-load-balancer-ips/)
 """
 
+from collections.abc import Iterator
 
 from kapsulint.api import (
+    Finding,
     Fix,
     Project,
     Related,
@@ -86,7 +88,9 @@ FIX = "safe"
 
 def _bare_ids(project: Project, value: Val) -> Fix | None:
     """The ids without their zone, written back where the literal is."""
-    bare = ",".join(item.rsplit("/", 1)[-1] for item in lb_ips.ip_id_items(value.text() or ""))
+    text = value.text()
+    assert text is not None  # called for a value with zoned items, which are read from its text
+    bare = ",".join(item.rsplit("/", 1)[-1] for item in lb_ips.ip_id_items(text))
     written = (written_text(project, value.loc) or "") if value.loc is not None else ""
     quote = written[:1] if written[:1] in ('"', "'") else ""  # a values file keeps its quoting
     edit = replace_yaml_scalar(project, value, f"{quote}{bare}{quote}") or literal_edit(project, value, f'"{bare}"')
@@ -101,7 +105,7 @@ def _split_reference(project: Project, value: Val) -> Fix | None:
     return fix("safe", f"write {text}", reference_edit(project, value, text))
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for svc in lb_services.services(project):
         if svc.is_load_balancer is False:
             continue  # the annotation does nothing on a NodePort or ClusterIP Service
@@ -117,7 +121,9 @@ def check(project: Project):
             what = f"the zoned id {shown(value)}"
             fix = "write only the IP id, without the zone and the slash"
             autofix = _bare_ids(project, value)
-        elif lb_ips.is_unsplit_lb_ip_id(project, value) and (instance := lb_ips.lb_ip_of(value)) is not None:
+        elif lb_ips.is_unsplit_lb_ip_id(project, value):
+            instance = lb_ips.lb_ip_of(value)
+            assert instance is not None  # is_unsplit_lb_ip_id holds only for a scaleway_lb_ip's id
             what = f"{instance.address}.id, which Terraform writes as \"<zone>/<uuid>\""
             related = (Related(instance.block.loc, f"{instance.address}: its id carries the zone"),)
             fix = f'keep the part after the zone: split("/", {instance.resource.address}.id)[1]'

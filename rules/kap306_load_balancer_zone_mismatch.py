@@ -113,7 +113,8 @@ def check(project: Project) -> Iterator[Finding]:
         if written:
             if written == ip_zone:
                 continue
-            if annotation.loc is not None and wanted.get(annotation.loc) == {ip_zone}:  # no other Service reads that literal
+            # no other Service reads that literal (a zone without a location is not in wanted)
+            if annotation.loc is not None and wanted.get(annotation.loc) == {ip_zone}:
                 autofix = _rezoned(project, annotation, ip_zone)
             loc = annotation.loc or svc.annotation_key_loc(lb_annotation_keys.LB_ZONE) or svc.anchor
             problem = f"the load balancer is created in {shown_text(annotation, written)} (scw-loadbalancer-zone)"
@@ -148,7 +149,7 @@ def _zones_wanted(project: Project) -> dict[Loc, set[str | None]]:
     """For each zone annotation as written, the zones of the reserved IPs of the Services that
     read it (None for a Service without one): a literal several instances read is fixed only
     when they all want the same zone."""
-    wanted: dict = {}
+    wanted: dict[Loc, set[str | None]] = {}
     for svc in lb_services.services(project):
         annotation = svc.annotation(lb_annotation_keys.LB_ZONE)
         if annotation.loc is None:

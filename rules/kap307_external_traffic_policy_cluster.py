@@ -65,21 +65,24 @@ with a health check annotation the author picks; both are for the author to deci
 - [scaleway_k8s_cluster: with the Helm provider](https://registry.terraform.io/providers/scaleway/scaleway/latest/docs/resources/k8s_cluster)
 """
 
-from kapsulint.api import Project, finding
-from kapsulint.kapsule import lb_services, proxy_ports, service
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, finding
+from kapsulint.kapsule import lb_services, proxy_ports
+from kapsulint.kapsule.kube_objects import LbService
 
 ID = "KAP307"
 NAME = "external-traffic-policy-cluster"
 SEVERITY = "note"
 
 
-def _sends_proxy_protocol(svc: service.ControllerService) -> bool:
+def _sends_proxy_protocol(svc: LbService) -> bool:
     proxy = proxy_ports.lb_proxy(svc)
     return any(ports is not None and not ports.empty
                for ports in (proxy.v1_ports, proxy.v2_ports, proxy.send_v2_ports))
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for svc in lb_services.services(project):
         if svc.is_load_balancer is not True:
             continue

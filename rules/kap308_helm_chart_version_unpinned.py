@@ -80,7 +80,7 @@ from kapsulint.api import (
     set_attribute,
     shown,
 )
-from kapsulint.kapsule import chart_pins, helm, helm_provider
+from kapsulint.kapsule import chart_pins, charts, helm, helm_provider
 
 ID = "KAP308"
 NAME = "helm-chart-version-unpinned"
@@ -90,7 +90,7 @@ FIX = "unsafe"
 
 def check(project: Project) -> Iterator[Finding]:
     releases = helm.releases(project)
-    pins: dict[int, set[chart_pins.Version | None]] = {}  # the versions each written block would be pinned to, by its instances
+    pins: dict[int, set[charts.Version | None]] = {}  # the versions each written block would be pinned to, by its instances
     for release in releases:
         pins.setdefault(id(release.instance.block), set()).add(_pinned(release))
     for release in releases:
@@ -133,7 +133,7 @@ def _attr_loc(instance: ResourceInstance) -> Loc | None:
     return attribute.value_loc if attribute is not None else None
 
 
-def _pinned(release: helm.Release) -> chart_pins.Version | None:
+def _pinned(release: helm.Release) -> charts.Version | None:
     """The chart version a fix would pin for this release (None: none)."""
     chart, repository = release.instance.arg("chart"), release.instance.arg("repository")
     source = repository.text() if repository.known and repository.raw is not None else None

@@ -165,7 +165,7 @@ def _as_text(raw: object) -> str:
     return str(raw)
 
 
-def _typed_string(project: Project, subject, loc: Loc):
+def _typed_string(project: Project, subject: helm.ValuesSubject, loc: Loc) -> Fix | None:
     """``type = "string"`` added to the set entry whose value is written at ``loc``."""
     if subject.release is None:
         return None
@@ -176,7 +176,7 @@ def _typed_string(project: Project, subject, loc: Loc):
         edit: Edit | tuple[Edit, ...] | None
         if entry.as_block:
             blocks = [block for block in instance.resource.block.children(entry.kind)
-                      if block.attr("value") is not None and block.attr("value").value_loc == loc]
+                      if (attribute := block.attr("value")) is not None and attribute.value_loc == loc]
             edit = set_attribute(project, blocks[0], "type", '"string"') if len(blocks) == 1 else None
         else:
             span = _item_span(instance.arg(entry.kind), loc)

@@ -140,9 +140,9 @@ def _rewrite(project: Project, block_type: str, group: list[Block]) -> Edit | No
         return None
     lines = text_lines(source)
     group = sorted(group, key=lambda block: block.loc.line)
-    read = [_parts(lines, block) for block in group]
-    parts = [part for part in read if part is not None]
-    if len(parts) != len(read):
+    found = [_parts(lines, block) for block in group]
+    parts = [part for part in found if part is not None]
+    if len(parts) != len(found):
         return None
     indent = parts[0][0]
     between: list[list[str]] = [[]]  # comment lines between two blocks move into the next entry

@@ -70,9 +70,11 @@ published an A record.
 - [Kapsule load balancers](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-load-balancer/)
 """
 
+from collections.abc import Iterator
 
 from kapsulint.api import (
     Edit,
+    Finding,
     Fix,
     Loc,
     Project,
@@ -87,15 +89,15 @@ from kapsulint.api import (
 )
 from kapsulint.kapsule import lb_annotation_keys, lb_annotations, proxy_ports
 from kapsulint.kapsule.go_strconv import parse_bool
+from kapsulint.kapsule.kube_objects import LbService
 from kapsulint.kapsule.lb_services import services
-from kapsulint.kapsule.service import ControllerService
 
 ID = "KAP314"
 NAME = "proxy-protocol-without-use-hostname"
 SEVERITY = "warning"
 FIX = "unsafe"
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for service in services(project):
         if service.is_load_balancer is not True or not service.annotations_known:
             continue
@@ -132,7 +134,7 @@ def check(project: Project):
         )
 
 
-def _use_hostname(project: Project, service: ControllerService, name: str, value: Val, hostname: Val) -> Fix | None:
+def _use_hostname(project: Project, service: LbService, name: str, value: Val, hostname: Val) -> Fix | None:
     """The use-hostname annotation set to "true": its written value replaced, or a line added
     after the PROXY annotation's entry."""
     key = lb_annotation_keys.LB_USE_HOSTNAME

@@ -78,11 +78,7 @@ from the invalid one.
 from collections.abc import Iterator
 
 from kapsulint.api import Finding, Project, Severity, Val, finding, shown, shown_text
-from kapsulint.kapsule import (
-    lb_annotation_catalogue,
-    lb_annotation_keys,
-    lb_annotations,
-)
+from kapsulint.kapsule import lb_annotation_catalogue, lb_annotation_keys, lb_annotations
 
 ID = "KAP316"
 NAME = "invalid-lb-annotation-value"
@@ -136,12 +132,14 @@ def check(project: Project) -> Iterator[Finding]:
                 break
 
 
-def _malformed(svc, name: str, value, text: str):
+def _malformed(svc: lb_annotations.Annotated, name: str, value: Val, text: str) -> Iterator[Finding]:
     """A duration, integer, boolean, port list, per-port value or id the CCM cannot parse."""
     problem = lb_annotation_catalogue.value_problem(name, text)
     if problem is None:
         return
     annotation = lb_annotation_catalogue.fact(name)
+    assert annotation is not None  # value_problem answers only for an annotation of the catalogue
+    assert value.loc is not None  # check() passes only values with a location
     lenient = annotation.kind == "lenient-boolean"
     if lenient:
         effect = "which the CCM reads as false without an error"

@@ -50,7 +50,9 @@ re-creates it; the controller behind it may need the matching setting too (KAP30
 - [Scaleway CCM load balancer annotations](https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/docs/loadbalancer-annotations.md)
 """
 
-from kapsulint.api import Project, finding, fix, replace_key, shown_text, written_text
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Fix, Loc, Project, finding, fix, replace_key, shown_text, written_text
 from kapsulint.kapsule import lb_annotation_catalogue, lb_annotations
 
 ID = "KAP319"
@@ -59,7 +61,7 @@ SEVERITY = "warning"
 FIX = "sometimes"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for svc in lb_annotations.annotated_services(project):
         annotations = svc.annotations
         if not annotations.known or not annotations.is_object:
@@ -93,7 +95,7 @@ def check(project: Project):
             )
 
 
-def _renamed(project: Project, loc, key: str, known: str):
+def _renamed(project: Project, loc: Loc, key: str, known: str) -> Fix | None:
     text = written_text(project, loc)
     if not text or key not in text:
         return None

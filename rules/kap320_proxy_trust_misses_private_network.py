@@ -61,7 +61,9 @@ resource "helm_release" "ingress" {
 - [Secure a cluster with a Private Network](https://www.scaleway.com/en/docs/kubernetes/reference-content/secure-cluster-with-private-network/)
 """
 
-from kapsulint.api import Project, Related, finding
+from collections.abc import Iterator
+
+from kapsulint.api import Finding, Project, Related, finding
 from kapsulint.kapsule import helm, lb_annotation_catalogue, lb_annotations, network
 
 # The Service names its own networks, or is not the CCM's to attach: the subnet is not known.
@@ -82,12 +84,13 @@ NAME = "proxy-trust-misses-private-network"
 SEVERITY = "warning"
 
 
-def check(project: Project):
+def check(project: Project) -> Iterator[Finding]:
     for release in helm.releases(project):
         controller = release.controller
         cluster = release.cluster() if controller is not None else None
         if cluster is None or cluster.is_kapsule is not True:
             continue
+        assert controller is not None  # the cluster is looked up only for a release with a controller
         private = network.cluster_private_network(cluster)
         subnets = [s for s in network.subnets(private) if s.block_type == "ipv4_subnet"] if private else []
         if not subnets:
@@ -108,7 +111,9 @@ def check(project: Project):
                 f"cluster's private network ({listed}), where the load balancer reaches the nodes from",
                 subject=address,
                 instance=release.instance.address,
-                related=[Related(s.value.loc, "the private network's subnet") for s in subnets],
+                # subnets() keeps only subnets whose value has a location
+                related=[Related(s.value.loc, "the private network's subnet") for s in subnets
+                         if s.value.loc is not None],
                 logical=f"{address}.{trusted.setting}",
                 fix=f"add the private network's subnet ({listed}) to {trusted.setting}",
             )
