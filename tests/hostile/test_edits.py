@@ -508,10 +508,18 @@ def test_a_waiting_fix_goes_on_when_the_first_ends(tmp_path, monkeypatch):
             holding.set()
             release.wait(HANG)
 
+    try_lock = writes._try_lock
+
+    def try_then_release(descriptor: int) -> bool:
+        taken = try_lock(descriptor)
+        if not taken:  # the run found the lock held: it waits, so the holder may now end
+            release.set()
+        return taken
+
     holder = threading.Thread(target=hold)
     holder.start()
     assert holding.wait(HANG)
-    threading.Timer(0.5, release.set).start()
+    monkeypatch.setattr(writes, "_try_lock", try_then_release)
     result = kapsulint(repo, monkeypatch, "--fix", ".")
     holder.join(HANG)
     assert "waiting for another kapsulint --fix" in result.stderr
