@@ -15,8 +15,9 @@ dedicated offers. Once etcd is full the API server refuses writes: no deployment
 new node joins until objects are deleted by hand. Scaleway's advice is to delete the objects and
 downsize the cluster, or to move to a dedicated offer with the bigger quota.
 
-The rule fires only when the node type, the cluster's `type` and the pool's size are known. It
-stays silent on a pool whose size or `max_size` (with autoscaling) is 0, on dedicated offers, and
+The message gives how many nodes the cluster's pools may hold together, when they are all
+known: the more nodes, the more objects. The rule fires only when the node type, the cluster's
+`type` and the pool's size are known. It stays silent on a pool whose size or `max_size` (with autoscaling) is 0, on dedicated offers, and
 on Kosmos `multicloud` clusters, whose etcd quota no recorded source states.
 
 Source: Scaleway documentation, "How to recover ETCD database space for a Kapsule/Kosmos cluster"
@@ -115,15 +116,29 @@ def check(project: Project) -> Iterator[Finding]:
             )
             offer_said = f'type "{offer.name}"'
         address = pool.instance.resource.address
+        ceiling = _node_ceiling(project, cluster)
+        nodes = f" (up to {ceiling} nodes here)" if ceiling is not None else ""
         yield finding(
             loc,
             f"{address} puts GPU nodes ({text}) in {cluster_address}, whose mutualized control plane "
             f"caps etcd at {offer.max_etcd_mb} MB: the GPU operator's Node Feature Discovery stores "
-            "a NodeFeature object for every node, and Scaleway documents that these objects fill "
-            "the etcd of clusters with GPU nodes, after which the API server refuses writes",
+            f"a NodeFeature object for every node{nodes}, and Scaleway documents that these objects "
+            "fill the etcd of clusters with many nodes and a GPU node, after which the API server "
+            "refuses writes",
             subject=address,
             instance=pool.instance.address,
             related=[Related(cluster_loc, f"{cluster_address}: {offer_said}, {offer.max_etcd_mb} MB of etcd")],
             logical=f"{address}.node_type",
             fix=FIX_HINT,
         )
+
+
+def _node_ceiling(project: Project, cluster: clusters.Cluster) -> int | None:
+    """How many nodes the cluster's pools may hold together, None when one of them is Unknown."""
+    total = 0
+    for pool in cluster.pools(project):
+        capacity, _ = pool.node_capacity()
+        if capacity is None or not pool.instance_of(cluster):
+            return None
+        total += capacity
+    return total
