@@ -17,8 +17,9 @@ downsize the cluster, or to move to a dedicated offer with the bigger quota.
 
 The message gives how many nodes the cluster's pools may hold together, when they are all
 known: the more nodes, the more objects. The rule fires only when the node type, the cluster's
-`type` and the pool's size are known. It stays silent on a pool whose size or `max_size` (with autoscaling) is 0, on dedicated offers, and
-on Kosmos `multicloud` clusters, whose etcd quota no recorded source states.
+`type` and the pool's size are known. It stays silent on a pool whose `size` (or `max_size` with
+autoscaling) is 0, on dedicated offers, and on Kosmos `multicloud` clusters, whose etcd quota no
+recorded source states.
 
 Source: Scaleway documentation, "How to recover ETCD database space for a Kapsule/Kosmos cluster"
 (https://www.scaleway.com/en/docs/kubernetes/how-to/recover-space-etcd/), "Kubernetes control
@@ -27,7 +28,9 @@ the 55 MB and 200 MB quotas, also the `max_etcd_size` of the API's cluster types
 provider's tests) and "How to use the NVIDIA GPU operator on Kapsule and Kosmos with GPU
 Instances" (https://www.scaleway.com/en/docs/kubernetes/how-to/use-nvidia-gpu-operator/); Node
 Feature Discovery's introduction
-(https://kubernetes-sigs.github.io/node-feature-discovery/v0.20/get-started/introduction.html).
+(https://kubernetes-sigs.github.io/node-feature-discovery/v0.20/get-started/introduction.html);
+etcd's space quota, past which it accepts only reads and deletes
+(https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota).
 
 ## Example
 ```hcl
@@ -63,11 +66,12 @@ mutualized, watch the etcd usage in Cockpit and delete stale `NodeFeature` objec
 - [Kubernetes control plane offers](https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-control-plane-offers/)
 - [How to use the NVIDIA GPU operator on Kapsule and Kosmos](https://www.scaleway.com/en/docs/kubernetes/how-to/use-nvidia-gpu-operator/)
 - [Node Feature Discovery: introduction](https://kubernetes-sigs.github.io/node-feature-discovery/v0.20/get-started/introduction.html)
+- [etcd maintenance: space quota](https://etcd.io/docs/v3.5/op-guide/maintenance/#space-quota)
 """
 
 from collections.abc import Iterator
 
-from kapsulint.api import Finding, Project, Related, finding
+from kapsulint.api import Finding, Project, Related, finding, shown
 from kapsulint.kapsule import cluster_types, clusters, node_types
 
 ID = "KAP214"
@@ -106,21 +110,21 @@ def check(project: Project) -> Iterator[Finding]:
                 continue
             loc = attribute.value_loc
         cluster_address = cluster.instance.resource.address
-        written_type = cluster.instance.block.attr("type")
         if cluster.type_value.raw is None:
             cluster_loc = cluster.instance.block.loc
             offer_said = f'no type, so the "{offer.name}" offer'
         else:
+            written_type = cluster.instance.block.attr("type")
             cluster_loc = cluster.type_value.loc or (
                 written_type.value_loc if written_type is not None else cluster.instance.block.loc
             )
-            offer_said = f'type "{offer.name}"'
+            offer_said = "type " + shown(cluster.type_value)
         address = pool.instance.resource.address
         ceiling = _node_ceiling(project, cluster)
         nodes = f" (up to {ceiling} nodes here)" if ceiling is not None else ""
         yield finding(
             loc,
-            f"{address} puts GPU nodes ({text}) in {cluster_address}, whose mutualized control plane "
+            f"{address} puts GPU nodes of type {shown(value)} in {cluster_address}, whose mutualized control plane "
             f"caps etcd at {offer.max_etcd_mb} MB: the GPU operator's Node Feature Discovery stores "
             f"a NodeFeature object for every node{nodes}, and Scaleway documents that these objects "
             "fill the etcd of clusters with many nodes and a GPU node, after which the API server "
