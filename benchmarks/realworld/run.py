@@ -309,7 +309,8 @@ def table(header: list[str], rows: list[list[object]]) -> list[str]:
 
 BLIND_SPOTS = {"KAP011": "module calls not read", "KAP012": "files or parts left out",
                "KAP013": "facts missing", "KAP014": "paths outside the repository",
-               "KAP015": "evaluation budgets exceeded"}  # kapsulint's notes for places it could not judge
+               "KAP015": "evaluation budgets exceeded",
+               "KAP019": "values sources not read"}  # kapsulint's notes for places it could not judge
 
 
 def blind_spots(results: dict[str, dict]) -> list[str]:
