@@ -1149,6 +1149,16 @@ def _plan_instances(s: dict, r: dict) -> list[_Instance]:
     lb_ip = zoned(zone)
     cluster_id = zoned(region)
     host = f"https://{cluster_id[-36:-28]}.api.k8s.{region}.scw.cloud:6443"
+    major, minor = s["k8s"].split(".")
+    previous_minor = f"{major}.{int(minor) - 1}.9"  # the plan upgrades the cluster by one minor
+    cluster = dict(
+        id=cluster_id, name=name, type=s["control_plane"], version=previous_minor, cni="cilium",
+        private_network_id=network, delete_additional_resources=False, tags=tags, region=region,
+        project_id=project, apiserver_url=host, wildcard_dns=f"*.{cluster_id[-36:-28]}.nodes.k8s.{region}.scw.cloud",
+        auto_upgrade=[dict(enable=True, maintenance_window_day=s["day"], maintenance_window_start_hour=s["hour"])],
+        kubeconfig=[dict(config_file="apiVersion: v1\nkind: Config\n", host=host, token="example-token",
+                         cluster_ca_certificate="LS0tLS1CRUdJTi0tLS0t")],
+        created_at=created, updated_at=created, status="ready", upgrade_available=True)
     out = [
         _Instance((), "scaleway_vpc", "main", None, dict(
             id=vpc, name=f"{name}-vpc", region=region, project_id=project, tags=tags, enable_routing=True,
@@ -1168,15 +1178,8 @@ def _plan_instances(s: dict, r: dict) -> list[_Instance]:
         _Instance((), "scaleway_lb_ip", "ingress", None, dict(
             id=lb_ip, zone=zone, ip_address=f"51.159.{s['octet']}.{s['index'] % 200 + 2}", is_ipv6=False, tags=tags,
             lb_id=zoned(zone), reverse="")),
-        _Instance((), "scaleway_k8s_cluster", "main", None, dict(
-            id=cluster_id, name=name, type=s["control_plane"], version=f"{s['k8s']}.4", cni="cilium",
-            private_network_id=network, delete_additional_resources=False, tags=tags, region=region,
-            project_id=project, apiserver_url=host, wildcard_dns=f"*.{cluster_id[-36:-28]}.nodes.k8s.{region}.scw.cloud",
-            auto_upgrade=[dict(enable=True, maintenance_window_day=s["day"], maintenance_window_start_hour=s["hour"])],
-            kubeconfig=[dict(config_file="apiVersion: v1\nkind: Config\n", host=host, token="example-token",
-                             cluster_ca_certificate="LS0tLS1CRUdJTi0tLS0t")],
-            created_at=created, updated_at=created, status="ready", upgrade_available=False),
-            sensitive={"kubeconfig": True}),
+        _Instance((), "scaleway_k8s_cluster", "main", None, cluster, dict(cluster, version=s["k8s"]), ("update",),
+                  sensitive={"kubeconfig": True}),
         _Instance((), "scaleway_k8s_acl", "main", None, dict(
             id=cluster_id, cluster_id=cluster_id, region=region,
             acl_rules=[dict(ip="0.0.0.0/0" if s["footgun_open"] else f"198.51.100.{s['octet'] % 200}/32",
@@ -1404,9 +1407,10 @@ start = time.perf_counter()
 import hcl2
 from ruamel.yaml import YAML
 root, mode = sys.argv[1], sys.argv[2]
+catch = sys.argv[3:] == ["catch"]  # a real tree holds files that fail to parse: count them, go on
 tf, values = [], []
 for directory, dirs, files in os.walk(root):
-    dirs.sort()
+    dirs[:] = sorted(d for d in dirs if d != ".git")
     for name in sorted(files):
         path = os.path.join(directory, name)
         if name.endswith(".tf"):
@@ -1415,13 +1419,16 @@ for directory, dirs, files in os.walk(root):
             values.append(path)
 parse = hcl2.parses_to_tree if mode == "tree" else hcl2.parses
 yaml = YAML(typ="rt")
-for path in tf:
-    with open(path, encoding="utf-8") as handle:
-        parse(handle.read())
-for path in values:
-    with open(path, encoding="utf-8") as handle:
-        yaml.load(handle.read())
-print(len(tf), len(values), time.perf_counter() - start)
+failed = 0
+for path, load in [(p, parse) for p in tf] + [(p, yaml.load) for p in values]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            load(handle.read())
+    except Exception:
+        if not catch:
+            raise
+        failed += 1
+print(len(tf), len(values), failed, time.perf_counter() - start)
 """
 
 
@@ -1483,6 +1490,25 @@ class Spec:
     shown: str | None = None
     cwd: Path | None = None
     inner: bool = False
+    finish: Callable[[], None] | None = None  # run after each run, timed or not (restores an edit)
+
+
+class OneEdit:
+    """Edits one ``.tf`` file before each run and restores it after: a warm run that finds one
+    file changed since the run before it. Each edit appends a different ``locals`` block, so that
+    no cache holds the edited text from an earlier run."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.original = path.read_bytes()
+        self.count = 0
+
+    def apply(self) -> None:
+        self.count += 1
+        self.path.write_bytes(self.original + f"\nlocals {{\n  kapsulint_bench_edit = {self.count}\n}}\n".encode())
+
+    def restore(self) -> None:
+        self.path.write_bytes(self.original)
 
 
 class Bench:
@@ -1500,7 +1526,11 @@ class Bench:
         self.notes: list[str] = []
         self.results: dict[int | str, dict[str, Measurement]] = {}
         self.corpora: dict[int, CorpusStats] = {}
-        self.findings: dict[int, dict[str, int]] = {}
+        self.findings: dict[int | str, dict[str, int]] = {}
+        self.floor_failures: dict[str, int] = {}  # files the floor could not parse (catch mode)
+        self.edited: dict[int | str, str] = {}  # the file the "warm after one edit" runs change
+        self.tree_files = 0
+        self.tree_failures = 0
         help_text = subprocess.run([self.kapsulint, "--help"], capture_output=True, text=True).stdout
         self.has_jobs = "--jobs" in help_text
         self.has_no_cache = "--no-cache" in help_text
@@ -1578,13 +1608,18 @@ class Bench:
                 if spec.inner and stdout_path is None:
                     stdout_path = self.workdir / "floor.out"
                 env = spec.prepare() if spec.prepare else None
-                result = run_command(spec.cmd, env=env, sample_memory=spec.sample_memory, ok_codes=spec.ok_codes,
-                                     stdout_path=stdout_path, cwd=spec.cwd)
+                try:
+                    result = run_command(spec.cmd, env=env, sample_memory=spec.sample_memory,
+                                         ok_codes=spec.ok_codes, stdout_path=stdout_path, cwd=spec.cwd)
+                finally:
+                    if spec.finish:
+                        spec.finish()
                 times[spec.key].append(result.seconds)
                 if result.peak is not None:
                     peaks[spec.key].append(result.peak)
                 if spec.inner:
                     inners[spec.key].append(float(stdout_path.read_text().split()[-1]))
+                    self.floor_failures[spec.key] = int(stdout_path.read_text().split()[2])
         measured = {}
         for spec in specs:
             key = spec.key
@@ -1601,7 +1636,8 @@ class Bench:
     def prepare_grammar(self) -> None:
         self._small_project(self.workdir / "small-project")
         if not _grammar_state(self.grammar_cache()):
-            self.notes.append("No `grammar-*` file in a warmed cache directory: cold runs start without a grammar cache.")
+            self.notes.append("No `grammar-*` file in a warmed cache directory: kapsulint used the parser tables "
+                              "it ships, so cold and first runs differ by the parse cache only.")
 
     def _small_project(self, project: Path) -> None:
         shutil.rmtree(project, ignore_errors=True)
@@ -1628,19 +1664,51 @@ class Bench:
 
     def scale(self, scale: int) -> None:
         runs = self.runs_for(scale)
-        repo = self.workdir / f"monorepo-{scale}"
+        variant = self.args.variant
+        repo = self.workdir / monorepo_name(scale, variant)
         shutil.rmtree(repo, ignore_errors=True)
-        stats = generate_monorepo(repo, scale)
+        stats = generate_monorepo(repo, scale, variant=variant)
         self.corpora[scale] = stats
-        self.log(f"{scale} modules: {stats.tf_files} .tf files ({stats.tf_bytes / MB:.2f} MB), "
-                 f"{stats.values_files} values files, {stats.tfvars_files} tfvars; "
+        self.log(f"{scale} modules ({variant}): {stats.tf_files} .tf files ({stats.tf_bytes / MB:.2f} MB), "
+                 f"{stats.values_files} values files, {stats.tfvars_files} tfvars, {stats.json_files} JSON; "
                  f"{stats.files} files, {stats.bytes / MB:.2f} MB in all")
-        row: dict[str, Measurement] = {}
-        out = self.workdir / f"report-{scale}.json"
+        edited = repo / "clusters" / module_name(scale // 2) / "cluster.tf"
+        extra = []
+        if variant == "registry":
+            name = module_name(plan_roots(scale)[0])
+            plan_lint = [self.kapsulint, "--format", "json", "--exit-zero", f"clusters/{name}"]
+            plan_shown = f"kapsulint --format json --exit-zero clusters/{name}"
+            extra = [("plan_root", f"one root ({name}), warm, without --plan", plan_lint, plan_shown),
+                     ("plan", f"one root ({name}), warm, `--plan plans/{name}.json`",
+                      plan_lint + ["--plan", f"plans/{name}.json"], f"{plan_shown} --plan plans/{name}.json")]
+        self.results[scale] = self.measure_project(scale, repo, runs, edited, floor_args=["tree"], extra=extra)
 
-        # Every command runs inside the monorepo: kapsulint's project root is the working directory.
-        floor_cmd = [self.python, "-c", FLOOR_CODE, ".", "tree"]
+    def tree(self, tree: Path) -> None:
+        """The figures of a real tree (``--tree``): its floor (files that fail to parse counted, not
+        fatal), kapsulint cold, warm, warm after one edit, first run, and peak memory."""
+        candidates = sorted(p for p in tree.rglob("*.tf") if not {".terraform", ".git"} & set(p.relative_to(tree).parts))
+        if not candidates:
+            sys.exit(f"bench.py: no .tf file under {tree}")
+        self.log(f"tree {tree}: {len(candidates)} .tf files")
+        self.tree_files = len(candidates)
+        row = self.measure_project("tree", tree, self.args.runs, candidates[len(candidates) // 2],
+                                   floor_args=["tree", "catch"], extra=[], light=True)
+        self.results["tree"] = row
+        self.tree_failures = self.floor_failures.get("floor", 0)
+
+    def measure_project(self, key: int | str, repo: Path, runs: int, edited: Path, floor_args: list[str],
+                        extra: list[tuple[str, str, list[str], str]], light: bool = False) -> dict[str, Measurement]:
+        """Every figure of one project: the timed rows in interleaved rounds, then peak memory.
+        ``extra``: more warm commands (key, label, command, shown). ``light``: only the floor, cold,
+        warm, warm after one edit and first run (a tree of someone else's code)."""
+        row: dict[str, Measurement] = {}
+        out = self.workdir / f"report-{key}.json"
+
+        # Every command runs inside the project: kapsulint's project root is the working directory.
+        floor_cmd = [self.python, "-c", FLOOR_CODE, "."] + floor_args
         floor_shown = "python -c '<parse every .tf with hcl2.parses_to_tree, load every values file with YAML(typ=\"rt\")>'"
+        if "catch" in floor_args:
+            floor_shown += "  # a file that fails to parse is counted, not fatal"
         run_command(floor_cmd, cwd=repo)  # python-hcl2 writes its grammar cache on first use
 
         lint = [self.kapsulint, "--format", "json", ".", "--exit-zero"]
@@ -1651,34 +1719,50 @@ class Bench:
         cold_env = self.cold_env(cold_dir)
         warm_cache = self.new_cache()
         run_command(lint, env=self.env(warm_cache), **common)
-        self.findings[scale] = _count_findings(out)
-        if self.findings[scale].get("KAP001"):
-            self.notes.append(f"{scale} modules: {self.findings[scale]['KAP001']} KAP001 findings: the generator wrote invalid input.")
+        self.findings[key] = _count_findings(out)
+        if self.findings[key].get("KAP001") and not light:
+            self.notes.append(f"{key} modules: {self.findings[key]['KAP001']} KAP001 findings: the generator wrote invalid input.")
         if not [p for p in warm_cache.iterdir() if not p.name.startswith("grammar-")]:
             self.notes.append("kapsulint wrote nothing but the grammar cache into KAPSULINT_CACHE_DIR: "
                               "no parse cache yet, so warm measures the same work as cold.")
         warm_env = lambda: self.env(warm_cache)  # noqa: E731
+        edit = OneEdit(edited)
+        edit_cache = self.new_cache()
+        run_command(lint, env=self.env(edit_cache), **common)
+        self.edited[key] = edited.relative_to(repo).as_posix()
 
-        specs = [
-            Spec("floor", "floor: hcl2 lark tree + ruamel.yaml", floor_cmd, cwd=repo, shown=floor_shown, inner=True),
-            Spec("floor_parses", "hcl2.parses (LarkElement tree) + ruamel.yaml (not the floor)",
-                 [self.python, "-c", FLOOR_CODE, ".", "parses"], cwd=repo,
-                 shown="python -c '<the same with hcl2.parses>'"),
+        def edited_env() -> dict:
+            edit.apply()
+            return self.env(edit_cache)
+
+        specs = [Spec("floor", "floor: hcl2 lark tree + ruamel.yaml", floor_cmd, cwd=repo, shown=floor_shown, inner=True)]
+        if not light:
+            specs.append(Spec("floor_parses", "hcl2.parses (LarkElement tree) + ruamel.yaml (not the floor)",
+                              [self.python, "-c", FLOOR_CODE, ".", "parses"], cwd=repo,
+                              shown="python -c '<the same with hcl2.parses>'"))
+        specs += [
             Spec("cold", "kapsulint cold", lint, prepare=cold_env, shown=shown, **common),
             Spec("warm", "kapsulint warm", lint, prepare=warm_env, shown=shown, **common),
+            Spec("warm_edit", "kapsulint warm after one edit", lint, prepare=edited_env, finish=edit.restore,
+                 shown=f"{shown}  # one file changed since the run before", **common),
             Spec("first", "kapsulint first run after install (no grammar cache)", lint,
                  prepare=lambda: self.env(self.new_cache()), shown=shown, **common),
         ]
-        if self.has_jobs:
+        if self.has_jobs and not light:
             specs.append(Spec("jobs1", "kapsulint cold `--jobs 1`", lint + ["--jobs", "1"], prepare=cold_env,
                               shown=shown + " --jobs 1", **common))
-        if self.has_no_cache:
+        if self.has_no_cache and not light:
             specs.append(Spec("no_cache", "kapsulint `--no-cache`", lint + ["--no-cache"], prepare=cold_env,
                               shown=shown + " --no-cache", **common))
+        for extra_key, label, cmd, extra_shown in extra:
+            specs.append(Spec(extra_key, label, cmd, prepare=warm_env, shown=extra_shown,
+                              stdout_path=self.workdir / f"report-{key}-{extra_key}.json", cwd=repo))
         row.update(self.measure_rounds(specs, runs))
-        if not self.has_jobs:
+        for extra_key, *_ in extra:
+            self.findings[f"{key}:{extra_key}"] = _count_findings(self.workdir / f"report-{key}-{extra_key}.json")
+        if not light and not self.has_jobs:
             row["jobs1"] = Measurement("jobs1", "kapsulint cold `--jobs 1`", note="skipped: the CLI has no --jobs yet")
-        if not self.has_no_cache:
+        if not light and not self.has_no_cache:
             row["no_cache"] = Measurement("no_cache", "kapsulint `--no-cache`", note="skipped: the CLI has no --no-cache yet")
 
         # Memory in runs of their own: the sampler's thread would slow the timed runs.
@@ -1691,7 +1775,10 @@ class Bench:
 
         self.check_grammar_kept(cold_dir, grammar)
 
-        if self.checkov and scale <= self.args.checkov_max_scale:
+        if light:
+            return row
+        scale = key
+        if self.checkov and isinstance(scale, int) and scale <= self.args.checkov_max_scale:
             checkov_cmd = [self.checkov, "-d", ".", "--framework", "terraform", "--quiet", "--compact",
                            "-o", "json", "--skip-download"]
             row["checkov"] = self.measure("checkov", f"Checkov {self.checkov_version()}", checkov_cmd, runs,
@@ -1704,7 +1791,7 @@ class Bench:
                                          note=f"not run above {self.args.checkov_max_scale} modules (--checkov-max-scale)")
         else:
             row["checkov"] = Measurement("checkov", "Checkov", note="not installed (no `checkov` on PATH, no --checkov)")
-        self.results[scale] = row
+        return row
 
     def checkov_version(self) -> str:
         if not hasattr(self, "_checkov_version"):
@@ -1756,6 +1843,56 @@ class Bench:
             rows.append(("scaling, cold, 1,000 / 100 modules", "not measured (needs scales 100 and 1000)", "≤ 12x", "not measured"))
         return rows
 
+    def targets27(self) -> list[tuple[str, str, str, str]]:
+        """(target, figure, limit, verdict) for the targets of issue 27."""
+        def get(scale, key):
+            m = self.results.get(scale, {}).get(key)
+            return m if m is not None and (m.seconds is not None or m.peak) else None
+
+        def verdict(ok):
+            return "met" if ok else "**missed**"
+
+        def ratio_row(name, top, bottom, limit, unit, missing):
+            shown = f"≤ {limit:.2f}{unit}" if limit < 1 else f"≤ {limit:.1f}{unit}" if limit < 10 else f"≤ {limit:g}{unit}"
+            if top is None or bottom is None:
+                return (name, f"not measured ({missing})", shown, "not measured")
+            ratio = top.seconds / bottom.seconds
+            return (name, f"{ratio:.2f}{unit} ({top.seconds:.2f} s / {bottom.seconds:.2f} s)", shown,
+                    verdict(ratio <= limit))
+
+        rows = [
+            ratio_row("warm, real-world corpus (`--tree`)", get("tree", "warm"), get("tree", "floor"), 0.10, "x floor",
+                      "give the corpus tree with --tree"),
+            ratio_row("warm, 100 modules", get(100, "warm"), get(100, "floor"), 0.10, "x floor", "needs scale 100"),
+        ]
+        base = self.results.get("baseline", {})
+        py, small = base.get("python"), base.get("small_warm")
+        if py and small:
+            ratio = small.seconds / py.seconds
+            rows.append(("small project, warm", f"{ratio:.1f}x `python -c pass` ({small.seconds * 1000:.0f} ms / "
+                         f"{py.seconds * 1000:.0f} ms)", "≤ 3x", verdict(ratio <= 3)))
+        for key, what in (("mem_cold", "cold"), ("mem_warm", "warm")):
+            mem = get(1000, key)
+            if mem and mem.peak:
+                rows.append((f"1,000 modules, peak memory, {what}", f"{mem.peak / MB:.1f} MB", "≤ 150 MB",
+                             verdict(mem.peak <= 150 * MB)))
+            else:
+                rows.append((f"1,000 modules, peak memory, {what}", "not measured (needs scale 1000)", "≤ 150 MB",
+                             "not measured"))
+        rows.append(ratio_row("1,000 modules, cold / 100 modules, cold", get(1000, "cold"), get(100, "cold"), 10, "x",
+                              "needs scales 100 and 1000"))
+        rows.append(ratio_row("1,000 modules, cold / floor", get(1000, "cold"), get(1000, "floor"), 0.5, "x floor",
+                              "needs scale 1000"))
+        warm = get(1000, "warm")
+        if warm:
+            rows.append(("1,000 modules, warm", f"{warm.seconds:.2f} s", "≤ 1.5 s", verdict(warm.seconds <= 1.5)))
+        else:
+            rows.append(("1,000 modules, warm", "not measured (needs scale 1000)", "≤ 1.5 s", "not measured"))
+        where = "tree" if get("tree", "first") else 100
+        rows.append(ratio_row(f"first run with nothing cached ({'real-world corpus' if where == 'tree' else '100 modules'})",
+                              get(where, "first"), get(where, "floor"), 1.0, "x floor", "needs --tree or scale 100"))
+        return rows
+
     def markdown(self, command: str) -> str:
         scales = [s for s in self.args.scale_list if s in self.results]
         lines = ["# Benchmarks", ""]
@@ -1775,10 +1912,22 @@ class Bench:
             found = self.findings.get(s, {})
             lines.append(f"| {s} | {c.tf_files} | {c.tf_bytes:,} | {c.values_files} | {c.values_bytes:,} | "
                          f"{c.tfvars_files} | {c.files} | {c.bytes:,} | {sum(found.values())} |")
+        if self.args.variant != "base":
+            lines += ["", f"Variant `{self.args.variant}`: of the `.tf` files, "
+                      + ", ".join(f"{self.corpora[s].downloaded_tf_files} at {s} modules" for s in scales)
+                      + " are under `.terraform/modules`; JSON files (plans and `modules.json`): "
+                      + ", ".join(f"{self.corpora[s].json_files} ({self.corpora[s].json_bytes:,} bytes) at {s}"
+                                  for s in scales) + "."]
+            for s in scales:
+                plan = self.findings.get(f"{s}:plan")
+                if plan is not None:
+                    lines.append(f"With `--plan` at {s} modules: {sum(plan.values())} findings on the root "
+                                 f"({', '.join(f'{k} {v}' for k, v in sorted(plan.items())) or 'none'}).")
         lines += ["", "## Results", "",
                   "| measurement | " + " | ".join(f"{s} modules" for s in scales) + " |",
                   "|---|" + "---:|" * len(scales)]
-        keys = ["floor", "floor_parses", "cold", "warm", "first", "jobs1", "no_cache", "checkov"]
+        keys = ["floor", "floor_parses", "cold", "warm", "warm_edit", "first", "jobs1", "no_cache", "plan_root", "plan",
+                "checkov"]
         mem_keys = ["mem_floor", "mem_cold", "mem_warm"]
         for key in keys + mem_keys:
             label = next((self.results[s][key].label for s in scales if key in self.results[s]), key)
@@ -1810,12 +1959,40 @@ class Bench:
             small = base["small_warm"]
             lines.append(f"| kapsulint, small project, warm ({small.note}) | {small.seconds * 1000:.0f} ms | "
                          f"{small.seconds / py.seconds:.1f}x |")
+        tree = self.results.get("tree")
+        if tree:
+            lines += ["", f"## Real-world tree (`--tree {self.args.tree}`)", "",
+                      f"{self.tree_files} `.tf` files; the floor could not parse {self.tree_failures} file(s) "
+                      f"(counted, not fatal); {sum(self.findings.get('tree', {}).values())} findings; "
+                      f"the edited file: `{self.edited.get('tree')}`.", "",
+                      "| measurement | tree |", "|---|---:|"]
+            for key in keys + mem_keys:
+                m = tree.get(key)
+                if m is None:
+                    continue
+                if key in mem_keys:
+                    cell = f"{m.peak / MB:.1f} MB" if m.peak else "—"
+                else:
+                    cell = f"{m.seconds:.2f} s"
+                    if key != "floor":
+                        cell += f" ({m.seconds / tree['floor'].seconds:.2f}x)"
+                lines.append(f"| {m.label} | {cell} |")
         lines += ["", "## Targets (issue 6)", "", "| target | measured | limit | verdict |", "|---|---|---|---|"]
         for row in self.targets():
             lines.append("| " + " | ".join(row) + " |")
+        heading = "## Targets (issue 27)"
+        if self.args.variant != "base":
+            heading += f", measured on the {self.args.variant} variant (the targets are the base monorepo's)"
+        lines += ["", heading, "", "| target | measured | limit | verdict |", "|---|---|---|---|"]
+        for row in self.targets27():
+            lines.append("| " + " | ".join(row) + " |")
+        edited = [f"{s} modules: `{self.edited[s]}`" for s in scales if s in self.edited]
+        if edited:
+            lines += ["", "The warm run after one edit appends a `locals` block (a new one each run) to one file, "
+                      "restored after the run, and reuses a cache of its own: " + ", ".join(edited) + "."]
         lines += ["", "## Commands measured", ""]
         seen = set()
-        for s in ["baseline"] + scales:
+        for s in ["baseline", "tree"] + scales:
             for m in self.results.get(s, {}).values():
                 if m.command and m.label not in seen:
                     seen.add(m.label)
@@ -1920,6 +2097,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--checkov", metavar="PATH", help="the checkov executable (default: `checkov` on PATH)")
     parser.add_argument("--checkov-max-scale", type=int, default=100, help="largest scale Checkov is run at (default 100)")
     parser.add_argument("--kapsulint", metavar="PATH", help="the kapsulint executable (default: beside this Python)")
+    parser.add_argument("--tree", metavar="DIR", help="also measure a real tree (the real-world corpus as one "
+                        "directory): floor, cold, warm, warm after one edit, first run, peak memory")
     parser.add_argument("--generate-only", action="store_true", help="write the monorepos into --workdir and stop")
     parser.add_argument("--variant", choices=VARIANTS, default="base",
                         help="base: the monorepo of the published figures (default); registry: the same plus registry "
@@ -1953,6 +2132,8 @@ def main(argv: list[str] | None = None) -> int:
         bench.prepare_grammar()
         bench.log("start-up")
         bench.baseline()
+        if args.tree:
+            bench.tree(Path(args.tree).resolve())
         for scale in args.scale_list:
             shutil.rmtree(bench.cache_root, ignore_errors=True)
             bench.cache_root.mkdir()
