@@ -2,7 +2,7 @@
 """kapsulint's benchmark: a synthetic Kapsule monorepo, the parse floor, kapsulint cold and warm.
 
     python benchmarks/bench.py [--scales 10,100,1000] [--runs 5] [--markdown BENCHMARKS.md]
-                               [--workdir DIR] [--checkov PATH]
+                               [--workdir DIR] [--checkov PATH] [--variant base|registry] [--tree DIR]
 
 For each scale (a number of modules) it generates a deterministic monorepo, then measures, each
 figure the median of ``--runs`` runs (at most 3 at 1,000 modules and above), every run a fresh
@@ -13,14 +13,17 @@ does not skew their ratios:
 * floor: one process that parses every ``.tf`` file with python-hcl2 to a raw lark tree and loads
   every values file with ruamel.yaml (round-trip loader), python-hcl2's grammar cache present;
 * kapsulint cold (grammar cache present, parse cache empty), warm (cache filled by a previous
-  run), first run after install (empty cache directory), ``--jobs 1`` cold, ``--no-cache``;
+  run), warm after one edit (one file changed since the run before), first run after install
+  (empty cache directory), ``--jobs 1`` cold, ``--no-cache``; with ``--variant registry``, one
+  root warm with and without ``--plan``;
 * peak memory: the peak of the summed RSS of the process tree (kapsulint and its workers),
   sampled every 10 ms in separate runs so that sampling does not slow the timed ones;
 * a bare ``python -c pass`` and a small project (examples/production), warm;
 * Checkov, when ``checkov`` is on PATH or given with ``--checkov`` (reported, not a target).
 
-It prints a Markdown table with the ratios to the floor and the issue's five targets, and writes
-the same document to ``--markdown FILE``. The generator and the memory sampler are importable
+``--tree DIR`` measures a real tree the same way (the floor counting the files that fail to
+parse). It prints a Markdown table with the ratios to the floor and the targets of issues 6 and
+27 with a verdict each, and writes the same document to ``--markdown FILE``. The generator and the memory sampler are importable
 (``generate_monorepo``, ``tree_rss_bytes``, ``PeakRssSampler``) for the test suite.
 """
 
