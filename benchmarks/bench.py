@@ -23,8 +23,9 @@ does not skew their ratios:
 
 ``--tree DIR`` measures a real tree the same way (the floor counting the files that fail to
 parse). It prints a Markdown table with the ratios to the floor and the targets of issues 6 and
-27 with a verdict each, and writes the same document to ``--markdown FILE``. The generator and the memory sampler are importable
-(``generate_monorepo``, ``tree_rss_bytes``, ``PeakRssSampler``) for the test suite.
+27 with a verdict each, and writes the same document to ``--markdown FILE``. The generator and
+the memory sampler are importable (``generate_monorepo``, ``tree_rss_bytes``, ``PeakRssSampler``)
+for the test suite.
 """
 
 from __future__ import annotations
