@@ -1934,7 +1934,9 @@ class Bench:
                 "checkov"]
         mem_keys = ["mem_floor", "mem_cold", "mem_warm"]
         for key in keys + mem_keys:
-            label = next((self.results[s][key].label for s in scales if key in self.results[s]), key)
+            if not any(key in self.results[s] for s in scales):
+                continue  # a row of the other variant
+            label = next(self.results[s][key].label for s in scales if key in self.results[s])
             cells = []
             for s in scales:
                 m = self.results[s].get(key)
