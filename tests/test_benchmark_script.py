@@ -218,3 +218,17 @@ def test_profile_phases_are_exclusive_and_follow_generators(tmp_path):
     assert phases.calls == {"inner": 3, "outer": 3}  # two resumptions that yield and the one that ends
     assert set(phases.seconds) == {"base", "inner", "outer"}
     assert all(seconds >= 0 for seconds in phases.seconds.values())
+
+
+def test_profile_script_reports_phases_and_cprofile(tmp_path):
+    project = Path(__file__).resolve().parents[1] / "examples" / "production"
+    out = tmp_path / "profile.md"
+    result = subprocess.run([sys.executable, str(BENCH.with_name("profile.py")), str(project), "--state", "first",
+                             "--top", "5", "--markdown", str(out)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == out.read_text(encoding="utf-8") + "\n"  # the same report, printed
+    rows = {line.split(" | ")[0].lstrip("| "): line for line in result.stdout.splitlines() if line.startswith("| ")}
+    for phase in ("imports", "discovery", "evaluation", "rules and domain", "reporting", "**wall time of the run**"):
+        assert phase in rows, phase
+    assert "## cProfile, top 5 by tottime" in result.stdout
+    assert "ncalls  tottime" in result.stdout
