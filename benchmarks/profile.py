@@ -236,7 +236,7 @@ def child(mode: str, out: Path, kapsulint_args: list[str]) -> None:
 
 
 def _bench():
-    """bench.py, for its cache helpers and its one-file edit."""
+    """bench.py, for clearing a cache directory and for its one-file edit."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("kapsulint_bench", HERE / "bench.py")
