@@ -15,11 +15,12 @@ dedicated offers. Once etcd is full the API server refuses writes: no deployment
 new node joins until objects are deleted by hand. Scaleway's advice is to delete the objects and
 downsize the cluster, or to move to a dedicated offer with the bigger quota.
 
-The message gives how many nodes the cluster's pools may hold together, when they are all
-known: the more nodes, the more objects. The rule fires only when the node type, the cluster's
-`type` and the pool's size are known. It stays silent on a pool whose `size` (or `max_size` with
-autoscaling) is 0, on dedicated offers, and on Kosmos `multicloud` clusters, whose etcd quota no
-recorded source states.
+The page sizes one such object at about 300 KiB. The rule fires only when the cluster's pools
+may hold together enough nodes for their objects alone to take a quarter of the etcd quota or
+more (47 nodes for the mutualized 55 MB): a two-node GPU demo stays quiet. It needs the node
+type, the cluster's `type` and every pool's size (`max_size` with autoscaling) known; it stays
+silent on dedicated offers and on Kosmos `multicloud` clusters, whose etcd quota no recorded
+source states.
 
 Source: Scaleway documentation, "How to recover ETCD database space for a Kapsule/Kosmos cluster"
 (https://www.scaleway.com/en/docs/kubernetes/how-to/recover-space-etcd/), "Kubernetes control
@@ -103,6 +104,9 @@ def check(project: Project) -> Iterator[Finding]:
         capacity, _ = pool.node_capacity()
         if capacity is None or capacity < 1:
             continue
+        ceiling = _node_ceiling(project, cluster)
+        if ceiling is None or ceiling < _nodes_filling_a_quarter(offer.max_etcd_mb):
+            continue
         loc = value.loc
         if loc is None:
             attribute = pool.instance.block.attr("node_type")
@@ -120,21 +124,29 @@ def check(project: Project) -> Iterator[Finding]:
             )
             offer_said = "type " + shown(cluster.type_value)
         address = pool.instance.resource.address
-        ceiling = _node_ceiling(project, cluster)
-        nodes = f" (up to {ceiling} nodes here)" if ceiling is not None else ""
         yield finding(
             loc,
             f"{address} puts GPU nodes of type {shown(value)} in {cluster_address}, whose mutualized control plane "
             f"caps etcd at {offer.max_etcd_mb} MB: the GPU operator's Node Feature Discovery stores "
-            f"a NodeFeature object for every node{nodes}, and Scaleway documents that these objects "
-            "fill the etcd of clusters with many nodes and a GPU node, after which the API server "
-            "refuses writes",
+            f"a NodeFeature object of about {NODE_FEATURE_KIB} KiB for every node, and the cluster's pools "
+            f"may hold {ceiling} nodes, {ceiling * NODE_FEATURE_KIB // 1024} MB of them: Scaleway documents "
+            "that these objects fill the etcd of clusters with many nodes and a GPU node, after which "
+            "the API server refuses writes",
             subject=address,
             instance=pool.instance.address,
             related=[Related(cluster_loc, f"{cluster_address}: {offer_said}, {offer.max_etcd_mb} MB of etcd")],
             logical=f"{address}.node_type",
             fix=FIX_HINT,
         )
+
+
+# The size of one NodeFeature object Scaleway's etcd page measures ("~300KiB, big object").
+NODE_FEATURE_KIB = 300
+
+
+def _nodes_filling_a_quarter(quota_mb: int) -> int:
+    """How many nodes' NodeFeature objects take a quarter of an etcd quota of ``quota_mb``."""
+    return -(-quota_mb * 1024 // (4 * NODE_FEATURE_KIB))
 
 
 def _node_ceiling(project: Project, cluster: clusters.Cluster) -> int | None:
