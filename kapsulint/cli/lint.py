@@ -103,7 +103,7 @@ class _Command(click.Command):
 @click.option("--show-files", is_flag=True,
               help="Show the project root, then each file read with its kind, state and why it was read, and exit.")
 @click.option("--show-settings", is_flag=True, help="Show the resolved settings and where each came from, and exit.")
-@click.option("--no-cache", is_flag=True, help="Do not read or write the parse cache.")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the caches (parsed files, and the results of unchanged runs).")
 @click.option("--jobs", "-j", type=int, help="Processes that parse uncached files (default: the CPUs available).")
 @click.option("--today", metavar="YYYY-MM-DD",
               help="The lint date for date-dependent rules (KAP110; default: today in UTC).")

@@ -148,6 +148,7 @@ class _Recorder:
         self.excluded = excluded
         self.files: dict[str, Status | None] = {}
         self.directories: dict[str, Status | None] = {}
+        self.incomplete = False  # an input the hook could not note
 
     def opened(self, target: object, flags: object) -> None:
         if not isinstance(flags, int) or flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC):
@@ -182,10 +183,13 @@ def _audit(event: str, args: tuple) -> None:
     recorder = _recording
     if recorder is None:
         return
-    if event == "open":
-        recorder.opened(args[0], args[2] if len(args) > 2 else None)
-    elif event in ("os.scandir", "os.listdir"):
-        recorder.listed(args[0] if args else None)
+    try:
+        if event == "open":
+            recorder.opened(args[0], args[2] if len(args) > 2 else None)
+        elif event in ("os.scandir", "os.listdir"):
+            recorder.listed(args[0] if args else None)
+    except Exception:  # never the run's failure: the run is then not recorded
+        recorder.incomplete = True
 
 
 class _Tee:
@@ -317,9 +321,9 @@ class Lookup:
 
     # -- reading ------------------------------------------------------------------------------
 
-    def replay(self) -> int | None:
-        """Print the recorded output and give its exit code, when the entry exists and every input
-        it names is as it was; None otherwise (the run then happens, and records)."""
+    def replayable(self) -> dict | None:
+        """The recorded entry, when it exists and every input it names is as it was; None
+        otherwise (the run then happens, and records)."""
         entry = self._read()
         if entry is None:
             return None
@@ -329,12 +333,11 @@ class Lookup:
             return None
         if fresh is None:
             return None
-        _write_chunks(entry["output"])
         if fresh:
             self._store(entry)  # statuses that were too recent to trust are now known good
         else:
             self._touch()
-        return entry["exit"]
+        return entry
 
     def _read(self) -> dict | None:
         try:
@@ -419,10 +422,10 @@ class Lookup:
         finally:
             _recording = None
             sys.stdout, sys.stderr = stdout, stderr
-        if code in (0, 1) and not _declined and not out.broken and not err.broken:
+        if code in (0, 1) and not (_declined or recorder.incomplete or out.broken or err.broken):
             try:
                 entry = self._entry(recorder, chunks, code, started)
-            except (OSError, ValueError):
+            except Exception:  # an input that cannot be read again: nothing stored
                 entry = None
             if entry is not None:
                 self._store(entry)
@@ -479,7 +482,7 @@ class Lookup:
                 handle.write(data)
             os.replace(temporary, self.entry_path)
             _evict(self.directory)
-        except (OSError, ValueError):
+        except Exception:  # the cache is left as it was, never the run's failure
             try:
                 os.unlink(f"{self.entry_path}.{os.getpid()}.tmp")
             except OSError:
@@ -553,10 +556,16 @@ def _evict(directory: str) -> None:
 def run(args: list[str], command: Callable[[], int]) -> int:
     """The command's exit code: replayed from the cache when it can be, else ``command()`` run
     (and recorded, when it is a plain lint run)."""
-    lookup = Lookup.start(args)
-    if lookup is None:
-        return command()
-    code = lookup.replay()
-    if code is not None:
-        return code
-    return lookup.record(command)
+    try:
+        lookup = Lookup.start(args)
+        entry = lookup.replayable() if lookup is not None else None
+    except Exception:  # a cache that fails costs the run its speed, never its result
+        lookup, entry = None, None
+    if entry is None:
+        return command() if lookup is None else lookup.record(command)
+    try:
+        _write_chunks(entry["output"])
+    except OSError as error:  # as the command says it when it cannot write its report
+        sys.stderr.write(f"kapsulint: error: cannot write the report: {error.strerror or error}\n")
+        return 2
+    return entry["exit"]
