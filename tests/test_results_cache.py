@@ -77,12 +77,26 @@ def same_output(directory: Path, args: list[str], monkeypatch, env: dict | None 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_fixture_case_replays_what_no_cache_prints(case, tmp_path, monkeypatch):
+    """JSON and text on every case, every format on a sample. One --no-cache run gives both
+    references: the JSON report on stdout and the text report through --report (the same report
+    stdout gets when it is not a terminal, as here), so each case costs three lints, not four; the
+    text report printed on stdout by a --no-cache run is compared directly on a sample too."""
     config = case_config(case)
     project = copy_case(case, tmp_path)
+    env = config.get("env")
     args = ["--select", own_rule_selection(case), *config.get("args", [])]
-    formats = FORMATS if zlib.crc32(case.name.encode()) % 20 == 0 else ("json", "text")  # all on a sample
-    for output in formats:
-        same_output(project, ["--format", output, *args], monkeypatch, config.get("env"))
+    text_report = tmp_path / "report.txt"
+    bare = program(project, ["--no-cache", "--format", "json", "--report", f"text={text_report}", *args],
+                   monkeypatch, env)
+    for output, reference in (("json", bare.stdout), ("text", text_report.read_bytes())):
+        recorded = program(project, ["--format", output, *args], monkeypatch, env)
+        again = program(project, ["--format", output, *args], monkeypatch, env)
+        for run in (recorded, again):
+            assert (run.code, run.stdout, run.stderr) == (bare.code, reference, bare.stderr), output
+        assert again.replayed == replayable(["--format", output, *args], recorded), (output, bare.stderr)
+    sample = zlib.crc32(case.name.encode())
+    for output in FORMATS if sample % 20 == 0 else ("text",) if sample % 5 == 0 else ():
+        same_output(project, ["--format", output, *args], monkeypatch, env)
 
 
 # -- a monorepo after edits -------------------------------------------------------------------
@@ -281,8 +295,14 @@ def test_no_entry_holds_a_sensitive_value(tmp_path, monkeypatch):
 
 
 def test_the_directory_stays_within_its_bound(tmp_path, monkeypatch):
-    monkeypatch.setattr(results, "MAX_BYTES", 1)  # every older entry is evicted by the next write
+    """Past MAX_BYTES the least recently used entries go (the check runs on one write in sixteen,
+    the writes of keys starting with 0)."""
     (tmp_path / "main.tf").write_text('variable "v" {}\n', encoding="utf-8")
     for output in ("json", "text", "sarif"):
         program(tmp_path, ["--format", output], monkeypatch)
-    assert len(_entries()) <= 1
+        time.sleep(0.01)  # distinct modification times: the last written is the most recent
+    newest = max(_entries(), key=lambda p: p.stat().st_mtime)
+    monkeypatch.setattr(results, "MAX_BYTES", newest.stat().st_size)
+    results._evict(str(newest.parent))
+    assert _entries() == [newest]
+    assert program(tmp_path, ["--format", "sarif"], monkeypatch).replayed
