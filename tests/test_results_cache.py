@@ -306,3 +306,15 @@ def test_the_directory_stays_within_its_bound(tmp_path, monkeypatch):
     results._evict(str(newest.parent))
     assert _entries() == [newest]
     assert program(tmp_path, ["--format", "sarif"], monkeypatch).replayed
+
+
+def test_a_project_inside_a_library_directory_is_still_read(tmp_path, monkeypatch):
+    """Files under the interpreter's and kapsulint's directories are not inputs, unless a PATH is
+    there: then nothing above it is left out."""
+    library = tmp_path / "lib"
+    project = library / "infra"
+    monkeypatch.setattr(sys, "path", [str(library), str(tmp_path / "other")])
+    excluded = results._excluded([str(project)], str(tmp_path), [])
+    assert os.path.join(str(library), "") not in excluded
+    assert os.path.join(str(tmp_path / "other"), "") in excluded
+    assert os.path.join(str(library), "") in results._excluded([str(tmp_path / "elsewhere")], str(tmp_path), [])

@@ -116,7 +116,7 @@ def _file_digest(path: str, status: Status) -> str:
     if not stat.S_ISREG(mode):
         return f"kind:{stat.S_IFMT(mode)}"
     with open(path, "rb") as handle:
-        return "sha256:" + hashlib.sha256(handle.read()).hexdigest()
+        return "sha256:" + hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def _listing_digest(path: str) -> str:
@@ -169,7 +169,7 @@ class _Recorder:
             path = os.path.abspath(os.fsdecode(target))  # type: ignore[arg-type]  # str, bytes or a PathLike
         except (TypeError, ValueError, OSError):
             return None
-        if path.startswith(self.excluded) or f"{os.sep}__pycache__{os.sep}" in path:
+        if os.path.join(path, "").startswith(self.excluded) or f"{os.sep}__pycache__{os.sep}" in path:
             return None
         return path
 
@@ -274,6 +274,15 @@ def _code_identity(digest, directories: list[str]) -> None:
         digest.update(f"{directory}\0{_lstatus(directory or '.')}\n".encode("utf-8", "surrogateescape"))
 
 
+def _excluded(targets: list[str], cwd: str, own: list[str]) -> tuple[str, ...]:
+    """The directories whose files are never inputs: the interpreter's and the libraries' (the
+    entries of ``sys.path`` but the working directory), kapsulint's code and its cache, and the
+    system's; none that holds a PATH (a project linted inside one of them is still read)."""
+    candidates = [p for p in sys.path if p and os.path.abspath(p) != cwd] + own + list(SYSTEM_DIRECTORIES)
+    prefixes = dict.fromkeys(os.path.join(os.path.abspath(p), "") for p in candidates)
+    return tuple(p for p in prefixes if not any(os.path.join(t, "").startswith(p) for t in targets))
+
+
 class Lookup:
     """One plain lint run's place in the cache: its key, and the entry recorded under it."""
 
@@ -313,11 +322,9 @@ class Lookup:
         streams = [(s.isatty(), getattr(s, "encoding", None), getattr(s, "errors", None))
                    for s in (sys.stdout, sys.stderr)]
         digest.update(repr((args, cwd, today, environment, streams)).encode("utf-8", "surrogateescape"))
-        directory = os.path.join(str(base), DIRECTORY)
-        excluded = tuple(dict.fromkeys(os.path.join(os.path.abspath(p), "") for p in
-                                       (sys.prefix, sys.base_prefix, sys.exec_prefix, str(base), *directories,
-                                        *SYSTEM_DIRECTORIES)))
-        return cls(directory, digest.hexdigest(), [os.path.abspath(p) for p in paths] or [cwd], excluded)
+        targets = [os.path.abspath(p) for p in paths] or [cwd]
+        return cls(os.path.join(str(base), DIRECTORY), digest.hexdigest(), targets,
+                   _excluded(targets, cwd, [str(base), *directories]))
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -380,7 +387,11 @@ class Lookup:
         for row in entry["directories"]:
             path, recorded, digest = row
             status = _lstatus(path)
-            if status is None or not stat.S_ISDIR(status[0]):
+            if status is None or digest == _ABSENT:
+                if status is None and digest == _ABSENT:
+                    continue
+                return None
+            if not stat.S_ISDIR(status[0]):
                 return None
             if recorded is not None and tuple(recorded) == status and status[5] < trusted_before:
                 continue
@@ -444,9 +455,9 @@ class Lookup:
         directories: list[list] = []
         for path, seen in sorted(recorder.directories.items()):
             status = _lstatus(path)
-            if status is None or status != seen or not stat.S_ISDIR(status[0]) or status[5] >= started:
+            if status != seen or (status is not None and (not stat.S_ISDIR(status[0]) or status[5] >= started)):
                 return None
-            directories.append([path, status, _listing_digest(path)])
+            directories.append([path, status, _ABSENT if status is None else _listing_digest(path)])
         probes = []
         for path in dict.fromkeys(self._probed()):
             probes.append([path, _probe(path)])
