@@ -318,3 +318,33 @@ def test_a_project_inside_a_library_directory_is_still_read(tmp_path, monkeypatc
     assert os.path.join(str(library), "") not in excluded
     assert os.path.join(str(tmp_path / "other"), "") in excluded
     assert os.path.join(str(library), "") in results._excluded([str(tmp_path / "elsewhere")], str(tmp_path), [])
+
+
+REPLAY_IMPORTS = """\
+import sys
+from kapsulint.cli.command import program
+code = program(["--format", "json", "."])
+heavy = sorted(m for m in sys.modules if m.split(".")[0] == "click" or m.startswith(
+    ("kapsulint.model", "kapsulint.kapsule", "kapsulint.rules", "kapsulint.reporters", "kapsulint.lint.runner",
+     "kapsulint.cli.lint", "kapsulint.cli.settings", "kapsulint.parsing", "kapsulint.terraform")))
+with open(sys.argv[1], "w", encoding="utf-8") as report:
+    report.write(f"{code} {' '.join(heavy)}")
+"""
+
+
+def test_a_replayed_run_imports_neither_click_nor_the_model(tmp_path):
+    import subprocess
+
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "main.tf").write_text('resource "scaleway_k8s_cluster" "c" {\n  name = "c"\n}\n', encoding="utf-8")
+    seen = []
+    for run in ("records", "replays"):
+        report = tmp_path / f"{run}.txt"
+        subprocess.run([sys.executable, "-c", REPLAY_IMPORTS, str(report)], cwd=project, check=True, timeout=300,
+                       capture_output=True)
+        code, _, modules = report.read_text(encoding="utf-8").partition(" ")
+        seen.append((code, modules.split()))
+    assert seen[0][0] == seen[1][0] == "1"
+    assert "click" in seen[0][1] and "kapsulint.model.project" in seen[0][1]
+    assert seen[1][1] == []
