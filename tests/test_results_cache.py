@@ -348,3 +348,34 @@ def test_a_replayed_run_imports_neither_click_nor_the_model(tmp_path):
     assert seen[0][0] == seen[1][0] == "1"
     assert "click" in seen[0][1] and "kapsulint.model.project" in seen[0][1]
     assert seen[1][1] == []
+
+
+def test_a_link_above_the_project_pointed_elsewhere_is_another_run(tmp_path, monkeypatch):
+    for name, line in (("blue", 'name = "blue"'), ("green", '\n\nname = "green"')):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "main.tf").write_text(f'resource "scaleway_k8s_cluster" "c" {{\n  {line}\n}}\n',
+                                                 encoding="utf-8")
+    link = tmp_path / "current"
+    link.symlink_to(tmp_path / "blue")
+    work = tmp_path / "work"
+    work.mkdir()
+    same_output(work, ["--format", "json", str(link)], monkeypatch)
+    link.unlink()
+    link.symlink_to(tmp_path / "green")
+    moved = program(work, ["--format", "json", str(link)], monkeypatch)
+    bare = program(work, ["--no-cache", "--format", "json", str(link)], monkeypatch)
+    assert not moved.replayed and (moved.code, moved.stdout, moved.stderr) == (bare.code, bare.stdout, bare.stderr)
+
+
+def test_a_linked_file_whose_target_changes_is_another_input(tmp_path, monkeypatch):
+    (tmp_path / "main.tf").write_text('resource "scaleway_k8s_cluster" "c" {\n  name = "c"\n}\n', encoding="utf-8")
+    (tmp_path / "settings").mkdir()
+    target = tmp_path / "settings" / "kapsulint.toml"
+    target.write_text('ignore = ["KAP104"]\n', encoding="utf-8")
+    (tmp_path / ".kapsulint.toml").symlink_to(target)
+    same_output(tmp_path, ["--format", "json"], monkeypatch)
+    target.write_text('ignore = ["KAP101"]\n', encoding="utf-8")
+    changed = program(tmp_path, ["--format", "json"], monkeypatch)
+    bare = program(tmp_path, ["--no-cache", "--format", "json"], monkeypatch)
+    assert not changed.replayed and (changed.code, changed.stdout, changed.stderr) == (
+        bare.code, bare.stdout, bare.stderr)

@@ -8,7 +8,7 @@ recorded and exits with the same code, without importing the command line's pars
 rules or the reporters: that is the cost of a warm run of a small project.
 
 The key hashes everything a run reads besides files: the command line as given (arguments, in
-order), the working directory, kapsulint's code (its version, the interpreter's, and the size and
+order), the working directory, the real path of each PATH, kapsulint's code (its version, the interpreter's, and the size and
 time of every file of the package and of the rules, so an edited editable install misses, and of the
 directories of ``sys.path``, where an installed or upgraded dependency changes the directory), the
 lint date (today in UTC: KAP009 and KAP110 read it), the environment a run reads (``TF_VAR_*``,
@@ -108,11 +108,23 @@ def _lstatus(path: str) -> Status | None:
         return None
 
 
+def _directory_status(path: str) -> Status | None:
+    """A listed directory's status, through a link (the link itself is an entry of its parent's
+    listing, or a PATH, whose real path is in the key)."""
+    try:
+        return _status(os.stat(path))
+    except OSError:
+        return None
+
+
 def _file_digest(path: str, status: Status) -> str:
-    """What a file is: absent, a link and its target, a regular file's SHA-256, or another kind."""
+    """What a file is: a regular file's SHA-256, another kind, or a link's target and what the
+    link leads to (a link's own status says nothing of its target's content: it is always read)."""
     mode = status[0]
     if stat.S_ISLNK(mode):
-        return "link:" + os.readlink(path)
+        target = _lstatus(os.path.realpath(path))
+        leads = _ABSENT if target is None else _file_digest(os.path.realpath(path), target)
+        return f"link:{os.readlink(path)}:{leads}"
     if not stat.S_ISREG(mode):
         return f"kind:{stat.S_IFMT(mode)}"
     with open(path, "rb") as handle:
@@ -160,7 +172,7 @@ class _Recorder:
     def listed(self, target: object) -> None:
         path = self._path(target if target is not None else ".")
         if path is not None and path not in self.directories:
-            self.directories[path] = _lstatus(path)
+            self.directories[path] = _directory_status(path)
 
     def _path(self, target: object) -> str | None:
         if isinstance(target, int) or target is None:
@@ -321,8 +333,9 @@ class Lookup:
                              if k.startswith(ENVIRONMENT_PREFIXES) or k in ENVIRONMENT_NAMES)
         streams = [(s.isatty(), getattr(s, "encoding", None), getattr(s, "errors", None))
                    for s in (sys.stdout, sys.stderr)]
-        digest.update(repr((args, cwd, today, environment, streams)).encode("utf-8", "surrogateescape"))
         targets = [os.path.abspath(p) for p in paths] or [cwd]
+        real = [os.path.realpath(p) for p in targets]  # a link above the project, pointed elsewhere
+        digest.update(repr((args, cwd, real, today, environment, streams)).encode("utf-8", "surrogateescape"))
         return cls(os.path.join(str(base), DIRECTORY), digest.hexdigest(), targets,
                    _excluded(targets, cwd, [str(base), *directories]))
 
@@ -378,7 +391,8 @@ class Lookup:
                 continue
             if digest == _ABSENT:
                 return None
-            if recorded is not None and tuple(recorded) == status and status[5] < trusted_before:
+            if (recorded is not None and tuple(recorded) == status and status[5] < trusted_before
+                    and not stat.S_ISLNK(status[0])):
                 continue
             if _file_digest(path, status) != digest:
                 return None
@@ -386,7 +400,7 @@ class Lookup:
             refreshed = True
         for row in entry["directories"]:
             path, recorded, digest = row
-            status = _lstatus(path)
+            status = _directory_status(path)
             if status is None or digest == _ABSENT:
                 if status is None and digest == _ABSENT:
                     continue
@@ -454,7 +468,7 @@ class Lookup:
             files.append([path, status, _ABSENT if status is None else _file_digest(path, status)])
         directories: list[list] = []
         for path, seen in sorted(recorder.directories.items()):
-            status = _lstatus(path)
+            status = _directory_status(path)
             if status != seen or (status is not None and (not stat.S_ISDIR(status[0]) or status[5] >= started)):
                 return None
             directories.append([path, status, _ABSENT if status is None else _listing_digest(path)])
