@@ -93,28 +93,28 @@ class Version(tuple[int, int, int]):
         return tuple.__hash__(self) if not self.prerelease else hash((tuple(self), self.prerelease))
 
     def __eq__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() == key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order == key
 
     def __ne__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() != key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order != key
 
     def __lt__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() < key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order < key
 
     def __le__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() <= key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order <= key
 
     def __gt__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() > key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order > key
 
     def __ge__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() >= key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order >= key
 
 
 def _identifiers(prerelease: str) -> tuple[tuple[int, int, str], ...]:
