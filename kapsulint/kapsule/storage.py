@@ -90,8 +90,9 @@ def _in_values(value: Val, subject: helm.ValuesSubject) -> Iterator[Claim]:
             if modes is not None and modes.known and modes.is_list:
                 for key in ("storageClass", "storageClassName"):
                     written = value.get(key)
-                    if _text(written):
-                        yield Claim(modes, _text(written), False, subject.name, subject.instance_address, written.loc)
+                    name = _text(written)
+                    if name:
+                        yield Claim(modes, name, False, subject.name, subject.instance_address, written.loc)
                         break
             pending.extend((child, depth + 1) for child in reversed(raw.values()))
         elif isinstance(raw, list):

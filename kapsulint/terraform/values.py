@@ -118,7 +118,7 @@ class Val(_Fields):
         made.encoded = encoded
         made.origin = origin
         made.type = type
-        made.__class__ = Val  # the same slots: from here on its fields refuse to change
+        made.__class__ = Val  # type: ignore[assignment]  # the same slots: from here on its fields refuse to change
         return made  # type: ignore[return-value]  # a Val since the line above
 
     def __setattr__(self, name: str, value: Any) -> None:
