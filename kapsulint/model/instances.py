@@ -17,7 +17,7 @@ from typing import Protocol
 
 from kapsulint.boundary import OUTSIDE, Boundary, Refused, shown_path
 from kapsulint.findings import Loc
-from kapsulint.model.modules import Block, Module, ModuleCall, Resource, Variable, declares_sensitive
+from kapsulint.model.modules import Attribute, Block, Module, ModuleCall, Resource, Variable, declares_sensitive
 from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.errors import EvalError, InvalidReference
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
@@ -86,6 +86,7 @@ class ModuleInstance:
         self.evaluator = Evaluator(self, project.budget)
         self._variables: dict[str, Val] = {}
         self._locals: dict[str, Val] = {}
+        self._arguments: dict[tuple[Attribute, Scope], Val] = {}
         self._in_progress: set[str] = set()
         self._resource_instances: dict[str, list[ResourceInstance]] = {}
         self.provider_versions: dict[tuple[str, str], object] = {}  # a root's, by (local name, source)
@@ -128,10 +129,16 @@ class ModuleInstance:
         self.project.note(kind, loc, message)
 
     def eval_attr(self, block: Block, name: str, scope: Scope = EMPTY_SCOPE) -> Val:
+        """An argument of ``block`` in ``scope``, evaluated once per scope: values never change,
+        so the evaluation that looks for blind spots and every rule that asks again share it."""
         attribute = block.attr(name)
         if attribute is None:
             return Val(None)
-        return self.eval(attribute.expr, attribute.path, scope)
+        key = (attribute, scope)  # both compared by identity, and kept alive by the key
+        value = self._arguments.get(key)
+        if value is None:
+            value = self._arguments[key] = self.eval(attribute.expr, attribute.path, scope)
+        return value
 
     # -- names --------------------------------------------------------------------------------
 
