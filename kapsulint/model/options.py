@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,30 @@ ProviderSensitive = Callable[[Any], list]
 by the command line, so that what no report prints does not depend on which rules ran."""
 
 
+class ScanScope:
+    """A scan restricted to some files: those in ``directories`` (the modules of some root module
+    trees) and ``files`` (what those trees read elsewhere, or files no tree reaches). Discovery
+    still walks the whole project; what it finds outside the scope is not read, so the project
+    judged is the part of the whole one these files make. Modules the scope's modules call are
+    read as usual; ``shared_modules`` are the module directories the whole project reaches from
+    more than one top-level module (instances there are labelled with their root as in the whole).
+    Nothing here checks that the part judges as the whole would: the caller proves it (each root
+    tree's files, from ``Project.tree_files``, the same as in the whole project)."""
+
+    directories: frozenset[str]
+    files: frozenset[str]
+    shared_modules: frozenset[str]
+
+    def __init__(self, directories: frozenset[str], files: frozenset[str],
+                 shared_modules: frozenset[str] = frozenset()) -> None:
+        self.directories = directories
+        self.files = files
+        self.shared_modules = shared_modules
+
+    def holds(self, path: str) -> bool:
+        return path in self.files or path in self.directories or os.path.dirname(path) in self.directories
+
+
 class ScanOptions:
     root: Path
     max_file_size: int
@@ -49,6 +74,7 @@ class ScanOptions:
     engine: str  # "terraform", "opentofu" or "auto": which files of a module are read (model/engines.py)
     plan: Plan | None  # --plan: the plan judged beside the code
     plan_directory: Path | None  # the directory the plan was made in (the first PATH)
+    scope: ScanScope | None  # the part of the project read (the language server's re-judging); None: all
 
     def __init__(
         self,
@@ -73,6 +99,7 @@ class ScanOptions:
         engine: str = "auto",
         plan: Plan | None = None,
         plan_directory: Path | None = None,
+        scope: ScanScope | None = None,
     ) -> None:
         self.root = root
         self.max_file_size = max_file_size
@@ -95,3 +122,4 @@ class ScanOptions:
         self.engine = engine
         self.plan = plan
         self.plan_directory = plan_directory if plan_directory is not None else root
+        self.scope = scope

@@ -4,7 +4,9 @@ Each workspace folder is a project of its own (``folders.py``). A change to an o
 a save or a close schedules a lint of the folder that holds the file; the lint starts once the
 buffers have been still for ``DEBOUNCE`` seconds (at once on open, save and close), runs in one
 worker thread (so hover and code actions are answered meanwhile), and reads every open buffer in
-place of its file. A lint that a newer change has superseded publishes nothing. Diagnostics are
+place of its file. A lint judges again only the parts of the project the changes reach
+(``folders.Partition``); settings, folders and files changed on disk call for a lint of the whole.
+A lint that a newer change has superseded publishes nothing. Diagnostics are
 published for the open buffers, each with the version it was judged at, and cleared on close.
 A failure of a lint never stops the server: it is a KAP008 diagnostic on the folder's open buffers
 and a log message.
@@ -50,6 +52,10 @@ DEBOUNCE = 0.15  # seconds of stillness after a change before the lint starts
 # the lint took: it runs once the buffers have been still for IDLE_COLLECT seconds, or before the
 # next lint when UNCOLLECTED_LINTS lints' garbage is waiting (which bounds the memory held).
 IDLE_COLLECT = 1.0
+# An edit private to one root module tree is judged with that tree alone; the files it shares with
+# other trees (a module several roots call) are judged again, with all those trees, once the
+# buffers have been still for SETTLE seconds.
+SETTLE = 1.0
 UNCOLLECTED_LINTS = 2
 SHOW_SETTINGS = "kapsulint.showSettings"
 CONFIGURATION_SECTION = "kapsulint"
@@ -116,6 +122,8 @@ class KapsulintServer(LanguageServer):
             return
         folder.judgement = judgement
         self.publish(folder, judgement, documents)
+        if folder.stale:  # files shared by several root trees wait for the buffers to be still
+            self.schedule(folder, SETTLE)
 
     async def collect_when_idle(self) -> None:
         """Free the lints' garbage once no lint has run for ``IDLE_COLLECT`` seconds."""
@@ -210,7 +218,9 @@ class KapsulintServer(LanguageServer):
             self.log(types.MessageType.Warning, f"kapsulint: unknown settings ignored: {', '.join(unknown)}")
 
     def relint_all(self) -> None:
+        """Lint every folder whole: the settings, the files on disk or the folders changed."""
         for folder in list(self.folders.values()):
+            folder.forget_parts()
             self.schedule(folder, 0)
 
 
