@@ -94,6 +94,7 @@ class Folder:
                     return judged
         from kapsulint.lint.runner import run
 
+        resolved.settings.scan.scope = None  # a lint of parts that did not hold may have set one
         result = run(resolved.settings, reads_with_buffers(encoded(buffers)))
         resolved.fix_policy.annotate(result.findings)
         by_path = reported_by_path(result.findings)
