@@ -217,10 +217,15 @@ def record_diagnostics(client: LanguageClient, params: types.PublishDiagnosticsP
     PUBLISHED.latest[params.uri] = params
 
 
+def accept_registration(client: LanguageClient, params: types.RegistrationParams) -> None:
+    """``client/registerCapability`` (the server's file watchers), accepted as an editor does."""
+
+
 def client_factory() -> LanguageClient:
     client = LanguageClient(converter_factory=default_converter)
     register_lsp_features(client, {**DEFAULT_CLIENT_FEATURES,
-                                   types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: record_diagnostics})
+                                   types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: record_diagnostics,
+                                   types.CLIENT_REGISTER_CAPABILITY: accept_registration})
     return client
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from kapsulint.boundary import Boundary, repository_of
 from kapsulint.model.plan import Plan
-from kapsulint.scan.discovery import TemplateFiles
+from kapsulint.scan.discovery import Discovered, TemplateFiles
 from kapsulint.terraform.budget import Limits
 
 ValuesReaders = Callable[[Any], dict[str, list]]
@@ -35,18 +35,22 @@ class ScanScope:
     judged is the part of the whole one these files make. Modules the scope's modules call are
     read as usual; ``shared_modules`` are the module directories the whole project reaches from
     more than one top-level module (instances there are labelled with their root as in the whole).
+    ``discovered``, when given, is what discovery found in the whole project (the same files on
+    disk and the same settings): the walk is not made again, the costliest step of a small scope.
     Nothing here checks that the part judges as the whole would: the caller proves it (each root
     tree's files, from ``Project.tree_files``, the same as in the whole project)."""
 
     directories: frozenset[str]
     files: frozenset[str]
     shared_modules: frozenset[str]
+    discovered: Discovered | None
 
     def __init__(self, directories: frozenset[str], files: frozenset[str],
-                 shared_modules: frozenset[str] = frozenset()) -> None:
+                 shared_modules: frozenset[str] = frozenset(), discovered: Discovered | None = None) -> None:
         self.directories = directories
         self.files = files
         self.shared_modules = shared_modules
+        self.discovered = discovered
 
     def holds(self, path: str) -> bool:
         return path in self.files or path in self.directories or os.path.dirname(path) in self.directories

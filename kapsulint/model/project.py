@@ -111,14 +111,19 @@ class Project:
         self._sensitive_regions: dict[str, set[tuple[int, int, int, int]]] = {}
         self._sensitive_texts: set[str] = set()
         self._read_by_root: dict[str, set[str]] = {}  # root module path -> files its tree's functions read
+        self.discovered = Discovered()  # what discovery found in the whole project (before any scope)
 
     # -- loading ------------------------------------------------------------------------------
 
     def load(self) -> Project:
-        found: Discovered = discover(self.root, self.boundary, self.options.excluded,
-                                     tuple(self.options.values_globs), self.options.templates)
-        if self.options.scope is not None:
-            found = _within(found, self.options.scope)
+        scope = self.options.scope
+        found = scope.discovered if scope is not None and scope.discovered is not None else None
+        if found is None:
+            found = discover(self.root, self.boundary, self.options.excluded, tuple(self.options.values_globs),
+                             self.options.templates)
+        self.discovered = found
+        if scope is not None:
+            found = _within(found, scope)
         self.template_sources = found.templates
         for path, glob in found.templates:
             self.note(FILE_LEFT_OUT, Loc(path, 1, 1, 1, 2),

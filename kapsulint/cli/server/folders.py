@@ -19,6 +19,7 @@ from kapsulint.text import decoded
 
 if TYPE_CHECKING:
     from kapsulint.model.project import Project
+    from kapsulint.scan.discovery import Discovered
 
 # The client's setting keys, by the command line flag they stand for; camelCase is accepted too.
 SETTING_KEYS = ("select", "extend-select", "ignore", "unsafe-fixes", "today", "config")
@@ -134,7 +135,7 @@ class Folder:
         scan = resolved.settings.scan
         scan.scope = ScanScope(frozenset().union(*(directories for directories, _ in trees.values())),
                                frozenset().union(rest, *(files for _, files in trees.values())),
-                               partition.shared_modules)
+                               partition.shared_modules, partition.discovered)
         result = run(resolved.settings, reads_with_buffers(encoded(buffers)))
         if result.project.errors or result.project.tree_files() != trees \
                 or frozenset(untreed_paths(result.project, trees)) != rest:
@@ -214,9 +215,11 @@ class Partition:
     directories: dict[str, int]  # a module directory's part
     private_files: dict[str, str]  # a file of a part of several trees that one tree only holds -> that tree
     private_directories: dict[str, str]  # the same for module directories
+    discovered: Discovered  # what discovery found in the whole project, walked again only for a whole lint
 
-    def __init__(self, parts: list[Part], settings: list[str]) -> None:
+    def __init__(self, parts: list[Part], settings: list[str], discovered: Discovered) -> None:
         self.settings = settings
+        self.discovered = discovered
         self.parts = parts
         self.trees = {top: tree for part in parts for top, tree in part.trees.items()}
         self.part_of_top = {top: index for index, part in enumerate(parts) for top in part.tops}
@@ -245,7 +248,8 @@ class Partition:
         trees = project.tree_files()
         parts = [Part({top: trees[top] for top in group}, frozenset().union(*(trees[top][1] for top in group)))
                  for group in _sharing(trees)]
-        partition = Partition([*parts, Part({}, frozenset(untreed_paths(project, trees)))], settings)
+        partition = Partition([*parts, Part({}, frozenset(untreed_paths(project, trees)))], settings,
+                              project.discovered)
         if any(partition.part_of(path) is None for path in findings):
             return None
         return partition

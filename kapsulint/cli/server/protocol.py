@@ -278,7 +278,24 @@ def initialize(ls: KapsulintServer, params: types.InitializeParams) -> None:
 @server.feature(types.INITIALIZED)
 async def initialized(ls: KapsulintServer, params: types.InitializedParams) -> None:
     await ls.pull_settings()
+    await watch_files(ls)
     await first_scan(ls, list(ls.folders.values()))
+
+
+async def watch_files(ls: KapsulintServer) -> None:
+    """Ask the client to tell of every file changed on disk (``workspace/didChangeWatchedFiles``),
+    when it takes dynamic registration: a lint judges again only what the buffers' changes reach,
+    so a file changed outside the editor (a checkout, a formatter) must call for a lint of the whole."""
+    workspace = ls.client_capabilities.workspace
+    watched = workspace.did_change_watched_files if workspace is not None else None
+    if watched is None or not watched.dynamic_registration:
+        return
+    options = types.DidChangeWatchedFilesRegistrationOptions(watchers=[types.FileSystemWatcher(glob_pattern="**/*")])
+    try:
+        await ls.client_register_capability_async(types.RegistrationParams([types.Registration(
+            "kapsulint-watched-files", types.WORKSPACE_DID_CHANGE_WATCHED_FILES, options)]))
+    except Exception as error:
+        ls.log(types.MessageType.Warning, f"kapsulint: registering file watchers failed: {describe(error)}")
 
 
 async def first_scan(ls: KapsulintServer, folders: list[Folder]) -> None:
@@ -346,6 +363,12 @@ def did_close(ls: KapsulintServer, params: types.DidCloseTextDocumentParams) -> 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 def did_change_watched_files(ls: KapsulintServer, params: types.DidChangeWatchedFilesParams) -> None:
+    """A file changed on disk: every folder is linted whole, unless each change is to a file open in
+    the editor (a save): its buffer is read in place of the file while it is open."""
+    opened = set(ls.open_buffers()[0])
+    if all(change.type == types.FileChangeType.Changed and real_path(change.uri) in opened
+           for change in params.changes):
+        return
     ls.relint_all()
 
 
