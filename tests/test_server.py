@@ -342,7 +342,7 @@ async def test_a_file_changed_on_disk_is_judged_once_the_client_tells(client: La
         variables.write_text(text, encoding="utf-8")
         client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
             [types.FileEvent(uri(variables), types.FileChangeType.Changed)]))
-        await eventually(lambda: ("KAP204" in codes(latest(pools))) == wanted or None,
+        await eventually(lambda wanted=wanted: ("KAP204" in codes(latest(pools))) == wanted or None,
                          f"KAP204 {'in' if wanted else 'gone from'} family/pools.tf after the change on disk")
 
 

@@ -11,6 +11,7 @@ then its shared files settled) is compared too. No timing is asserted: ``TIMEOUT
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import shutil
 import sys
@@ -254,41 +255,46 @@ async def converged(check, what: str) -> None:
         raise AssertionError(f"timed out waiting for {what}") from None
 
 
+def published_equal(uris: dict[str, str], versions: dict[str, int], expected: dict[str, list[tuple]],
+                    edited_path: str | None) -> bool:
+    """Whether the diagnostics last published for every open path are ``expected``, those of the
+    edited path at its current version."""
+    if edited_path is not None:
+        latest = PUBLISHED.latest.get(uris[edited_path])
+        if latest is None or latest.version != versions[edited_path]:
+            return False
+    for real, wanted in expected.items():
+        latest = PUBLISHED.latest.get(uris[real])
+        if latest is None or [shape(d) for d in latest.diagnostics] != wanted:
+            return False
+    return True
+
+
+async def edit_through_the_server(client: LanguageClient, folder: Path) -> None:
+    opened = documents(folder)
+    uris = {str(path.resolve()): path.resolve().as_uri() for path in opened}
+    buffers = {real: Path(real).read_text(encoding="utf-8") for real in uris}
+    versions = dict.fromkeys(uris, 1)
+    for real, text in buffers.items():
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            types.TextDocumentItem(uris[real], "terraform", 1, text)))
+    expected = expected_diagnostics(folder, buffers)
+    await converged(functools.partial(published_equal, uris, versions, expected, None),
+                    f"the diagnostics of {folder.name} once opened")
+    for edited_path, text in edit_sequence(folder, EDITS):
+        versions[edited_path] += 1
+        buffers[edited_path] = text
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(version=versions[edited_path], uri=uris[edited_path]),
+            [types.TextDocumentContentChangeWholeDocument(text=text)]))
+        expected = expected_diagnostics(folder, buffers)
+        await converged(functools.partial(published_equal, uris, versions, expected, edited_path),
+                        f"{edited_path} at version {versions[edited_path]} to equal a whole run")
+    for real in buffers:
+        client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uris[real])))
+
+
 async def test_published_diagnostics_after_random_unsaved_edits_equal_a_whole_run(
         client: LanguageClient, folders: list[Path]):
     for folder in folders:
-        opened = documents(folder)
-        buffers: dict[str, str] = {}
-        versions: dict[str, int] = {}
-        uris = {str(path.resolve()): path.resolve().as_uri() for path in opened}
-        for path in opened:
-            real = str(path.resolve())
-            buffers[real] = path.read_text(encoding="utf-8")
-            versions[real] = 1
-            client.text_document_did_open(types.DidOpenTextDocumentParams(
-                types.TextDocumentItem(uris[real], "terraform", 1, buffers[real])))
-
-        def published_equal(expected: dict[str, list[tuple]], edited_path: str | None) -> bool:
-            if edited_path is not None:
-                latest = PUBLISHED.latest.get(uris[edited_path])
-                if latest is None or latest.version != versions[edited_path]:
-                    return False
-            for real, wanted in expected.items():
-                latest = PUBLISHED.latest.get(uris[real])
-                if latest is None or [shape(d) for d in latest.diagnostics] != wanted:
-                    return False
-            return True
-
-        expected = expected_diagnostics(folder, buffers)
-        await converged(lambda: published_equal(expected, None), f"the diagnostics of {folder.name} once opened")
-        for edited_path, text in edit_sequence(folder, EDITS):
-            versions[edited_path] += 1
-            buffers[edited_path] = text
-            client.text_document_did_change(types.DidChangeTextDocumentParams(
-                types.VersionedTextDocumentIdentifier(version=versions[edited_path], uri=uris[edited_path]),
-                [types.TextDocumentContentChangeWholeDocument(text=text)]))
-            expected = expected_diagnostics(folder, buffers)
-            await converged(lambda: published_equal(expected, edited_path),
-                            f"{edited_path} at version {versions[edited_path]} to equal a whole run")
-        for real in buffers:
-            client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uris[real])))
+        await edit_through_the_server(client, folder)

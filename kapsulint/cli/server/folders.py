@@ -56,6 +56,7 @@ class Folder:
     # the last lint that split the project into parts, and how: the next lint judges only the
     # parts its changes reach (the judgement published may be an older one, a lint superseded)
     basis: Basis | None
+    share: float  # the share of the project's files the last lint read (1: the whole project)
     generation: int  # bumped by every change that calls for a new lint
     scanned: bool  # the first scan ran
 
@@ -65,6 +66,7 @@ class Folder:
         self.settings = {} if settings is None else settings
         self.judgement = None
         self.basis = None
+        self.share = 1.0
         self.generation = 0
         self.scanned = False
 
@@ -86,7 +88,7 @@ class Folder:
         Raises :class:`SettingsError`; any other failure is the caller's to report (KAP008)."""
         resolved = self.resolve()
         shown = settings_lines(resolved)
-        basis, self.basis = self.basis, None  # kept again once this lint has finished
+        basis, self.basis, self.share = self.basis, None, 1.0  # kept again once this lint has finished
         if basis is not None and basis.partition.settings == shown:
             plan = basis.partition.plan(changed_paths(basis.judgement.texts, buffers), self.holds, basis.stale)
             if plan is not None:
@@ -127,7 +129,7 @@ class Folder:
         if not whole and not alone:
             judgement = Judgement(previous.findings, dict(buffers), previous.comments, previous.kinds,
                                   resolved.unsafe_fixes, str(resolved.repo_root))
-            self.basis = Basis(judgement, partition, stale)
+            self.basis, self.share = Basis(judgement, partition, stale), 0.0
             return judgement
         trees = {top: tree for index in whole for top, tree in partition.parts[index].trees.items()}
         trees.update((top, partition.trees[top]) for top in alone)
@@ -141,20 +143,24 @@ class Folder:
                 or frozenset(untreed_paths(result.project, trees)) != rest:
             return None
         resolved.fix_policy.annotate(result.findings)
+        alone_parts = {partition.part_of_top[top] for top in alone}
 
         def replaced(path: str) -> bool:
-            return partition.part_of(path) in whole or partition.private_top(path) in alone
+            part = partition.part_of(path)
+            return part in whole or (part in alone_parts and partition.private_top(path) in alone)
 
         by_path = {}
         for path, findings in reported_by_path(result.findings).items():
             if replaced(path):
                 by_path[path] = findings
-            elif partition.part_of(path) not in {partition.part_of_top[top] for top in alone}:
+            elif partition.part_of(path) not in alone_parts:
                 return None  # a finding where no part judged here is: the partition does not hold
         files = result.project.files
 
+        replacing = {path for path in previous.kinds.keys() | previous.findings.keys() if replaced(path)}
+
         def kept(table: dict) -> dict:
-            return {path: value for path, value in table.items() if not replaced(path)}
+            return {path: value for path, value in table.items() if path not in replacing}
 
         judgement = Judgement(
             {**kept(previous.findings), **by_path}, dict(buffers),
@@ -163,6 +169,7 @@ class Folder:
             {**kept(previous.kinds), **{path: source.kind for path, source in files.items() if replaced(path)}},
             resolved.unsafe_fixes, str(resolved.repo_root))
         self.basis = Basis(judgement, partition, stale)
+        self.share = len(files) / max(len(previous.kinds), 1)
         return judgement
 
     def forget_parts(self) -> None:

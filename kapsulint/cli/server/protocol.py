@@ -50,13 +50,14 @@ from kapsulint.text import decoded
 DEBOUNCE = 0.15  # seconds of stillness after a change before the lint starts
 # A lint leaves its model as cyclic garbage, which a full collection frees in about half the time
 # the lint took: it runs once the buffers have been still for IDLE_COLLECT seconds, or before the
-# next lint when UNCOLLECTED_LINTS lints' garbage is waiting (which bounds the memory held).
+# next lint when UNCOLLECTED_LINTS lints' garbage is waiting (which bounds the memory held), a
+# lint of parts counting for the share of the project's files it read.
 IDLE_COLLECT = 1.0
+UNCOLLECTED_LINTS = 2
 # An edit private to one root module tree is judged with that tree alone; the files it shares with
 # other trees (a module several roots call) are judged again, with all those trees, once the
 # buffers have been still for SETTLE seconds.
 SETTLE = 1.0
-UNCOLLECTED_LINTS = 2
 SHOW_SETTINGS = "kapsulint.showSettings"
 CONFIGURATION_SECTION = "kapsulint"
 
@@ -71,7 +72,7 @@ class KapsulintServer(LanguageServer):
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kapsulint-lint")
         self.lint_lock = asyncio.Lock()
         self.pending: set[asyncio.Task] = set()
-        self.uncollected = 0  # lints whose garbage no collection has freed yet
+        self.uncollected = 0.0  # lints whose garbage no collection has freed yet (a lint of parts: its share)
         self.lints = 0  # lints run, for the idle collection
 
     # folders and documents
@@ -142,7 +143,7 @@ class KapsulintServer(LanguageServer):
             await loop.run_in_executor(self.worker, gc.collect)
             self.uncollected = 0
         judgement, message, shown = await loop.run_in_executor(self.worker, judge, folder, texts)
-        self.uncollected += 1
+        self.uncollected += folder.share
         self.lints += 1
         task = asyncio.ensure_future(self.collect_when_idle())
         self.pending.add(task)
