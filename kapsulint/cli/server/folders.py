@@ -10,6 +10,7 @@ take the place of the command line's flags, so they override the configuration f
 from __future__ import annotations
 
 import os
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -241,9 +242,9 @@ class Partition:
             self.directories.update(dict.fromkeys(part.directories, index))
             if len(part.tops) < 2:
                 continue
+            file_holders = Counter(path for _, files in part.trees.values() for path in files)
             for top, (directories, files) in part.trees.items():
-                self.private_files.update((path, top) for path in files
-                                          if sum(path in other for _, other in part.trees.values()) == 1)
+                self.private_files.update((path, top) for path in files if file_holders[path] == 1)
                 self.private_directories.update((path, top) for path in directories if holders[path] == 1)
 
     @staticmethod

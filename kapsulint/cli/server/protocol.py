@@ -127,12 +127,14 @@ class KapsulintServer(LanguageServer):
             self.schedule(folder, SETTLE)
 
     async def collect_when_idle(self) -> None:
-        """Free the lints' garbage once no lint has run for ``IDLE_COLLECT`` seconds."""
+        """Free the lints' garbage once no lint has run for ``IDLE_COLLECT`` seconds, and give the
+        memory freed back to the system (the server holds only the last lint's findings and how
+        the project splits, not its model)."""
         lints = self.lints
         await asyncio.sleep(IDLE_COLLECT)
         if lints == self.lints and self.uncollected:
             async with self.lint_lock:
-                await asyncio.get_running_loop().run_in_executor(self.worker, gc.collect)
+                await asyncio.get_running_loop().run_in_executor(self.worker, collect_and_trim)
                 self.uncollected = 0
 
     async def judged(self, folder: Folder, texts: dict[str, str]) -> Judgement | None:
@@ -242,6 +244,21 @@ def judge(folder: Folder, texts: dict[str, str]) -> tuple[Judgement | None, str 
     finally:
         if collecting:
             gc.enable()
+
+
+def collect_and_trim() -> None:
+    """A full collection, then the C library's free memory returned to the system where it can
+    (``malloc_trim`` of the GNU C library; elsewhere the collection alone)."""
+    gc.collect()
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):  # another C library (musl has no malloc_trim)
+        return
+    trim(0)
 
 
 def real_path(uri: str) -> str | None:
