@@ -47,6 +47,8 @@ class ProjectFiles(Protocol):
 
     def record_sensitive(self, value: Val) -> None: ...
 
+    def record_read(self, root: str, path: str) -> None: ...
+
     def shared_module(self, path: str) -> bool: ...
 
     def relative(self, path: str) -> str: ...
@@ -448,10 +450,16 @@ class FunctionContext:
         return posixpath.normpath(posixpath.join(self.base_directory(), name))
 
     def read_file(self, path: str) -> str | None:
-        return self.instance.project.read_text(self.resolve(path))
+        return self.instance.project.read_text(self._read(path))
 
     def read_bytes(self, path: str) -> bytes | None:
-        return self.instance.project.read_bytes(self.resolve(path))
+        return self.instance.project.read_bytes(self._read(path))
+
+    def _read(self, path: str) -> str:
+        """``path`` resolved, and recorded as read by this instance's root module tree."""
+        target = self.resolve(path)
+        self.instance.project.record_read(self.base_directory(), target)
+        return target
 
     def refusal(self, path: str) -> str | None:
         """Why ``path`` is not read at all: outside the repository, or not a regular file."""
@@ -502,7 +510,7 @@ class FunctionContext:
         self.instance.project.record_sensitive(value)
 
     def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc | None) -> Val:
-        target = self.resolve(path)
+        target = self._read(path)
         template = self.instance.project.template(target)
         if template is None:
             return Val(UNKNOWN, loc)
