@@ -73,22 +73,45 @@ def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Pars
             continue
         key = cache.key(parser_name(path, kind), content) if cache.enabled else ""
         read.append((path, kind, content, key))
+    # Files of the same content (the same key: the same parser too) share one parse, which the
+    # model never changes: a monorepo's copied versions.tf is held once.
+    shared: dict[str, dict] = {}
+    coming: set[str] = set()  # keys of the files to parse
     pending = []
+    same: list[File] = []  # files whose content is also a pending file's
     for start in range(0, len(read), _LOOKUP_FILES):  # a share of the stored entries in memory at a time
         chunk = read[start:start + _LOOKUP_FILES]
-        stored = cache.lookup(key for _, _, _, key in chunk) if cache.enabled else {}
+        stored = cache.lookup(key for _, _, _, key in chunk if key not in shared and key not in coming) \
+            if cache.enabled else {}
         for path, kind, content, key in chunk:
-            value = decode_entry(key, stored[key]) if key in stored else None  # each file its own copy
-            if value is not None and valid_parse(value, parser_name(path, kind)):
+            value = shared.get(key) if key else None
+            if value is None and key in stored:
+                value = decode_entry(key, stored[key])
+                if value is not None and not valid_parse(value, parser_name(path, kind)):
+                    value = None
+                if value is not None:
+                    shared[key] = value
+            if value is not None:
                 results[path] = source_from(path, kind, value)
                 loaded.cached[path] = key
+            elif key in coming:  # another file of this content is parsed
+                same.append((path, kind, content, key))
             else:  # not cached, or a damaged, foreign or malformed entry: parsed (and stored) again
                 pending.append((path, kind, content, key))
+                if key:
+                    coming.add(key)
     del read
+    parsed: dict[str, dict] = {}
     for (path, kind, _, key), (result, entry) in zip(pending, parse_all(pending, jobs)):
         results[path] = source_from(path, kind, result)
         if key and entry is not None:
+            parsed[key] = result
             cache.put_entry(key, entry)  # written once a few megabytes are held: never all of them at once
+    for path, kind, content, key in same:
+        known = parsed.get(key)
+        if known is None:  # an internal error is not shared: each file is parsed and reports its own
+            known = parse_file((path, kind, content, key))[0]
+        results[path] = source_from(path, kind, known)
     cache.flush()
     for path, _ in entries:
         if path in results:
