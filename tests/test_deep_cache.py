@@ -45,4 +45,4 @@ def test_shared_containers_stay_shared_and_order_is_kept() -> None:
 
 def test_a_value_no_encoding_stores_is_a_value_error() -> None:
     with pytest.raises(ValueError):
-        encode_entry("k", nested(3_000) | {"extra": (1, 2)})
+        encode_entry("k", nested(3_000) | {"extra": {1, 2}})

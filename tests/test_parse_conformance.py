@@ -109,7 +109,7 @@ def test_a_flush_heredoc_keeps_positions_and_says_what_it_removed() -> None:
     node = parse_hcl('x = <<-EOT\n    a: ${v}\n    b: 1\n    EOT\n')["body"]["attrs"][0]["expr"]
     assert node["heredoc"] == {"line": 2, "indent": 4}
     assert node["parts"][0] == "a: "
-    assert node["parts"][1] == {"t": "var", "name": "v", "p": [2, 10, 2, 11]}
+    assert node["parts"][1] == {"t": "var", "name": "v", "p": (2, 10, 2, 11)}
 
 
 def test_number_literals_keep_their_text() -> None:
@@ -118,7 +118,7 @@ def test_number_literals_keep_their_text() -> None:
     attrs = parse_hcl("a = 0.1\nb = -1.5e-3\nc = 1e20\nd = 7\ne = - -2.50\n")["body"]["attrs"]
     assert [(a["expr"]["v"], a["expr"].get("num")) for a in attrs] == [
         (0.1, "0.1"), (-0.0015, "-1.5e-3"), (1e20, "1e20"), (7, None), (2.5, "2.50")]
-    assert attrs[1]["expr"]["p"] == [2, 5, 2, 12]
+    assert attrs[1]["expr"]["p"] == (2, 5, 2, 12)
 
 
 
@@ -137,7 +137,7 @@ def test_heredocs_nest_in_heredocs_of_their_marker_to_any_depth_below_the_limit(
     for level in range(1, 40):
         assert node["heredoc"]["line"] == level + 1 and node["parts"][1] == "\n", node
         node = node["parts"][0]
-    assert node == {"t": "lit", "v": "x\n", "p": [40, 3, 40, 8], "heredoc": {"line": 41, "indent": 0}}
+    assert node == {"t": "lit", "v": "x\n", "p": (40, 3, 40, 8), "heredoc": {"line": 41, "indent": 0}}
 
 
 def test_heredocs_nested_past_their_limit_are_a_located_syntax_error() -> None:

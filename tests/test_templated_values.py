@@ -207,15 +207,15 @@ def test_template_scalars_are_unknown_in_place():
     """)
     document = parse_values(text)["docs"][0]
     values = _items(document)
-    assert values["a"] == {"t": "unknown", "p": [1, 4, 1, 19]}
-    assert values["b"] == {"t": "unknown", "p": [2, 4, 2, 14], "str": True}
-    assert values["c"] == {"t": "unknown", "p": [3, 4, 3, 19]}  # prefix-0 may be anything once rendered
-    assert values["d"] == {"t": "unknown", "p": [4, 4, 4, 22], "str": True}  # a "/" is in no number or boolean
+    assert values["a"] == {"t": "unknown", "p": (1, 4, 1, 19)}
+    assert values["b"] == {"t": "unknown", "p": (2, 4, 2, 14), "str": True}
+    assert values["c"] == {"t": "unknown", "p": (3, 4, 3, 19)}  # prefix-0 may be anything once rendered
+    assert values["d"] == {"t": "unknown", "p": (4, 4, 4, 22), "str": True}  # a "/" is in no number or boolean
     assert values["e"]["str"] and values["f"]["str"]
-    assert values["f"]["p"] == [6, 4, 6, 5]  # a block scalar is cut to its indicator, as without templates
-    assert values["g"] == {"t": "lit", "v": 42, "p": [8, 4, 8, 6]}
+    assert values["f"]["p"] == (6, 4, 6, 5)  # a block scalar is cut to its indicator, as without templates
+    assert values["g"] == {"t": "lit", "v": 42, "p": (8, 4, 8, 6)}
     assert values["h"]["t"] == values["i"]["t"] == values["j"]["t"] == "unknown"
-    assert values["k"] == {"t": "lit", "v": "$${literal}", "p": [12, 4, 12, 17]}  # Terraform's escape
+    assert values["k"] == {"t": "lit", "v": "$${literal}", "p": (12, 4, 12, 17)}  # Terraform's escape
     assert "open" not in document
 
 

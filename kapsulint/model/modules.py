@@ -20,21 +20,50 @@ from kapsulint.terraform.values import Val
 
 
 class Attribute:
+    # One per argument of every file: slots, and locations made when first asked (most never are).
+    __slots__ = ("_computes", "_loc", "_span", "_written", "expr", "name", "path")
+
     name: str
-    loc: Loc  # the attribute's name
     expr: dict
     path: str
-
-    span: Loc | None  # ``name = value`` as written, when the parser kept it (HCL native syntax)
 
     def __init__(self, name: str, loc: Loc, expr: dict, path: str, span: Loc | None = None,
                  computes: bool | None = None) -> None:
         self.name = name
-        self.loc = loc
+        self._loc: Loc | None = loc
         self.expr = expr
         self.path = path
-        self.span = span
+        self._span = span
+        self._written: dict | None = None
         self._computes = computes  # the parser's answer, when it gave one
+
+    @classmethod
+    def written(cls, raw: dict, path: str) -> Attribute:
+        """The argument ``raw`` of a parsed body, in the file at ``path``."""
+        attribute = cls.__new__(cls)
+        attribute.name = raw["name"]
+        attribute.expr = raw["expr"]
+        attribute.path = path
+        attribute._loc = attribute._span = None
+        attribute._written = raw
+        attribute._computes = raw.get("c")
+        return attribute
+
+    @property
+    def loc(self) -> Loc:
+        """The attribute's name."""
+        loc = self._loc
+        if loc is None:
+            assert self._written is not None  # made by written()
+            loc = self._loc = Loc.of(self.path, self._written["p"])
+        return loc
+
+    @property
+    def span(self) -> Loc | None:
+        """``name = value`` as written, when the parser kept it (HCL native syntax)."""
+        if self._span is None and self._written is not None and "span" in self._written:
+            self._span = Loc.of(self.path, self._written["span"])
+        return self._span
 
     @property
     def computes(self) -> bool:
@@ -86,9 +115,8 @@ class Block:
         if cached is None:
             cached = {}
             for a in self.raw["body"]["attrs"]:
-                path = a.get("file", self.path)  # attributes merged from an override file keep theirs
-                span = Loc.of(path, a["span"]) if "span" in a else None
-                cached[a["name"]] = Attribute(a["name"], Loc.of(path, a["p"]), a["expr"], path, span, a.get("c"))
+                # attributes merged from an override file keep theirs
+                cached[a["name"]] = Attribute.written(a, a.get("file", self.path))
             self.__dict__["_attrs"] = cached
         return cached
 

@@ -366,7 +366,7 @@ class Project:
             if base is None:
                 self._add_block(module, override)
                 continue
-            merge_block(base.raw, raw, source.path)
+            base.raw = merged_block(base.raw, raw, source.path)
             base.forget_derived()
             if override.type == "module":  # an override may name another source
                 module.calls[override.labels[0]].source = call_source(base, self.budget)
@@ -1113,14 +1113,16 @@ def is_override_file(path: str) -> bool:
     return stem == "override" or stem.endswith("_override")
 
 
-def merge_block(base: dict, override: dict, path: str) -> None:
-    """Merge an override block's raw data into its base (attributes replace, nested blocks too)."""
-    for item in override["body"]["attrs"] + override["body"]["blocks"]:
-        item["file"] = path
-    names = {a["name"] for a in override["body"]["attrs"]}
-    base["body"]["attrs"] = [a for a in base["body"]["attrs"] if a["name"] not in names] + override["body"]["attrs"]
-    types = {b["type"] for b in override["body"]["blocks"]}
-    base["body"]["blocks"] = [b for b in base["body"]["blocks"] if b["type"] not in types] + override["body"]["blocks"]
+def merged_block(base: dict, override: dict, path: str) -> dict:
+    """An override block's raw data merged into its base's (attributes replace, nested blocks too),
+    as a new block: parsed data is never changed, since files of the same content share it."""
+    attrs = [{**a, "file": path} for a in override["body"]["attrs"]]
+    blocks = [{**b, "file": path} for b in override["body"]["blocks"]]
+    names = {a["name"] for a in attrs}
+    types = {b["type"] for b in blocks}
+    body = {"attrs": [a for a in base["body"]["attrs"] if a["name"] not in names] + attrs,
+            "blocks": [b for b in base["body"]["blocks"] if b["type"] not in types] + blocks}
+    return {**base, "body": body}
 
 
 @lru_cache(maxsize=256)

@@ -2,8 +2,10 @@
 
 Every parser quirk (python-hcl2's lark tree, lark positions, ruamel.yaml's 0-based marks) stays in
 this package. What leaves it is made of dicts, lists, strings and numbers only, so it can be cached
-and shipped between processes. Spans are ``[line, column, end_line, end_column]``: 1-based, columns
-in code points, end column exclusive.
+and shipped between processes. Spans are ``(line, column, end_line, end_column)`` tuples: 1-based,
+columns in code points, end column exclusive. Names (identifiers, keys, labels) and short string
+literals are interned, so that the thousand files of a monorepo that name ``node_type`` share one
+string, in this process and in what the parse cache gives back (marshal keeps interning).
 
 Expression nodes are dicts with a ``"t"`` kind and a ``"p"`` span:
 
@@ -25,16 +27,28 @@ scalar holding a template expression (``str`` when it is certainly a string).
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 9  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
+from sys import intern
+
+SCHEMA_VERSION = 10  # 2: a values document that is not a mapping is a syntax error; 3: step spans;
 # 4: HCL parsed as Terraform parses it (tests/test_parse_conformance.py), number literals keep ``num``;
 # 5: Unicode identifiers by XID properties, heredocs nesting one of the same marker;
 # 6: a brace after `in` inside an expression opens an object; 7: attributes say whether they compute;
 # 8: YAML template expressions are ``unknown`` nodes, a values file not YAML once they are seen is ``left_out``;
-# 9: a splat after a full splat is a ``["splat", ops]`` step of it
+# 9: a splat after a full splat is a ``["splat", ops]`` step of it; 10: spans are tuples, names interned
 
 
-def span(line: int, column: int, end_line: int, end_column: int) -> list[int]:
-    return [line, column, end_line, end_column]
+Span = tuple[int, int, int, int]
+_INTERNED_LENGTH = 64  # longer strings are seldom repeated: interning them only costs the table
+
+
+def span(line: int, column: int, end_line: int, end_column: int) -> Span:
+    return (line, column, end_line, end_column)
+
+
+def shared(text: str) -> str:
+    """``text`` interned when it is short enough to be repeated across files (a name, a key, an
+    enumerated value): one string object however many files hold it."""
+    return intern(text) if len(text) <= _INTERNED_LENGTH else text
 
 
 _COMPUTING = frozenset({"call", "for", "tfor"})
@@ -55,5 +69,5 @@ def computes(expr: dict) -> bool:
     return False
 
 
-def lit(value: object, sp: list[int]) -> dict:
-    return {"t": "lit", "v": value, "p": sp}
+def lit(value: object, sp: Span | list[int]) -> dict:
+    return {"t": "lit", "v": shared(value) if type(value) is str else value, "p": sp}

@@ -69,7 +69,7 @@ from pathlib import Path
 from typing import Any
 
 from kapsulint.cachedir import cache_dir
-from kapsulint.parsing import computes, lit, span
+from kapsulint.parsing import Span, computes, lit, shared, span
 from kapsulint.parsing.scan import heredoc_spans
 from kapsulint.parsing.template import TemplateSyntaxError, assemble, parse_heredoc
 from kapsulint.text import lf
@@ -611,13 +611,9 @@ def _shift(node: Any, lines: int, columns: int) -> None:
         item = stack.pop()
         if isinstance(item, dict):
             sp = item.get("p")
-            if isinstance(sp, list) and len(sp) == 4:
-                if sp[0] == 1:
-                    sp[1] += columns
-                if sp[2] == 1:
-                    sp[3] += columns
-                sp[0] += lines
-                sp[2] += lines
+            if isinstance(sp, tuple) and len(sp) == 4:
+                item["p"] = (sp[0] + lines, sp[1] + columns if sp[0] == 1 else sp[1],
+                             sp[2] + lines, sp[3] + columns if sp[2] == 1 else sp[3])
             heredoc = item.get("heredoc")
             if isinstance(heredoc, dict):  # the line of a heredoc's first line of text
                 heredoc["line"] += lines
@@ -626,11 +622,11 @@ def _shift(node: Any, lines: int, columns: int) -> None:
             stack.extend(item)
 
 
-def _tok_span(token) -> list[int]:
+def _tok_span(token) -> Span:
     return span(token.line, token.column, token.end_line, token.end_column)
 
 
-def _meta_span(tree) -> list[int]:
+def _meta_span(tree) -> Span:
     """The span of a reduction, from its first and last children that have a position."""
     start = end = None
     for child in tree.children:
@@ -648,9 +644,9 @@ def _meta_span(tree) -> list[int]:
     return span(start[0], start[1], end[2], end[3])
 
 
-def _position(child) -> list[int] | None:
+def _position(child) -> Span | None:
     if isinstance(child, _Token):
-        return [child.line, child.column, child.end_line, child.end_column]
+        return (child.line, child.column, child.end_line, child.end_column)
     if isinstance(child, dict):
         if "span" in child:
             return child["span"]
@@ -663,17 +659,17 @@ def _position(child) -> list[int] | None:
         if items:
             first, last = _position(items[0]), _position(items[-1])
             if first and last:
-                return [first[0], first[1], last[2], last[3]]
+                return (first[0], first[1], last[2], last[3])
         return None
     if isinstance(child, tuple):
-        if len(child) >= 2 and isinstance(child[1], list) and len(child[1]) == 4:
+        if len(child) >= 2 and isinstance(child[1], tuple) and len(child[1]) == 4:
             return child[1]
         found = [p for p in (_position(c) for c in child) if p]
-        return [found[0][0], found[0][1], found[-1][2], found[-1][3]] if found else None
+        return (found[0][0], found[0][1], found[-1][2], found[-1][3]) if found else None
     if isinstance(child, list) and child:
         first, last = _position(child[0]), _position(child[-1])
         if first and last:
-            return [first[0], first[1], last[2], last[3]]
+            return (first[0], first[1], last[2], last[3])
     return None
 
 
@@ -797,7 +793,7 @@ class _Converter:
                 raise HclSyntaxError("invalid block label: a quoted label is a literal string, without "
                                      "`${` interpolations or `%{` directives", child["p"][0], child["p"][1])
             elif isinstance(child, dict) and child.get("t") == "lit":
-                labels.append(str(child["v"]))
+                labels.append(shared(str(child["v"])))
                 label_spans.append(child["p"])
             elif isinstance(child, dict) and "attrs" in child:
                 body = child
@@ -818,7 +814,7 @@ class _Converter:
 
     def _identifier(self, tree, children):
         token = children[0]
-        return (str(token), _tok_span(token))
+        return (shared(str(token)), _tok_span(token))
 
     _keyword = _identifier
 
@@ -977,7 +973,7 @@ class _Converter:
         args_node = next((c for c in children if isinstance(c, dict) and c.get("t") == "_args"), None)
         args = args_node["items"] if args_node else []
         expand = bool(args_node and args_node["expand"])
-        return {"t": "call", "name": "::".join(names), "args": args, "expand": expand, "p": _meta_span(tree)}
+        return {"t": "call", "name": shared("::".join(names)), "args": args, "expand": expand, "p": _meta_span(tree)}
 
     def _arguments(self, tree, children):
         items = [_as_expr(c) for c in children if not _is_token(c) and c is not None]
@@ -1138,7 +1134,7 @@ def _plain_text(node: dict) -> str:
     return "".join(p for p in node["parts"] if isinstance(p, str))
 
 
-def _template_node(parts: list, sp: list[int]) -> dict:
+def _template_node(parts: list, sp: Span) -> dict:
     if all(isinstance(p, str) for p in parts):
         return lit("".join(parts), sp)
     if len(parts) == 1 and isinstance(parts[0], dict) and parts[0]["t"] not in ("tif", "tfor"):

@@ -27,7 +27,7 @@ from bisect import bisect_right
 from contextlib import contextmanager
 from typing import Any
 
-from kapsulint.parsing import computes, lit, span
+from kapsulint.parsing import Span, computes, lit, shared, span
 from kapsulint.parsing.template import TemplateSyntaxError, parse_template
 from kapsulint.text import normalised
 
@@ -141,7 +141,7 @@ class _Source:
         line = bisect_right(self.line_starts, index)
         return line, index - self.line_starts[line - 1] + 1
 
-    def span(self, start: int, end: int) -> list[int]:
+    def span(self, start: int, end: int) -> Span:
         """The span of ``text[start:end]`` (``end`` exclusive, ``end > start``)."""
         line, column = self.position(start)
         end_line, end_column = self.position(end - 1)
@@ -162,7 +162,7 @@ class _Source:
     def eof(self, expected: str) -> JsonSyntaxError:
         return JsonSyntaxError(f"unexpected end of input: {expected}", *self.end_of_input())
 
-    def error_at(self, message: str, sp: list[int]) -> JsonSyntaxError:
+    def error_at(self, message: str, sp: Span) -> JsonSyntaxError:
         return JsonSyntaxError(message, *self.clamp(sp[0], sp[1]))
 
     def clamp(self, line: int, column: int) -> tuple[int, int]:
@@ -418,11 +418,11 @@ class _Builder:
             return 1 if (None, key) in _LABELLED or (parent, key) in _LABELLED else 0
         return None
 
-    def _blocks(self, block_type: str, type_span: list[int], value: dict, label_levels: int):
+    def _blocks(self, block_type: str, type_span: Span, value: dict, label_levels: int):
         """(block, body node) for each block a key's value declares, in source order."""
         results: list[tuple[dict, dict]] = []
         # A stack of (node, labels, label spans, innermost key span, levels left), in source order.
-        pending: list[tuple[dict, list[str], list[list[int]], list[int], int]] = [
+        pending: list[tuple[dict, list[str], list[Span], Span, int]] = [
             (value, [], [], type_span, label_levels)]
         while pending:
             node, labels, label_spans, key_span, left = pending.pop()
@@ -446,7 +446,7 @@ class _Builder:
             pending.extend(reversed(expanded))
         return results
 
-    def _header(self, key_span: list[int], body: dict, in_array: bool) -> list[int]:
+    def _header(self, key_span: Span, body: dict, in_array: bool) -> Span:
         """The innermost key up to the body's ``{`` on its line; an array's object on a line of
         its own is headed by its ``{``."""
         open_line, open_column = self.source.position(body["open"])
@@ -454,25 +454,25 @@ class _Builder:
             return span(key_span[0], key_span[1], open_line, open_column + 1)
         if in_array:
             return span(open_line, open_column, open_line, open_column + 1)
-        return list(key_span)
+        return span(*key_span)
 
-    def _block(self, block_type: str, labels: list, label_spans: list, header: list[int], body: dict) -> dict:
+    def _block(self, block_type: str, labels: list, label_spans: list, header: Span, body: dict) -> dict:
         return {
             "t": "block",
-            "type": block_type,
-            "labels": labels,
+            "type": shared(block_type),
+            "labels": [shared(label) for label in labels],
             "label_spans": label_spans,
             "p": header,
             "span": span(header[0], header[1], body["p"][2], body["p"][3]),
             "body": {"attrs": [], "blocks": []},
         }
 
-    def attribute(self, key: str, key_span: list[int], value: dict, block_type: str | None = None) -> dict:
+    def attribute(self, key: str, key_span: Span, value: dict, block_type: str | None = None) -> dict:
         static = _STATIC.get(block_type or "", {}).get(key) if self.templates else None
         expr = self._static(value, static) if static else self.expression(value)
         return {
             "t": "attribute",
-            "name": key,
+            "name": shared(key),
             "p": key_span,
             "expr": expr,
             "span": span(key_span[0], key_span[1], value["p"][2], value["p"][3]),
@@ -522,7 +522,7 @@ class _Builder:
             raise JsonSyntaxError(error.message, *self.source.clamp(line, column)) from None
         self._remap(result, node)
         _drop_empty_parts(result)
-        result["p"] = list(node["p"])
+        result["p"] = node["p"]
         parts = result.get("parts")
         if result["t"] == "tmpl" and parts is not None and len(parts) == 1 and isinstance(parts[0], dict):
             if parts[0]["t"] not in ("tif", "tfor"):
@@ -575,8 +575,8 @@ class _Builder:
             item = stack.pop()
             if isinstance(item, dict):
                 sp = item.get("p")
-                if isinstance(sp, list) and len(sp) == 4:
-                    item["p"] = [*self._map_position(node, sp[0], sp[1]), *self._map_position(node, sp[2], sp[3])]
+                if isinstance(sp, tuple) and len(sp) == 4:
+                    item["p"] = (*self._map_position(node, sp[0], sp[1]), *self._map_position(node, sp[2], sp[3]))
                 stack.extend(v for k, v in item.items() if k != "p")
             elif isinstance(item, list):
                 stack.extend(item)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from kapsulint.parsing import span
+from kapsulint.parsing import lit, span
 from kapsulint.parsing.scan import sequence_end
 
 _DIRECTIVE_WORDS = ("if", "else", "endif", "for", "endfor")
@@ -101,7 +101,7 @@ def _parse(text: str, line: int, column: int, parse_expression: Callable[..., di
     parts = _nest(_merge_literals(flat))
     node = {"t": "tmpl", "parts": parts, "p": span(line, column, cur_line, cur_col)}
     if all(isinstance(p, str) for p in parts):
-        node = {"t": "lit", "v": "".join(parts), "p": node["p"]}
+        node = lit("".join(parts), node["p"])
     return node, indent
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from kapsulint.parsing import lit, span
+from kapsulint.parsing import Span, lit, span
 from kapsulint.parsing.yaml_templates import (
     CLOSE,
     GO,
@@ -168,7 +168,7 @@ def _clamp(text: str, line: int, column: int) -> tuple[int, int]:
     return line, max(1, min(column, len(lines[line - 1]) or 1))
 
 
-def _node_span(node) -> list[int]:
+def _node_span(node) -> Span:
     start, end = node.start_mark, node.end_mark
     return span(start.line + 1, start.column + 1, end.line + 1, end.column + 1)
 
@@ -208,7 +208,7 @@ class _Converter:
 
     def __init__(self, text: str = "", readable: str = "", actions: list[Action] | None = None) -> None:
         self.count = 0
-        self.scalar_spans: list[list[int]] = []
+        self.scalar_spans: list[Span] = []
         self.text = text
         self.readable = readable
         self.actions = actions or []
@@ -276,7 +276,7 @@ class _Converter:
             self.holders[index] = (start, plain, node.start_mark.line)
         return held
 
-    def _unknown(self, node, sp: list[int], held: range) -> dict:
+    def _unknown(self, node, sp: Span, held: range) -> dict:
         """A scalar holding template expressions: Unknown, and a string when it certainly is one."""
         result: dict[str, object] = {"t": "unknown", "p": _scalar_span(node, sp)}
         if getattr(node, "style", None) in ('"', "'", "|", ">"):
@@ -405,14 +405,14 @@ def _whole_line_comments(readable: str, text: str) -> list[list]:
     return found
 
 
-def _scalar_span(node, sp: list[int]) -> list[int]:
+def _scalar_span(node, sp: Span) -> Span:
     # A block scalar's region is cut to its indicator line; others keep their own extent.
     if sp[2] != sp[0]:
         return span(sp[0], sp[1], sp[0], sp[1] + 1)
     return sp
 
 
-def _mapping(flat: list[dict], sp: list[int]) -> dict:
+def _mapping(flat: list[dict], sp: Span) -> dict:
     items: list[list[dict]] = []
     merged: list[list[dict]] = []
     is_open = False
@@ -453,7 +453,7 @@ def _key_text(value: object) -> str:
     return str(value)
 
 
-def _comments(readable: str, text: str, scalar_spans: list[list[int]]) -> list[list]:
+def _comments(readable: str, text: str, scalar_spans: list[Span]) -> list[list]:
     """``#`` comments: a ``#`` at a line start or after a blank, outside every scalar, found in the
     text YAML read (``readable``: template expressions are placeholders) and taken from ``text``."""
     inside: dict[int, list[tuple[int, int]]] = {}

@@ -110,8 +110,9 @@ def flatten(value: Any) -> list[tuple[bool, list, list, list[int]]]:
     """``value``'s dicts and lists as flat rows, without recursion: row 0 is ``value`` itself. A
     row is ``(is_dict, keys, items, links)``: a dict's keys (empty for a list) and its items,
     where the item at each position in ``links`` is the number of another row. A container met
-    twice is one row (marshal keeps such sharing too). Raises ValueError for a value that holds a
-    container other than a dict or a list (a tuple, a set), which the adapter never produces."""
+    twice is one row (marshal keeps such sharing too). A tuple of scalars (a span) is an item like
+    a string. Raises ValueError for a value that holds another container (a set, a tuple of
+    containers), which the adapter never produces."""
     if not isinstance(value, (dict, list)):
         raise ValueError(f"cannot flatten {type(value).__name__}")
     numbers = {id(value): 0}
@@ -131,7 +132,8 @@ def flatten(value: Any) -> list[tuple[bool, list, list, list[int]]]:
                     pending.append(item)
                 items[position] = number
                 links.append(position)
-            elif isinstance(item, (tuple, set, frozenset)):
+            elif isinstance(item, (set, frozenset)) or (
+                    isinstance(item, tuple) and any(isinstance(x, (dict, list, tuple)) for x in item)):
                 raise ValueError(f"cannot flatten {type(item).__name__}")
         rows[numbers[id(container)]] = (is_dict, list(container) if is_dict else [], items, links)
     return rows
@@ -218,7 +220,7 @@ def _valid_comments(comments: Any) -> bool:
 
 
 def _valid_position(p: Any) -> bool:
-    return type(p) is list and len(p) == 4 and int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3])
+    return type(p) is tuple and len(p) == 4 and int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3])
 
 
 def _valid_node(node: Any) -> bool:
@@ -241,21 +243,21 @@ def _valid_body(body: Any) -> bool:
                 return False
             p, expr, span = attribute.get("p"), attribute.get("expr"), attribute.get("span", _NO_SPAN)
             if (type(attribute.get("name")) is not str or type(attribute.get("c", False)) is not bool
-                    or type(p) is not list or len(p) != 4 or not int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3])
-                    or type(span) is not list or len(span) != 4
+                    or type(p) is not tuple or len(p) != 4 or not int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3])
+                    or type(span) is not tuple or len(span) != 4
                     or not int is type(span[0]) is type(span[1]) is type(span[2]) is type(span[3])
                     or type(expr) is not dict or type(expr.get("t")) is not str):
                 return False
             p = expr.get("p")
-            if type(p) is not list or len(p) != 4 or not int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3]):
+            if type(p) is not tuple or len(p) != 4 or not int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3]):
                 return False
         for block in blocks:
             if type(block) is not dict:
                 return False
             labels, p, span = block.get("labels"), block.get("p"), block.get("span")
             if (type(block.get("type")) is not str or type(labels) is not list
-                    or type(p) is not list or len(p) != 4 or not int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3])
-                    or type(span) is not list or len(span) != 4
+                    or type(p) is not tuple or len(p) != 4 or not int is type(p[0]) is type(p[1]) is type(p[2]) is type(p[3])
+                    or type(span) is not tuple or len(span) != 4
                     or not int is type(span[0]) is type(span[1]) is type(span[2]) is type(span[3])):
                 return False
             for label in labels:
@@ -265,7 +267,7 @@ def _valid_body(body: Any) -> bool:
     return True
 
 
-_NO_SPAN = [1, 1, 1, 1]  # stands for an argument's optional span when it has none (JSON syntax)
+_NO_SPAN = (1, 1, 1, 1)  # stands for an argument's optional span when it has none (JSON syntax)
 
 
 class ParseCache:

@@ -10,6 +10,7 @@ report never depends on scheduling.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 from kapsulint.boundary import Boundary
 from kapsulint.parsing.sources import (
@@ -26,6 +27,7 @@ from kapsulint.scan.parallel import File, parse_file
 PARALLEL_THRESHOLD = 256 * 1024  # uncached bytes below which workers cost more than they save
 MIN_SHARE = 128 * 1024  # a worker's start (an interpreter, lark, the grammar) pays for this much parsing
 MAX_JOBS = 8
+_LOOKUP_FILES = 500  # files whose stored entries are read from the cache together
 
 
 def default_jobs() -> int:
@@ -71,20 +73,45 @@ def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Pars
             continue
         key = cache.key(parser_name(path, kind), content) if cache.enabled else ""
         read.append((path, kind, content, key))
-    stored = cache.lookup(key for _, _, _, key in read) if cache.enabled else {}
+    # Files of the same content (the same key: the same parser too) share one parse, which the
+    # model never changes: a monorepo's copied versions.tf is held once.
+    shared: dict[str, dict] = {}
+    coming: set[str] = set()  # keys of the files to parse
     pending = []
-    for path, kind, content, key in read:
-        value = decode_entry(key, stored[key]) if key in stored else None  # each file its own copy
-        if value is not None and valid_parse(value, parser_name(path, kind)):
-            results[path] = source_from(path, kind, value)
-            loaded.cached[path] = key
-        else:  # not cached, or a damaged, foreign or malformed entry: parsed (and stored) again
-            pending.append((path, kind, content, key))
-    stored.clear()
+    same: list[File] = []  # files whose content is also a pending file's
+    for start in range(0, len(read), _LOOKUP_FILES):  # a share of the stored entries in memory at a time
+        chunk = read[start:start + _LOOKUP_FILES]
+        stored = cache.lookup(key for _, _, _, key in chunk if key not in shared and key not in coming) \
+            if cache.enabled else {}
+        for path, kind, content, key in chunk:
+            value = shared.get(key) if key else None
+            if value is None and key in stored:
+                value = decode_entry(key, stored[key])
+                if value is not None and not valid_parse(value, parser_name(path, kind)):
+                    value = None
+                if value is not None:
+                    shared[key] = value
+            if value is not None:
+                results[path] = source_from(path, kind, value)
+                loaded.cached[path] = key
+            elif key in coming:  # another file of this content is parsed
+                same.append((path, kind, content, key))
+            else:  # not cached, or a damaged, foreign or malformed entry: parsed (and stored) again
+                pending.append((path, kind, content, key))
+                if key:
+                    coming.add(key)
+    del read
+    parsed: dict[str, dict] = {}
     for (path, kind, _, key), (result, entry) in zip(pending, parse_all(pending, jobs)):
         results[path] = source_from(path, kind, result)
         if key and entry is not None:
-            cache.put_entry(key, entry)
+            parsed[key] = result
+            cache.put_entry(key, entry)  # written once a few megabytes are held: never all of them at once
+    for path, kind, content, key in same:
+        known = parsed.get(key)
+        if known is None:  # an internal error is not shared: each file is parsed and reports its own
+            known = parse_file((path, kind, content, key))[0]
+        results[path] = source_from(path, kind, known)
     cache.flush()
     for path, _ in entries:
         if path in results:
@@ -92,30 +119,33 @@ def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Pars
     return loaded
 
 
-def parse_all(pending: list[File], jobs: int) -> list[tuple[dict, bytes | None]]:
+def parse_all(pending: list[File], jobs: int) -> Iterator[tuple[dict, bytes | None]]:
     """Each file's plain data and its cache entry (None for an internal error, a bug: never
-    stored, or without a cache key), in order. Above the threshold, up to ``jobs - 1`` worker
-    processes (none with less than MIN_SHARE to parse) take contiguous shares of about equal bytes
-    while this process parses the first one."""
+    stored, or without a cache key), in order, one at a time (so that the caller stores each entry
+    and lets it go). Above the threshold, up to ``jobs - 1`` worker processes (none with less than
+    MIN_SHARE to parse) take contiguous shares of about equal bytes while this process parses the
+    first one."""
     total = sum(len(content) for _, _, content, _ in pending)
     if jobs < 2 or total < PARALLEL_THRESHOLD or len(pending) < 2:
-        return [_parsed(file) for file in pending]
+        yield from map(_parsed, pending)
+        return
     from kapsulint.scan.parallel import Worker
 
     shares = _shares(pending, min(jobs, total // MIN_SHARE), total)
     workers = [Worker(share) for share in shares[1:]]
-    results = [_parsed(file) for file in shares[0]]
+    yield from map(_parsed, shares[0])
     for share, worker in zip(shares[1:], workers):
         encoded = worker.result()
         if encoded is None or len(encoded) != len(share):
-            results.extend(_parsed(file) for file in share)  # the worker failed: parsed here
+            yield from map(_parsed, share)  # the worker failed: parsed here
             continue
-        for file, (entry, cacheable) in zip(share, encoded):
+        encoded.reverse()
+        for file in share:
+            entry, cacheable = encoded.pop()  # each entry let go once the caller stored it
             key = file[3]
             decoded = decode_entry(key, entry)
             # a worker's own entry always decodes; were it damaged, the file is parsed here
-            results.append(_parsed(file) if decoded is None else (decoded, entry if cacheable and key else None))
-    return results
+            yield _parsed(file) if decoded is None else (decoded, entry if cacheable and key else None)
 
 
 def _parsed(file: File) -> tuple[dict, bytes | None]:

@@ -65,8 +65,9 @@ class Worker:
         self._thread.join()
         if self._process.returncode != 0 or not self._output:
             return None
+        output, self._output = self._output, None  # its entries are all the run keeps of it
         try:
-            encoded = marshal.loads(self._output)
+            encoded = marshal.loads(output)
         except (EOFError, ValueError, TypeError):
             return None
         return encoded if isinstance(encoded, list) else None
