@@ -74,9 +74,8 @@ def _services(project: Project) -> Iterator[LbService]:
 
 def _from_chart(chart: ControllerService) -> LbService:
     subject = chart.subject
-    release = subject.release
     return LbService(
-        source="helm_release" if release is not None else "values file",
+        source=subject.source,
         kind=SERVICE_KIND,
         subject=subject.name,
         instance=subject.instance_address,
@@ -94,7 +93,7 @@ def _from_chart(chart: ControllerService) -> LbService:
         spec_anchor=None,
         annotations_anchor=None,
         evidence=chart.kapsule_evidence,
-        cluster=release.cluster() if release is not None else None,
+        cluster=subject.cluster(),
         chart=chart,
     )
 

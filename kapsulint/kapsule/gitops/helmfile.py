@@ -1,0 +1,112 @@
+"""helmfile releases (``helmfile.yaml``, ``helmfile.d/*.yaml``: a document with ``releases``).
+
+Each entry of ``releases`` installs ``chart`` (``alias/name`` of a ``repositories`` entry's
+``url``, an ``oci://`` reference, or a local path) at ``version``. Its values, in order: each item
+of ``values`` (a file path relative to the helmfile's directory, or an inline map), then each
+``set`` entry (``name`` and ``value``, as ``helm --set`` reads them)
+(https://helmfile.readthedocs.io/en/latest/#configuration). A values file ending in ``.gotmpl`` is
+a template helmfile renders: it is read with its template expressions Unknown
+(https://helmfile.readthedocs.io/en/latest/templating/). A helmfile is a Go template itself only
+when it holds ``{{``: such expressions are Unknown where they stand, and a file whose template
+actions change its YAML structure is not read (KAP019 at its first line). A values file that is
+not read (missing, outside the repository, not YAML) is a blind spot (KAP019) at the item naming
+it. A helmfile names no cluster kapsulint can tie to a ``scaleway_k8s_cluster`` (its
+``kubeContext`` is the user's kubeconfig).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from kapsulint.api import Loc, Project, Val
+from kapsulint.kapsule import yaml_kinds
+from kapsulint.kapsule.gitops import reading
+from kapsulint.kapsule.gitops.release import HELMFILE, GitopsRelease, Unread
+from kapsulint.kapsule.helm_values import merge, set_line
+
+
+def releases(project: Project, unread: list[Unread]) -> Iterator[GitopsRelease]:
+    for documents in project.yaml_documents:
+        if not documents.reason.startswith(yaml_kinds.HELMFILE):
+            continue
+        shown = project.relative(documents.path)
+        parsed = documents.documents()
+        if not parsed:
+            unread.append(Unread(Loc(documents.path, 1, 1, 1, 2), f"helmfile {shown} not read: it is not YAML once "
+                                 "its template expressions are seen", shown))
+            continue
+        repositories = _repositories(parsed)
+        directory = os.path.dirname(documents.path)
+        for document in parsed:
+            if not document.known or not document.is_object:
+                continue
+            listed = document.get("releases")
+            for entry in listed.elements() if listed.known and listed.is_list else ():
+                if entry.known and entry.is_object:
+                    yield _release(project, entry, shown, directory, repositories, unread)
+
+
+def _repositories(documents: list[Val]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for document in documents:
+        listed = document.get("repositories") if document.is_object else Val(None)
+        for entry in listed.elements() if listed.known and listed.is_list else ():
+            name, url = reading.text(entry.get("name")), reading.text(entry.get("url"))
+            if name and url:
+                found[name] = url
+    return found
+
+
+def _release(project: Project, entry: Val, shown: str, directory: str, repositories: dict[str, str],
+             unread: list[Unread]) -> GitopsRelease:
+    name = reading.text(entry.get("name")) or "?"
+    label = f"{shown} release {name}"
+    anchor = entry.loc or Loc("?", 1, 1, 1, 2)
+    chart = reading.text(entry.get("chart"))
+    repository = None
+    if chart and "://" not in chart and "/" in chart:
+        repository = repositories.get(chart.split("/", 1)[0])
+    version = entry.get("version")
+    files: set[str] = set()
+    merged = Val({}, anchor, keylocs={})
+    listed = entry.get("values")
+    if listed.raw is not None and not (listed.known and listed.is_list):
+        merged = reading.open_values(anchor)
+    for item in listed.elements() if listed.known and listed.is_list else ():
+        merged = _values_item(project, item, directory, label, files, unread, merged)
+    entries = entry.get("set")
+    if entries.raw is not None and not (entries.known and entries.is_list):
+        merged = reading.open_values(anchor)
+    for item in entries.elements() if entries.known and entries.is_list else ():
+        key = reading.text(item.get("name"))
+        value = item.get("value")
+        if key is None or (value.raw is None and (item.get("values").raw is not None
+                                                 or item.get("file").raw is not None)):
+            merged = reading.open_values(merged.loc)  # a list of values, or a file: not read here
+            continue
+        merged = set_line(merged, key, value, name_loc=item.get("name").loc)
+    return GitopsRelease(HELMFILE, label, chart, repository, reading.scalar_text(version), merged, anchor,
+                         frozenset(files))
+
+
+def _values_item(project: Project, item: Val, directory: str, label: str, files: set[str], unread: list[Unread],
+                 merged: Val) -> Val:
+    if not item.known:
+        return reading.open_values(merged.loc)
+    if item.is_object:
+        return merge(merged, item)
+    written = reading.text(item)
+    if written is None:
+        return merged if item.raw is None else reading.open_values(merged.loc)
+    loc = item.loc or merged.loc or Loc("?", 1, 1, 1, 2)
+    if "://" in written:
+        unread.append(Unread(loc, f"values file {written} not read: a remote file is not read", label))
+        return reading.open_values(merged.loc)
+    path = reading.joined(directory, written)
+    found = reading.values_file(project, path)
+    if found.value is None:
+        unread.append(Unread(loc, f"values file {written} not read: {found.why}", label))
+        return reading.open_values(merged.loc)
+    files.add(path)
+    return merge(merged, found.value)
