@@ -168,3 +168,24 @@ def test_a_huge_values_string_and_a_self_referencing_kustomization_are_bounded(t
     code, findings, stderr = lint(project, ["--select", "KAP019,KAP302,KAP303"], monkeypatch)
     assert "Traceback" not in stderr and code in (0, 1)
     assert [f["rule"] for f in findings if f["rule"] != "KAP019"] == ["KAP303"]
+
+
+def test_a_values_file_only_a_gitops_release_reads_is_read_for_its_comments_and_errors(tmp_path, monkeypatch):
+    """Named by no pattern, the file is read because the helmfile reads it: its suppression
+    comments count, its parse error is reported (with the note at the reference), and naming it
+    as a PATH reports what is anchored there."""
+    values = ("controller:\n  config:\n    use-proxy-protocol: 'true'\n"
+              "    proxy-real-ip-cidr: 0.0.0.0/0 # kapsulint: ignore[KAP302] trusted edge network\n")
+    project = _project(tmp_path, {
+        "helmfile.yaml": HELMFILE.replace("values/ingress.yaml.gotmpl", "config/ingress.yaml")
+                                 .replace("    values:\n", "    values:\n      - config/broken.yaml\n"),
+        "config/ingress.yaml": values,
+        "config/broken.yaml": "controller: [unclosed\n",
+    })
+    (project / ".git").mkdir()  # the project root of a PATH is its repository's top
+    code, findings, stderr = lint(project, ["--select", "KAP001,KAP003,KAP019,KAP302"], monkeypatch)
+    assert sorted((f["rule"], f["path"], f["line"]) for f in findings) == [
+        ("KAP001", "config/broken.yaml", 1), ("KAP019", "helmfile.yaml", 9)]
+    _, named, stderr = lint(project, ["--select", "KAP302", "--no-inline-ignores", "config/ingress.yaml"], monkeypatch)
+    assert [(f["path"], f["line"]) for f in named] == [("config/ingress.yaml", 4)]
+    assert "no Terraform or values file found" not in stderr

@@ -31,7 +31,7 @@ from collections.abc import Iterator
 
 from kapsulint.api import Loc, Project, Val
 from kapsulint.kapsule.gitops import reading
-from kapsulint.kapsule.gitops.release import ARGOCD, GitopsRelease, Unread
+from kapsulint.kapsule.gitops.release import ARGOCD, GitopsRelease, Unread, Version
 from kapsulint.kapsule.helm_values import merge, set_line
 
 GROUP = "argoproj.io"
@@ -71,24 +71,27 @@ def _application(project: Project, application: Val, unread: list[Unread]) -> It
         anchor = (source.loc if multiple else application.loc) or Loc("?", 1, 1, 1, 2)
         files: set[str] = set()
         values = _values(project, source, chart, refs, name, files, unread, anchor)
-        yield GitopsRelease(ARGOCD, name, chart.name, chart.repository, chart.version, values, anchor,
-                            frozenset(files))
+        yield GitopsRelease(ARGOCD, name, chart.name, chart.repository, Version(chart.version, False),
+                            chart.directory is None and chart.from_repository, values, anchor, frozenset(files))
 
 
 class _Chart:
-    """What a source installs: the chart's name, repository and version (None when not known), and
-    the directory of the repository its value files are relative to (None when the chart is not
-    in this repository)."""
+    """What a source installs: the chart's name, repository and version as written (null when
+    absent), whether it is a chart of a Helm repository (``chart``), and the directory of the
+    repository its value files are relative to (None when the chart is not in this repository)."""
 
     name: str | None
     repository: str | None
-    version: str | None
+    version: Val
+    from_repository: bool
     directory: str | None
 
-    def __init__(self, name: str | None, repository: str | None, version: str | None, directory: str | None) -> None:
+    def __init__(self, name: str | None, repository: str | None, version: Val, from_repository: bool,
+                 directory: str | None) -> None:
         self.name = name
         self.repository = repository
         self.version = version
+        self.from_repository = from_repository
         self.directory = directory
 
 
@@ -96,14 +99,14 @@ def _chart_of(project: Project, source: Val) -> _Chart | None:
     repository = reading.text(source.get("repoURL"))
     chart = reading.text(source.get("chart"))
     if chart:
-        return _Chart(chart, repository, reading.scalar_text(source.get("targetRevision")), None)
+        return _Chart(chart, repository, source.get("targetRevision"), True, None)
     path = reading.text(source.get("path"))
     if path is None or (source.get("helm").raw is None and not _holds_chart(project, path)):
         return None
     directory = reading.joined(reading.repository_root(project), path) if this_repository(project, repository) \
         else None
-    name, version = _chart_file(project, directory) if directory is not None else (None, None)
-    return _Chart(name or os.path.basename(os.path.normpath(path)), repository, version, directory)
+    name, version = _chart_file(project, directory) if directory is not None else (None, Val(None))
+    return _Chart(name or os.path.basename(os.path.normpath(path)), repository, version, False, directory)
 
 
 def _holds_chart(project: Project, path: str) -> bool:
@@ -111,12 +114,12 @@ def _holds_chart(project: Project, path: str) -> bool:
     return project.boundary.kind(chart_file) == "file"
 
 
-def _chart_file(project: Project, directory: str) -> tuple[str | None, str | None]:
+def _chart_file(project: Project, directory: str) -> tuple[str | None, Val]:
     """The ``name`` and ``version`` of the chart's ``Chart.yaml``, when it is read."""
     found = reading.values_file(project, reading.joined(directory, "Chart.yaml"))
     if found.value is None or not found.value.is_object:
-        return None, None
-    return reading.text(found.value.get("name")), reading.scalar_text(found.value.get("version"))
+        return None, Val(None)
+    return reading.text(found.value.get("name")), found.value.get("version")
 
 
 def this_repository(project: Project, url: str | None) -> bool:
@@ -192,12 +195,13 @@ def _value_file(project: Project, item: Val, chart: _Chart, refs: dict[str, Val]
         unread.append(Unread(loc, f"value file {written} not read: {why}", name))
         return reading.open_values(merged.loc)
     found = reading.values_file(project, path)
+    if found.regular:
+        files.add(path)
     if found.value is None:
         if ignore_missing and project.boundary.kind(path) == "missing":
             return merged
         unread.append(Unread(loc, f"value file {written} not read: {found.why}", name))
         return reading.open_values(merged.loc)
-    files.add(path)
     return merge(merged, found.value)
 
 

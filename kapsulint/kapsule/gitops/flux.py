@@ -26,7 +26,7 @@ from collections.abc import Iterator
 
 from kapsulint.api import UNKNOWN, Loc, Project, Val
 from kapsulint.kapsule.gitops import kustomize, reading
-from kapsulint.kapsule.gitops.release import FLUX, GitopsRelease, Unread
+from kapsulint.kapsule.gitops.release import FLUX, GitopsRelease, Unread, Version
 from kapsulint.kapsule.helm_values import merge, set_line
 
 GROUP = "helm.toolkit.fluxcd.io"
@@ -43,10 +43,11 @@ def releases(project: Project, unread: list[Unread]) -> Iterator[GitopsRelease]:
         label = f"{KIND} {namespace}/{name}" if namespace else f"{KIND} {name}"
         anchor = release.loc or Loc("?", 1, 1, 1, 2)
         spec = release.get("spec")
-        chart, repository, version = _chart(project, spec, namespace)
+        chart, repository, version, from_repository = _chart(project, spec, namespace)
         files: set[str] = set()
         values = _values(project, spec, namespace, label, files, unread, anchor)
-        yield GitopsRelease(FLUX, label, chart, repository, version, values, anchor, frozenset(files))
+        yield GitopsRelease(FLUX, label, chart, repository, version, from_repository, values, anchor,
+                            frozenset(files))
 
 
 def _source(project: Project, reference: Val, namespace: str | None) -> Val | None:
@@ -67,35 +68,37 @@ def _same_namespace(written: str | None, wanted: str | None) -> bool:
     return written is None or wanted is None or written == wanted
 
 
-def _chart(project: Project, spec: Val, namespace: str | None) -> tuple[str | None, str | None, str | None]:
-    """(chart name or reference, repository URL, version) as written; None where not known."""
+def _chart(project: Project, spec: Val, namespace: str | None) -> tuple[str | None, str | None, Version, bool]:
+    """(chart name or reference, repository URL, version, from a chart repository) as written."""
     template = spec.get("chart").get("spec")
     if template.known and template.is_object and template.raw:
         return _chart_template(project, template, namespace)
     reference = spec.get("chartRef")
     source = _source(project, reference, reading.text(reference.get("namespace")) or namespace)
     if source is None:
-        return None, None, None
+        return None, None, Version(Val(None), False), False
     kind = reading.text(source.get("kind"))
     if kind == "OCIRepository":
         url = reading.text(source.get("spec").get("url"))
         ref = source.get("spec").get("ref")
-        version = reading.scalar_text(ref.get("tag")) or reading.scalar_text(ref.get("semver"))
-        return url, None, version
+        # no tag nor semver: the registry's latest tag (https://fluxcd.io/flux/components/source/ocirepositories/#reference)
+        version = ref.get("semver") if ref.get("semver").raw is not None else ref.get("tag")
+        return url, None, Version(version, True), True
     return _chart_template(project, source.get("spec"), reading.text(source.get("metadata").get("namespace"))
                            or namespace)
 
 
 def _chart_template(project: Project, template: Val, namespace: str | None) -> tuple[str | None, str | None,
-                                                                                     str | None]:
+                                                                                     Version, bool]:
     chart = reading.text(template.get("chart"))
-    version = template.get("version")
     source = _source(project, template.get("sourceRef"), namespace)
+    kind = reading.text(template.get("sourceRef").get("kind"))
     repository = None
-    if source is not None and reading.text(source.get("kind")) == "HelmRepository":
+    if source is not None and kind == "HelmRepository":
         repository = reading.text(source.get("spec").get("url"))
-    # an absent version is "*", the newest (https://fluxcd.io/flux/components/helm/helmreleases/#chart-template)
-    return chart, repository, reading.scalar_text(version) if version.raw is not None else None
+    # an absent version is "*", the newest (https://fluxcd.io/flux/components/helm/helmreleases/#chart-template);
+    # a chart of a GitRepository or Bucket is a path, its version ignored
+    return chart, repository, Version(template.get("version"), True), kind == "HelmRepository"
 
 
 def _values(project: Project, spec: Val, namespace: str | None, label: str, files: set[str], unread: list[Unread],
@@ -172,9 +175,10 @@ def _key_text(project: Project, kind: str, name: str, namespace: str | None, key
     if item.path is None:
         return "its generator has no such key"
     read = reading.values_file(project, item.path)
+    if read.regular:
+        files.add(item.path)
     if read.value is None:
         return read.why
-    files.add(item.path)
     return read.value, kind == "Secret"
 
 

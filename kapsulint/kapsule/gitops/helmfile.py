@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from kapsulint.api import Loc, Project, Val
 from kapsulint.kapsule import yaml_kinds
 from kapsulint.kapsule.gitops import reading
-from kapsulint.kapsule.gitops.release import HELMFILE, GitopsRelease, Unread
+from kapsulint.kapsule.gitops.release import HELMFILE, GitopsRelease, Unread, Version
 from kapsulint.kapsule.helm_values import merge, set_line
 
 
@@ -86,8 +86,10 @@ def _release(project: Project, entry: Val, shown: str, directory: str, repositor
             merged = reading.open_values(merged.loc)  # a list of values, or a file: not read here
             continue
         merged = set_line(merged, key, value, name_loc=item.get("name").loc)
-    return GitopsRelease(HELMFILE, label, chart, repository, reading.scalar_text(version), merged, anchor,
-                         frozenset(files))
+    from_repository = repository is not None or (chart or "").lower().startswith("oci://")
+    # without a version, helm installs the repository's newest chart
+    return GitopsRelease(HELMFILE, label, chart, repository, Version(version, True), from_repository, merged,
+                         anchor, frozenset(files))
 
 
 def _values_item(project: Project, item: Val, directory: str, label: str, files: set[str], unread: list[Unread],
@@ -105,8 +107,9 @@ def _values_item(project: Project, item: Val, directory: str, label: str, files:
         return reading.open_values(merged.loc)
     path = reading.joined(directory, written)
     found = reading.values_file(project, path)
+    if found.regular:
+        files.add(path)
     if found.value is None:
         unread.append(Unread(loc, f"values file {written} not read: {found.why}", label))
         return reading.open_values(merged.loc)
-    files.add(path)
     return merge(merged, found.value)

@@ -113,14 +113,18 @@ def _block_origin(project: Project, value: Val) -> tuple[str, int, int] | None:
 
 
 class FileValues:
-    """A values file read, or why it was not: ``value`` (None when not read) and ``why``."""
+    """A values file read, or why it was not: ``value`` (None when not read) and ``why``;
+    ``regular`` when it is a regular file inside the repository (read, or not YAML), which the
+    scan then reads as a values file too (its parse error, its suppression comments)."""
 
     value: Val | None
     why: str
+    regular: bool
 
-    def __init__(self, value: Val | None, why: str = "") -> None:
+    def __init__(self, value: Val | None, why: str = "", regular: bool = True) -> None:
         self.value = value
         self.why = why
+        self.regular = regular
 
 
 def values_file(project: Project, path: str) -> FileValues:
@@ -130,11 +134,11 @@ def values_file(project: Project, path: str) -> FileValues:
     kind = project.boundary.kind(path)
     shown = project.relative(path)
     if kind == "outside":
-        return FileValues(None, f"{shown} {OUTSIDE}")
+        return FileValues(None, f"{shown} {OUTSIDE}", False)
     if kind == "missing":
-        return FileValues(None, f"{shown} does not exist")
+        return FileValues(None, f"{shown} does not exist", False)
     if kind != "file":
-        return FileValues(None, f"{shown} is not a regular file")
+        return FileValues(None, f"{shown} is not a regular file", False)
     written = project.read_text(path)
     if written is None:
         return FileValues(None, f"{shown} cannot be read (or is above max-file-size)")

@@ -21,30 +21,49 @@ class Unread(NamedTuple):
     subject: str  # the release naming it
 
 
+class Version(NamedTuple):
+    """How a release's chart version is written: ``written`` (null when absent) and what the tool
+    installs without one (``newest``: the newest chart of the repository; else it refuses)."""
+
+    written: Val
+    newest_when_absent: bool
+
+
 class GitopsRelease:
-    """A chart a tool installs: the chart's name and repository as written, its version (None when
-    absent or not known), its merged values (an open object where a source is Unknown or not
-    read), and the files its values are read from (judged as part of it, not on their own)."""
+    """A chart a tool installs: the chart's name and repository as written, its version, whether
+    the chart comes from a chart repository (a Helm repository or an OCI registry, not a path in
+    Git), its merged values (an open object where a source is Unknown or not read), and the files
+    its values are read from (judged as part of it, not on their own)."""
 
     tool: str
     name: str  # how findings name it: "Application argocd/ingress", "helmfile.yaml release ingress"
     chart: str | None
     repository: str | None
-    version_text: str | None
+    version: Version
+    from_repository: bool
     values: Val
     anchor: Loc  # the object's first line, or the release entry
     files: frozenset[str]
 
-    def __init__(self, tool: str, name: str, chart: str | None, repository: str | None, version_text: str | None,
-                 values: Val, anchor: Loc, files: frozenset[str]) -> None:
+    def __init__(self, tool: str, name: str, chart: str | None, repository: str | None, version: Version,
+                 from_repository: bool, values: Val, anchor: Loc, files: frozenset[str]) -> None:
         self.tool = tool
         self.name = name
         self.chart = chart
         self.repository = repository
-        self.version_text = version_text
+        self.version = version
+        self.from_repository = from_repository
         self.values = values
         self.anchor = anchor
         self.files = files
+
+    @property
+    def version_text(self) -> str | None:
+        """The version as written (a known scalar's text); None when absent or not known."""
+        written = self.version.written
+        if not written.known or written.raw is None or written.is_object or written.is_list:
+            return None
+        return written.text()
 
     @property
     def controller(self) -> Chart | None:
