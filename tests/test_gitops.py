@@ -189,3 +189,18 @@ def test_a_values_file_only_a_gitops_release_reads_is_read_for_its_comments_and_
     _, named, stderr = lint(project, ["--select", "KAP302", "--no-inline-ignores", "config/ingress.yaml"], monkeypatch)
     assert [(f["path"], f["line"]) for f in named] == [("config/ingress.yaml", 4)]
     assert "no Terraform or values file found" not in stderr
+
+
+def test_values_from_a_secret_are_never_printed(tmp_path, monkeypatch):
+    project = _project(tmp_path, {
+        "release.yaml": "apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: ingress}\n"
+                        "spec:\n  chart:\n    spec: {chart: ingress-nginx}\n"
+                        "  valuesFrom:\n    - {kind: Secret, name: ingress}\n",
+        "secret.yaml": "apiVersion: v1\nkind: Secret\nmetadata: {name: ingress}\nstringData:\n  values.yaml: |\n"
+                       "    controller:\n      config:\n        use-proxy-protocol: 'true'\n"
+                       "        proxy-real-ip-cidr: 0.0.0.0/0\n",
+    })
+    monkeypatch.chdir(project)
+    result = CliRunner().invoke(main, ["--select", "KAP302", "."], catch_exceptions=False)
+    assert "secret.yaml:9:29: KAP302" in result.stdout
+    assert "0.0.0.0/0" not in result.stdout and "(sensitive value)" in result.stdout

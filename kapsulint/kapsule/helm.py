@@ -248,8 +248,9 @@ def effective_values(instance: ResourceInstance, project: Project) -> Val:
 
 
 def set_sensitive_values(project: Project) -> list[Val]:
-    """The value of every ``set_sensitive`` entry of every release instance: the helm provider
-    marks them sensitive, so no report prints them, whichever rules read them."""
+    """The value of every ``set_sensitive`` entry of every release instance (the helm provider
+    marks them sensitive), and every value a GitOps release reads from a Secret: no report prints
+    them, whichever rules read them."""
     found: list[Val] = []
     try:
         instances = [release.instance for release in releases(project)]
@@ -261,6 +262,27 @@ def set_sensitive_values(project: Project) -> list[Val]:
         except Exception:
             continue
         found.extend(value for _, value, _ in entries)
+    try:
+        gitops = gitops_releases.releases(project)
+    except Exception:
+        return found
+    for gitops_release in gitops:  # values a Flux HelmRelease reads from a Secret
+        found.extend(_sensitive_scalars(gitops_release.values))
+    return found
+
+
+def _sensitive_scalars(value: Val) -> list[Val]:
+    """The sensitive scalars of a values tree (its keys are not secrets: they stay printable)."""
+    found: list[Val] = []
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node.raw, dict):
+            stack.extend(node.raw.values())
+        elif isinstance(node.raw, list):
+            stack.extend(node.raw)
+        elif node.sensitive and node.known:
+            found.append(node)
     return found
 
 
