@@ -15,7 +15,9 @@ https://argo-cd.readthedocs.io/en/stable/user-guide/helm/#helm-value-precedence)
 * ``helm.valuesObject``, else ``helm.values`` (a YAML string): Argo CD passes one of them, the
   object when both are set (``ApplicationSourceHelm.ValuesYAML``,
   https://github.com/argoproj/argo-cd/blob/v3.1.0/pkg/apis/application/v1alpha1/types.go);
-* ``helm.parameters``: ``--set name=value``, ``--set-string`` with ``forceString``.
+* ``helm.parameters``: ``--set name=value``, then ``--set-string`` for those with
+  ``forceString``, a value's commas escaped (one string, unless written ``{a,b}``); then
+  ``helm.fileParameters`` (``--set-file``), whose file is not read: Unknown.
 
 A repository URL is this repository when the repository's Git remotes name it, or when nothing
 says (no remote is known): the files are then read relative to the repository's top. The
@@ -29,7 +31,7 @@ import os
 import re
 from collections.abc import Iterator
 
-from kapsulint.api import Loc, Project, Val
+from kapsulint.api import UNKNOWN, Loc, Project, Val
 from kapsulint.kapsule.gitops import reading
 from kapsulint.kapsule.gitops.release import ARGOCD, GitopsRelease, Unread, Version
 from kapsulint.kapsule.helm_values import merge, set_line
@@ -173,15 +175,35 @@ def _values(project: Project, source: Val, chart: _Chart, refs: dict[str, Val], 
     parameters = helm.get("parameters")
     if parameters.raw is not None and not (parameters.known and parameters.is_list):
         return reading.open_values(anchor)
-    for parameter in parameters.elements() if parameters.known else ():
-        key = reading.text(parameter.get("name"))
-        if key is None:
-            merged = reading.open_values(merged.loc) if not parameter.known or parameter.get("name").raw is not None \
-                else merged
-            continue
-        merged = set_line(merged, key, parameter.get("value"), as_string=parameter.get("forceString").is_true(),
-                          name_loc=parameter.get("name").loc)
+    listed_parameters = parameters.elements() if parameters.known else []
+    # every --set, then every --set-string (forceString), then every --set-file
+    for as_string in (False, True):
+        for parameter in listed_parameters:
+            if parameter.known and parameter.is_object and parameter.get("forceString").is_true() != as_string:
+                continue
+            merged = _parameter(merged, parameter, as_string)
+    files_set = helm.get("fileParameters")
+    for parameter in files_set.elements() if files_set.known and files_set.is_list else ():
+        key = reading.text(parameter.get("name"))  # a file's content: not read
+        merged = set_line(merged, key, Val(UNKNOWN, parameter.loc)) if key else reading.open_values(merged.loc)
     return merged
+
+
+def _parameter(merged: Val, parameter: Val, as_string: bool) -> Val:
+    """One ``helm.parameters`` entry applied as Argo CD passes it: its value's commas escaped
+    unless it is a ``{a,b}`` list (``cleanSetParameters``,
+    https://github.com/argoproj/argo-cd/blob/v3.1.0/util/helm/cmd.go)."""
+    name = parameter.get("name")
+    key = reading.text(name)
+    if key is None:
+        return reading.open_values(merged.loc) if not parameter.known or name.raw is not None else merged
+    value = parameter.get("value")
+    written = reading.scalar_text(value)
+    if written is not None and not (written.startswith("{") and written.endswith("}")):
+        escaped = re.sub(r"(?<!\\),", r"\\,", written)
+        if escaped != written:
+            value = Val(escaped, value.loc)
+    return set_line(merged, key, value, as_string=as_string, name_loc=name.loc)
 
 
 def _value_file(project: Project, item: Val, chart: _Chart, refs: dict[str, Val], name: str, files: set[str],

@@ -3,7 +3,8 @@
 Each entry of ``releases`` installs ``chart`` (``alias/name`` of a ``repositories`` entry's
 ``url``, an ``oci://`` reference, or a local path) at ``version``. Its values, in order: each item
 of ``values`` (a file path relative to the helmfile's directory, or an inline map), then each
-``set`` entry (``name`` and ``value``, as ``helm --set`` reads them)
+``set`` entry (``name`` and ``value``, escaped by helmfile and read as ``helm --set`` reads them;
+``file`` and ``values`` too); a release with ``installed: false`` is not installed
 (https://helmfile.readthedocs.io/en/latest/#configuration). A values file ending in ``.gotmpl`` is
 a template helmfile renders: it is read with its template expressions Unknown
 (https://helmfile.readthedocs.io/en/latest/templating/). A helmfile is a Go template itself only
@@ -19,7 +20,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from kapsulint.api import Loc, Project, Val
+from kapsulint.api import UNKNOWN, Loc, Project, Val
 from kapsulint.kapsule import yaml_kinds
 from kapsulint.kapsule.gitops import reading
 from kapsulint.kapsule.gitops.release import HELMFILE, GitopsRelease, Unread, Version
@@ -43,7 +44,7 @@ def releases(project: Project, unread: list[Unread]) -> Iterator[GitopsRelease]:
                 continue
             listed = document.get("releases")
             for entry in listed.elements() if listed.known and listed.is_list else ():
-                if entry.known and entry.is_object:
+                if entry.known and entry.is_object and not entry.get("installed").is_false():
                     yield _release(project, entry, shown, directory, repositories, unread)
 
 
@@ -79,17 +80,45 @@ def _release(project: Project, entry: Val, shown: str, directory: str, repositor
     if entries.raw is not None and not (entries.known and entries.is_list):
         merged = reading.open_values(anchor)
     for item in entries.elements() if entries.known and entries.is_list else ():
-        key = reading.text(item.get("name"))
-        value = item.get("value")
-        if key is None or (value.raw is None and (item.get("values").raw is not None
-                                                 or item.get("file").raw is not None)):
-            merged = reading.open_values(merged.loc)  # a list of values, or a file: not read here
-            continue
-        merged = set_line(merged, key, value, name_loc=item.get("name").loc)
+        merged = _set_entry(merged, item)
     from_repository = repository is not None or (chart or "").lower().startswith("oci://")
     # without a version, helm installs the repository's newest chart
     return GitopsRelease(HELMFILE, label, chart, repository, Version(version, True), from_repository, merged,
                          anchor, frozenset(files))
+
+
+def _escaped(text: str) -> str:
+    """A ``set`` name or value as helmfile writes it after ``--set``: ``{``, ``}`` and ``,``
+    escaped, so it is one string (``escape`` in helmfile's ``pkg/state/state.go``,
+    https://github.com/helmfile/helmfile/blob/main/pkg/state/state.go)."""
+    return text.replace("{", "\\{").replace("}", "\\}").replace(",", "\\,")
+
+
+def _set_entry(merged: Val, item: Val) -> Val:
+    """One ``set`` entry: ``value`` (``--set``; an empty one sets nothing), else ``file``
+    (``--set-file``: its content is not read, Unknown), else ``values`` (``--set name={a,b}``)."""
+    name = item.get("name")
+    key = reading.text(name)
+    if not item.known or not item.is_object or key is None:
+        return reading.open_values(merged.loc)
+    value = item.get("value")
+    key = _escaped(key)
+    if not value.known:
+        return set_line(merged, key, value, name_loc=name.loc)
+    written = reading.scalar_text(value)
+    if written:
+        escaped = _escaped(written)
+        return set_line(merged, key, value if escaped == written else Val(escaped, value.loc), name_loc=name.loc)
+    if item.get("file").raw is not None:
+        return set_line(merged, key, Val(UNKNOWN, item.get("file").loc), name_loc=name.loc)
+    listed = item.get("values")
+    if listed.raw is None:
+        return merged
+    texts = [reading.scalar_text(v) for v in listed.elements()] if listed.known and listed.is_list else [None]
+    if None in texts:
+        return set_line(merged, key, Val(UNKNOWN, listed.loc), name_loc=name.loc)
+    joined = ",".join(_escaped(t) for t in texts if t is not None)
+    return set_line(merged, key, Val("{" + joined + "}", listed.loc), name_loc=name.loc)
 
 
 def _values_item(project: Project, item: Val, directory: str, label: str, files: set[str], unread: list[Unread],
