@@ -138,7 +138,14 @@ def _values_from(project: Project, entry: Val, namespace: str | None, label: str
         path = reading.text(target)
         if path is None:
             return reading.open_values(merged.loc)
-        return set_line(merged, path, value.with_sensitive() if sensitive else value, name_loc=target.loc)
+        # a quoted value is set as a string, quotes trimmed (``ReplacePathValue``,
+        # https://github.com/fluxcd/pkg/blob/main/chartutil/values.go)
+        written = reading.text(value)
+        as_string = written is not None and len(written) >= 2 and written[0] == written[-1] and written[0] in "'\""
+        if as_string and written is not None:
+            value = Val(written.strip("'\""), value.loc)
+        return set_line(merged, path, value.with_sensitive() if sensitive else value, as_string=as_string,
+                        name_loc=target.loc)
     if value.is_object or not value.known:
         document = value
     else:
