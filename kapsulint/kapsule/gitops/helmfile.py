@@ -1,4 +1,5 @@
-"""helmfile releases (``helmfile.yaml``, ``helmfile.d/*.yaml``: a document with ``releases``).
+"""helmfile releases (``helmfile.yaml``, ``helmfile.d/*.yaml``, helmfile v1's
+``helmfile.yaml.gotmpl``: a document with ``releases``).
 
 Each entry of ``releases`` installs ``chart`` (``alias/name`` of a ``repositories`` entry's
 ``url``, an ``oci://`` reference, or a local path) at ``version``. Its values, in order: each item
@@ -9,7 +10,7 @@ of ``values`` (a file path relative to the helmfile's directory, or an inline ma
 a template helmfile renders: it is read with its template expressions Unknown
 (https://helmfile.readthedocs.io/en/latest/templating/). A helmfile is a Go template itself only
 when it holds ``{{``: such expressions are Unknown where they stand, and a file whose template
-actions change its YAML structure is not read (KAP019 at its first line). A values file that is
+actions change its YAML structure is not read (KAP019 at that action). A values file that is
 not read (missing, outside the repository, not YAML) is a blind spot (KAP019) at the item naming
 it. A helmfile names no cluster kapsulint can tie to a ``scaleway_k8s_cluster`` (its
 ``kubeContext`` is the user's kubeconfig).
@@ -33,9 +34,12 @@ def releases(project: Project, unread: list[Unread]) -> Iterator[GitopsRelease]:
             continue
         shown = project.relative(documents.path)
         parsed = documents.documents()
-        if not parsed:
-            unread.append(Unread(Loc(documents.path, 1, 1, 1, 2), f"helmfile {shown} not read: it is not YAML once "
-                                 "its template expressions are seen", shown))
+        left_out = documents.source.left_out
+        if not parsed and left_out is not None:  # a parse error is KAP001's
+            why, line, column, end_column, _ = left_out
+            unread.append(Unread(Loc(documents.path, line, column, line, end_column),
+                                 f"helmfile {shown} not read: it is not YAML once its template expressions are seen "
+                                 f"({why}), so none of its releases is judged", shown))
             continue
         repositories = _repositories(parsed)
         directory = os.path.dirname(documents.path)
