@@ -127,13 +127,16 @@ def _values_from(project: Project, entry: Val, namespace: str | None, label: str
             unread.append(Unread(loc, "valuesFrom entry not read: it names no ConfigMap or Secret by name", label))
         return reading.open_values(merged.loc)
     found = _key_text(project, kind, name, namespace, key, files)
+    target = entry.get("targetPath")
     if isinstance(found, str):
         if optional:
             return merged
         unread.append(Unread(loc, f"values from {kind} {name} (key {key}) not read: {found}", label))
+        path = reading.text(target)
+        if path:  # the source sets that one value: Unknown there, the rest as it was
+            return set_line(merged, path, Val(UNKNOWN, loc), name_loc=target.loc)
         return reading.open_values(merged.loc)
     value, sensitive = found
-    target = entry.get("targetPath")
     if target.raw is not None:
         path = reading.text(target)
         if path is None:
