@@ -2,7 +2,7 @@
 """kapsulint's benchmark: a synthetic Kapsule monorepo, the parse floor, kapsulint cold and warm.
 
     python benchmarks/bench.py [--scales 10,100,1000] [--runs 5] [--markdown BENCHMARKS.md]
-                               [--workdir DIR] [--checkov PATH]
+                               [--workdir DIR] [--checkov PATH] [--variant base|registry] [--tree DIR]
 
 For each scale (a number of modules) it generates a deterministic monorepo, then measures, each
 figure the median of ``--runs`` runs (at most 3 at 1,000 modules and above), every run a fresh
@@ -13,15 +13,19 @@ does not skew their ratios:
 * floor: one process that parses every ``.tf`` file with python-hcl2 to a raw lark tree and loads
   every values file with ruamel.yaml (round-trip loader), python-hcl2's grammar cache present;
 * kapsulint cold (grammar cache present, parse cache empty), warm (cache filled by a previous
-  run), first run after install (empty cache directory), ``--jobs 1`` cold, ``--no-cache``;
+  run), warm after one edit (one file changed since the run before), first run after install
+  (empty cache directory), ``--jobs 1`` cold, ``--no-cache``; with ``--variant registry``, one
+  root warm with and without ``--plan``;
 * peak memory: the peak of the summed RSS of the process tree (kapsulint and its workers),
   sampled every 10 ms in separate runs so that sampling does not slow the timed ones;
 * a bare ``python -c pass`` and a small project (examples/production), warm;
 * Checkov, when ``checkov`` is on PATH or given with ``--checkov`` (reported, not a target).
 
-It prints a Markdown table with the ratios to the floor and the issue's five targets, and writes
-the same document to ``--markdown FILE``. The generator and the memory sampler are importable
-(``generate_monorepo``, ``tree_rss_bytes``, ``PeakRssSampler``) for the test suite.
+``--tree DIR`` measures a real tree the same way (the floor counting the files that fail to
+parse). It prints a Markdown table with the ratios to the floor and the targets of issues 6 and
+27 with a verdict each, and writes the same document to ``--markdown FILE``. The generator and
+the memory sampler are importable (``generate_monorepo``, ``tree_rss_bytes``, ``PeakRssSampler``)
+for the test suite.
 """
 
 from __future__ import annotations
@@ -80,18 +84,25 @@ class CorpusStats:
     values_bytes: int = 0
     tfvars_files: int = 0
     tfvars_bytes: int = 0
+    json_files: int = 0  # plans and modules.json (registry variant)
+    json_bytes: int = 0
+    downloaded_tf_files: int = 0  # of tf_files, those under .terraform/modules
 
     @property
     def files(self) -> int:
-        return self.tf_files + self.values_files + self.tfvars_files
+        return self.tf_files + self.values_files + self.tfvars_files + self.json_files
 
     @property
     def bytes(self) -> int:
-        return self.tf_bytes + self.values_bytes + self.tfvars_bytes
+        return self.tf_bytes + self.values_bytes + self.tfvars_bytes + self.json_bytes
 
     def add(self, path: Path, text: str) -> None:
         size = len(text.encode("utf-8"))
-        if path.name.endswith(".tf"):
+        if path.name.endswith(".json"):
+            self.json_files += 1
+            self.json_bytes += size
+        elif path.name.endswith(".tf"):
+            self.downloaded_tf_files += ".terraform" in path.parts
             self.tf_files += 1
             self.tf_bytes += size
         elif path.name.endswith(".tfvars"):
@@ -108,13 +119,23 @@ def module_name(index: int) -> str:
     return f"{team}-{env}-{index:04d}"
 
 
-def generate_monorepo(root: Path, modules: int, seed: int = SEED) -> CorpusStats:
+def generate_monorepo(root: Path, modules: int, seed: int = SEED, variant: str = "base") -> CorpusStats:
     """Write a monorepo of ``modules`` Kapsule root modules under ``root``; the same every time.
 
     Layout: ``clusters/<team>-<env>-<nnnn>/`` (versions.tf, network.tf, cluster.tf, pools.tf,
     ingress.tf, values/ingress-values.yaml, terraform.tfvars on most) and one shared local module
     ``modules/pool`` that every fourth cluster calls.
+
+    The ``registry`` variant writes the same files and, per root, ``registry.tf`` (two registry
+    module calls with ``version``, one of them calling a third registry module), ``addons.tf`` (a
+    ``helm_release`` reading ``helm/monitoring-values.yaml``), a standalone
+    ``helm/values-<env>.yaml``, about half of those values files holding quoted ``{{ }}`` template
+    expressions; ``.terraform/modules/`` as ``terraform init`` lays it out (``modules.json`` and
+    every module) on four roots in five, the fifth left without it (KAP011); and
+    ``plans/<name>.json``, the ``terraform show -json`` of a plan, for every fiftieth root.
     """
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r} (one of {', '.join(VARIANTS)})")
     root = Path(root)
     stats = CorpusStats(modules=modules)
 
@@ -129,9 +150,23 @@ def generate_monorepo(root: Path, modules: int, seed: int = SEED) -> CorpusStats
     for index in range(modules):
         rng = random.Random(f"{seed}:{index}")
         name = module_name(index)
-        for file_name, text in _cluster_module(index, name, rng).items():
+        spec = _cluster_spec(index, name, rng)
+        files = _cluster_files(spec, rng)
+        if variant == "registry":
+            extra = _registry_spec(spec, seed)
+            files.update(_registry_root_files(spec, extra))
+            if has_terraform_dir(index):
+                files.update(_downloaded_modules(spec, extra))
+            if index % PLAN_EVERY == 0:
+                write(f"plans/{name}.json", _plan_json(spec, extra))
+        for file_name, text in files.items():
             write(f"clusters/{name}/{file_name}", text)
     return stats
+
+
+def monorepo_name(scale: int, variant: str = "base") -> str:
+    """The monorepo's directory name in the work directory: ``monorepo-100``, ``monorepo-registry-100``."""
+    return f"monorepo-{scale}" if variant == "base" else f"monorepo-{variant}-{scale}"
 
 
 def _pool_module() -> dict[str, str]:
@@ -217,7 +252,7 @@ output "name" {
     return {"variables.tf": variables, "main.tf": main, "outputs.tf": outputs}
 
 
-def _cluster_module(index: int, name: str, rng: random.Random) -> dict[str, str]:
+def _cluster_spec(index: int, name: str, rng: random.Random) -> dict:
     team, env = name.split("-")[0], ENVIRONMENTS[(index // len(TEAMS)) % len(ENVIRONMENTS)]
     region = rng.choice(REGIONS)
     chart_kind = rng.choice(list(CHARTS))
@@ -226,7 +261,6 @@ def _cluster_module(index: int, name: str, rng: random.Random) -> dict[str, str]
     has_backend = rng.random() < 0.75
     uses_values_file = rng.random() < 0.5
     calls_shared_pool = index % 4 == 3
-    has_tfvars = index % 3 != 2
     fixed_pool_name = rng.random() < 0.1  # KAP202: create_before_destroy with a name that never changes
     stats_port_open = rng.random() < 0.2  # KAP310 on haproxytech
     spec = dict(
@@ -241,6 +275,11 @@ def _cluster_module(index: int, name: str, rng: random.Random) -> dict[str, str]
         gpu=rng.random() < 0.3, replicas=rng.randrange(2, 5),
         fixed_pool_name=fixed_pool_name, stats_port_open=stats_port_open,
     )
+    return spec
+
+
+def _cluster_files(spec: dict, rng: random.Random) -> dict[str, str]:
+    """The files of one cluster; ``_pools_tf`` records the app pools it drew in ``spec``."""
     files = {
         "versions.tf": _versions_tf(spec),
         "network.tf": _network_tf(spec),
@@ -249,7 +288,7 @@ def _cluster_module(index: int, name: str, rng: random.Random) -> dict[str, str]
         "ingress.tf": _ingress_tf(spec),
         "values/ingress-values.yaml": _values_yaml(spec, rng),
     }
-    if has_tfvars:
+    if spec["index"] % 3 != 2:
         files["terraform.tfvars"] = _tfvars(spec)
     return files
 
@@ -440,11 +479,15 @@ output "kubeconfig" {{
 
 def _pools_tf(s: dict, rng: random.Random) -> str:
     app_pools = []
+    s["app_pools"] = drawn = []
     for pool in ("web", "workers", "batch")[: rng.randrange(1, 4)]:
         low = rng.randrange(1, 3)
+        node_type = rng.choice(APP_TYPES)
+        high = low + rng.randrange(2, 8)
+        drawn.append((pool, node_type, low, high))
         app_pools.append(
-            f'    {pool} = {{\n      node_type = "{rng.choice(APP_TYPES)}"\n'
-            f"      min_size  = {low}\n      max_size  = {low + rng.randrange(2, 8)}\n    }}"
+            f'    {pool} = {{\n      node_type = "{node_type}"\n'
+            f"      min_size  = {low}\n      max_size  = {high}\n    }}"
         )
     system_name = '"system"' if s["fixed_pool_name"] else '"system-${lower(replace(var.system_node_type, "-", "_"))}"'
     text = f'''\
@@ -710,6 +753,570 @@ apps_node_type     = "{s["app_type"]}"
 
 
 # --------------------------------------------------------------------------------------------
+# The registry variant: registry modules as `terraform init` lays them out, Helm values files, plans
+# --------------------------------------------------------------------------------------------
+
+VARIANTS = ("base", "registry")
+REGISTRY_ORG = "kapsule-org"
+POOLS_VERSIONS = ["1.4.2", "1.5.0", "1.5.3"]
+CERT_MANAGER_VERSION = "0.9.4"
+DNS_VERSION = "0.3.0"
+PLAN_EVERY = 50  # roots index % PLAN_EVERY == 0 get a plan
+NO_INIT_EVERY = 5  # roots index % NO_INIT_EVERY == NO_INIT_EVERY - 1 were never `terraform init`ed (KAP011)
+PLAN_TIMESTAMP = "2026-11-20T10:15:00Z"
+
+
+def has_terraform_dir(index: int) -> bool:
+    """Whether the registry variant lays out ``.terraform/modules`` for root ``index``."""
+    return index % NO_INIT_EVERY != NO_INIT_EVERY - 1
+
+
+def plan_roots(modules: int) -> list[int]:
+    """The roots the registry variant writes a plan for (``plans/<name>.json``)."""
+    return [index for index in range(modules) if index % PLAN_EVERY == 0]
+
+
+def _registry_spec(spec: dict, seed: int) -> dict:
+    rng = random.Random(f"{seed}:{spec['index']}:registry")  # its own draws: the base files stay the same
+    pools = []
+    for pool in ("api", "jobs", "cache")[: rng.randrange(1, 4)]:
+        low = rng.randrange(1, 3)
+        pools.append((pool, rng.choice(APP_TYPES), low, low + rng.randrange(1, 6)))
+    return dict(
+        pools=pools, pools_version=rng.choice(POOLS_VERSIONS), templated=rng.random() < 0.5,
+        retention=rng.choice(["7d", "15d", "30d"]), grafana_replicas=rng.randrange(1, 3),
+        ingress_replicas=rng.randrange(2, 5), monitoring_version=rng.choice(["65.1.1", "66.2.2"]),
+        new_system_type=rng.choice([t for t in DEDICATED_TYPES if t != spec["system_type"]]),
+        ids=random.Random(f"{seed}:{spec['index']}:ids"),
+    )
+
+
+def _registry_root_files(s: dict, r: dict) -> dict[str, str]:
+    pools = "\n".join(
+        f'    {name} = {{\n      node_type = "{node_type}"\n      min_size  = {low}\n      max_size  = {high}\n'
+        f'      labels    = {{ team = "{s["team"]}", workload = "{name}" }}\n    }}'
+        for name, node_type, low, high in r["pools"])
+    registry_tf = f'''\
+# Shared modules of the platform team, from the private registry.
+module "pools" {{
+  source  = "{REGISTRY_ORG}/node-pools/scaleway"
+  version = "~> {r["pools_version"].rsplit(".", 1)[0]}"
+
+  cluster_id  = scaleway_k8s_cluster.main.id
+  name_prefix = local.name
+  tags        = local.common_tags
+  pools = {{
+{pools}
+  }}
+}}
+
+module "cert_manager" {{
+  source  = "{REGISTRY_ORG}/cert-manager/helm"
+  version = "{CERT_MANAGER_VERSION}"
+
+  namespace = "cert-manager"
+  dns_zone  = "{s["team"]}.example.com"
+  values = [yamlencode({{
+    nodeSelector = {{ workload = "system" }}
+  }})]
+
+  depends_on = [scaleway_k8s_pool.system]
+}}
+'''
+    addons_tf = f'''\
+resource "helm_release" "monitoring" {{
+  name             = "kube-prometheus-stack"
+  namespace        = "monitoring"
+  create_namespace = true
+  repository       = "https://prometheus-community.github.io/helm-charts"
+  chart            = "kube-prometheus-stack"
+  version          = "{r["monitoring_version"]}"
+  timeout          = 900
+
+  values = [file("${{path.module}}/helm/monitoring-values.yaml")]
+
+  depends_on = [module.pools]
+}}
+'''
+    cluster_label = '"{{ .Release.Namespace }}-' + s["name"] + '"' if r["templated"] else f'"{s["name"]}"'
+    monitoring = f'''\
+# kube-prometheus-stack for {s["name"]}; read by helm_release.monitoring.
+fullnameOverride: kps
+prometheus:
+  prometheusSpec:
+    retention: {r["retention"]}
+    externalLabels:
+      cluster: {cluster_label}
+    nodeSelector:
+      workload: system
+    resources:
+      requests:
+        cpu: 500m
+        memory: 2Gi
+grafana:
+  replicas: {r["grafana_replicas"]}
+  ingress:
+    enabled: true
+    hosts:
+      - grafana.{s["team"]}.example.com
+alertmanager:
+  alertmanagerSpec:
+    nodeSelector:
+      workload: system
+'''
+    environment = '"{{ .Environment.Name }}"' if r["templated"] else f'"{s["env"]}"'
+    if s["chart"] == "traefik":
+        overrides = f'''\
+deployment:
+  replicas: {r["ingress_replicas"]}
+  podAnnotations:
+    environment: {environment}
+service:
+  annotations:
+    service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2: "true"
+'''
+    else:
+        overrides = f'''\
+controller:
+  replicaCount: {r["ingress_replicas"]}
+  podAnnotations:
+    environment: {environment}
+  service:
+    annotations:
+      service.beta.kubernetes.io/scw-loadbalancer-proxy-protocol-v2: "true"
+'''
+    standalone = f"# Overrides of the {s['chart']} release for {s['env']}, applied by helmfile (not by Terraform).\n" + overrides
+    return {
+        "registry.tf": registry_tf,
+        "addons.tf": addons_tf,
+        "helm/monitoring-values.yaml": monitoring,
+        f"helm/values-{s['env']}.yaml": standalone,
+    }
+
+
+def _node_pools_module() -> dict[str, str]:
+    return {
+        "variables.tf": '''\
+variable "cluster_id" {
+  type = string
+}
+
+variable "name_prefix" {
+  type = string
+}
+
+variable "pools" {
+  description = "Pools by name."
+  type = map(object({
+    node_type = string
+    min_size  = number
+    max_size  = number
+    labels    = optional(map(string), {})
+  }))
+}
+
+variable "tags" {
+  type    = list(string)
+  default = []
+}
+
+variable "zone" {
+  type    = string
+  default = null
+}
+''',
+        "main.tf": '''\
+module "naming" {
+  source = "./modules/naming"
+  prefix = var.name_prefix
+}
+
+resource "scaleway_k8s_pool" "this" {
+  for_each = var.pools
+
+  cluster_id          = var.cluster_id
+  name                = "${module.naming.prefix}-${each.key}-${lower(replace(each.value.node_type, "-", "_"))}"
+  node_type           = each.value.node_type
+  size                = each.value.min_size
+  min_size            = each.value.min_size
+  max_size            = each.value.max_size
+  zone                = var.zone
+  autoscaling         = true
+  autohealing         = true
+  wait_for_pool_ready = true
+  tags                = concat(var.tags, [for key, value in each.value.labels : "${key}=${value}"])
+
+  upgrade_policy {
+    max_surge       = 1
+    max_unavailable = 0
+  }
+
+  lifecycle {
+    create_before_destroy = true
+    ignore_changes        = [size]
+  }
+}
+''',
+        "outputs.tf": '''\
+output "ids" {
+  value = { for key, pool in scaleway_k8s_pool.this : key => pool.id }
+}
+''',
+        "modules/naming/main.tf": '''\
+variable "prefix" {
+  type = string
+}
+
+output "prefix" {
+  value = lower(var.prefix)
+}
+''',
+    }
+
+
+def _cert_manager_module() -> dict[str, str]:
+    return {
+        "variables.tf": '''\
+variable "namespace" {
+  type    = string
+  default = "cert-manager"
+}
+
+variable "chart_version" {
+  type    = string
+  default = "v1.15.3"
+}
+
+variable "dns_zone" {
+  type = string
+}
+
+variable "values" {
+  type    = list(string)
+  default = []
+}
+''',
+        "main.tf": f'''\
+resource "helm_release" "this" {{
+  name             = "cert-manager"
+  namespace        = var.namespace
+  create_namespace = true
+  repository       = "https://charts.jetstack.io"
+  chart            = "cert-manager"
+  version          = var.chart_version
+
+  values = concat([file("${{path.module}}/values/default-values.yaml")], var.values)
+}}
+
+module "dns" {{
+  source  = "{REGISTRY_ORG}/dns-records/scaleway"
+  version = "{DNS_VERSION}"
+
+  zone = var.dns_zone
+  records = {{
+    "_acme-challenge" = {{ type = "TXT", data = "pending" }}
+  }}
+}}
+''',
+        "values/default-values.yaml": '''\
+crds:
+  enabled: true
+replicaCount: 2
+podDisruptionBudget:
+  enabled: true
+''',
+    }
+
+
+def _dns_records_module() -> dict[str, str]:
+    return {
+        "main.tf": '''\
+variable "zone" {
+  type = string
+}
+
+variable "records" {
+  type = map(object({ type = string, data = string }))
+}
+
+resource "scaleway_domain_record" "this" {
+  for_each = var.records
+
+  dns_zone = var.zone
+  name     = each.key
+  type     = each.value.type
+  data     = each.value.data
+  ttl      = 300
+}
+''',
+    }
+
+
+def _downloaded_modules(s: dict, r: dict) -> dict[str, str]:
+    """``.terraform/modules/`` as ``terraform init`` leaves it: modules.json and every module."""
+    entries = [{"Key": "", "Source": "", "Dir": "."}]
+    files: dict[str, str] = {}
+    if s["calls_shared_pool"]:
+        entries.append({"Key": "extra_pool", "Source": "../../modules/pool", "Dir": "../../modules/pool"})
+    registry = "registry.terraform.io/" + REGISTRY_ORG
+    entries += [
+        {"Key": "cert_manager", "Source": f"{registry}/cert-manager/helm", "Version": CERT_MANAGER_VERSION,
+         "Dir": ".terraform/modules/cert_manager"},
+        {"Key": "cert_manager.dns", "Source": f"{registry}/dns-records/scaleway", "Version": DNS_VERSION,
+         "Dir": ".terraform/modules/cert_manager.dns"},
+        {"Key": "pools", "Source": f"{registry}/node-pools/scaleway", "Version": r["pools_version"],
+         "Dir": ".terraform/modules/pools"},
+        {"Key": "pools.naming", "Source": "./modules/naming", "Dir": ".terraform/modules/pools/modules/naming"},
+    ]
+    for key, module in (("cert_manager", _cert_manager_module()), ("cert_manager.dns", _dns_records_module()),
+                        ("pools", _node_pools_module())):
+        for name, text in module.items():
+            files[f".terraform/modules/{key}/{name}"] = text
+    files[".terraform/modules/modules.json"] = json.dumps({"Modules": entries}, separators=(",", ":"))
+    return files
+
+
+# -- plans: what `terraform show -json` writes for a root of the variant, built from its spec
+
+
+def _uuid(rng: random.Random) -> str:
+    value = rng.getrandbits(128)
+    text = f"{value:032x}"
+    return f"{text[:8]}-{text[8:12]}-4{text[13:16]}-8{text[17:20]}-{text[20:]}"
+
+
+class _Instance:
+    """One resource instance of a plan: where it is, its values before and after, its action."""
+
+    def __init__(self, modules: tuple[str, ...], rtype: str, name: str, key: str | None, before: dict,
+                 after: dict | None = None, actions: tuple[str, ...] = ("no-op",), replace: list | None = None,
+                 sensitive: dict | None = None, provider: str = "scaleway") -> None:
+        self.modules, self.type, self.name, self.key = modules, rtype, name, key
+        self.before, self.after = before, before if after is None else after
+        self.actions, self.replace, self.sensitive = actions, replace, sensitive or {}
+        self.provider = f"registry.terraform.io/{'hashicorp/helm' if provider == 'helm' else 'scaleway/scaleway'}"
+
+    @property
+    def module_address(self) -> str:
+        return ".".join(f"module.{name}" for name in self.modules)
+
+    @property
+    def block(self) -> str:
+        return f"{self.type}.{self.name}"
+
+    @property
+    def address(self) -> str:
+        key = "" if self.key is None else f'["{self.key}"]'
+        own = f"{self.block}{key}"
+        return f"{self.module_address}.{own}" if self.modules else own
+
+    def resource(self, values: dict) -> dict:
+        entry = {"address": self.address, "mode": "managed", "type": self.type, "name": self.name}
+        if self.key is not None:
+            entry["index"] = self.key
+        entry.update(provider_name=self.provider, schema_version=0, values=values,
+                     sensitive_values=self.sensitive)
+        return entry
+
+    def change(self) -> dict:
+        entry = {"address": self.address}
+        if self.modules:
+            entry["module_address"] = self.module_address
+        entry.update(mode="managed", type=self.type, name=self.name)
+        if self.key is not None:
+            entry["index"] = self.key
+        entry["provider_name"] = self.provider
+        after_unknown = {"id": True} if "create" in self.actions else {}
+        entry["change"] = {"actions": list(self.actions), "before": self.before, "after": self.after,
+                           "after_unknown": after_unknown, "before_sensitive": self.sensitive,
+                           "after_sensitive": self.sensitive}
+        if self.replace:
+            entry["change"]["replace_paths"] = self.replace
+            entry["action_reason"] = "replace_because_cannot_update"
+        return entry
+
+
+def _plan_instances(s: dict, r: dict) -> list[_Instance]:
+    ids = r["ids"]
+    region, zone = s["region"], f"{s['region']}-1"
+    project = "11111111-2222-4333-8444-555555555555"
+    name = f"{s['team']}-{s['env']}-{s['index']:04d}"
+    tags = [f"team={s['team']}", f"env={s['env']}", "managed-by=terraform"]
+    created = "2026-06-01T09:00:00Z"
+
+    def zoned(kind_zone: str) -> str:
+        return f"{kind_zone}/{_uuid(ids)}"
+
+    vpc = zoned(region)
+    network = zoned(region)
+    gateway_ip, gateway = zoned(zone), zoned(zone)
+    lb_ip = zoned(zone)
+    cluster_id = zoned(region)
+    host = f"https://{cluster_id[-36:-28]}.api.k8s.{region}.scw.cloud:6443"
+    major, minor = s["k8s"].split(".")
+    previous_minor = f"{major}.{int(minor) - 1}.9"  # the plan upgrades the cluster by one minor
+    cluster = dict(
+        id=cluster_id, name=name, type=s["control_plane"], version=previous_minor, cni="cilium",
+        private_network_id=network, delete_additional_resources=False, tags=tags, region=region,
+        project_id=project, apiserver_url=host, wildcard_dns=f"*.{cluster_id[-36:-28]}.nodes.k8s.{region}.scw.cloud",
+        auto_upgrade=[dict(enable=True, maintenance_window_day=s["day"], maintenance_window_start_hour=s["hour"])],
+        kubeconfig=[dict(config_file="apiVersion: v1\nkind: Config\n", host=host, token="example-token",
+                         cluster_ca_certificate="LS0tLS1CRUdJTi0tLS0t")],
+        created_at=created, updated_at=created, status="ready", upgrade_available=True)
+    out = [
+        _Instance((), "scaleway_vpc", "main", None, dict(
+            id=vpc, name=f"{name}-vpc", region=region, project_id=project, tags=tags, enable_routing=True,
+            is_default=False, created_at=created, updated_at=created)),
+        _Instance((), "scaleway_vpc_private_network", "nodes", None, dict(
+            id=network, name=f"{name}-nodes", vpc_id=vpc, region=region, project_id=project, tags=tags,
+            ipv4_subnet=[dict(subnet=f"10.{s['octet']}.4.0/22", address=f"10.{s['octet']}.4.0", prefix_length=22,
+                              created_at=created, updated_at=created)], ipv6_subnets=[], is_regional=True)),
+        _Instance((), "scaleway_vpc_public_gateway_ip", "egress", None, dict(
+            id=gateway_ip, zone=zone, address=f"51.15.{s['octet']}.{s['index'] % 200 + 1}", tags=[], reverse="")),
+        _Instance((), "scaleway_vpc_public_gateway", "egress", None, dict(
+            id=gateway, name=f"{name}-egress", type="VPC-GW-S", zone=zone, ip_id=gateway_ip, tags=tags,
+            bastion_enabled=False, enable_smtp=False, status="running")),
+        _Instance((), "scaleway_vpc_gateway_network", "nodes", None, dict(
+            id=zoned(zone), gateway_id=gateway, private_network_id=network, enable_masquerade=True,
+            ipam_config=[dict(push_default_route=True, ipam_ip_id="")], zone=zone)),
+        _Instance((), "scaleway_lb_ip", "ingress", None, dict(
+            id=lb_ip, zone=zone, ip_address=f"51.159.{s['octet']}.{s['index'] % 200 + 2}", is_ipv6=False, tags=tags,
+            lb_id=zoned(zone), reverse="")),
+        _Instance((), "scaleway_k8s_cluster", "main", None, cluster, dict(cluster, version=s["k8s"]), ("update",),
+                  sensitive={"kubeconfig": True}),
+        _Instance((), "scaleway_k8s_acl", "main", None, dict(
+            id=cluster_id, cluster_id=cluster_id, region=region,
+            acl_rules=[dict(ip="0.0.0.0/0" if s["footgun_open"] else f"198.51.100.{s['octet'] % 200}/32",
+                            description="operators", scaleway_ranges=False),
+                       dict(ip="", description="Scaleway services", scaleway_ranges=True)])),
+    ]
+
+    def pool(pool_name: str, node_type: str, low: int, high: int, pool_tags: list[str]) -> dict:
+        return dict(id=zoned(region), cluster_id=cluster_id, name=pool_name, node_type=node_type, size=low,
+                    min_size=low, max_size=high, autoscaling=True, autohealing=True, container_runtime="containerd",
+                    zone=zone, region=region, tags=pool_tags, root_volume_type="sbs_5k", root_volume_size_in_gb=20,
+                    public_ip_disabled=False, wait_for_pool_ready=True,
+                    upgrade_policy=[dict(max_surge=1, max_unavailable=0)], status="ready", version=f"{s['k8s']}.4")
+
+    def suffix(node_type: str) -> str:
+        return node_type.lower().replace("-", "_")
+
+    # The system pool moves to another node type: a replacement, created first (create_before_destroy).
+    before = pool("system" if s["fixed_pool_name"] else f"system-{suffix(s['system_type'])}", s["system_type"], 2, 3,
+                  tags + ["noprefix=workload=system"])
+    after = dict(before, node_type=r["new_system_type"], id=None, status=None)
+    if not s["fixed_pool_name"]:
+        after["name"] = f"system-{suffix(r['new_system_type'])}"
+    out.append(_Instance((), "scaleway_k8s_pool", "system", None, before, after, ("create", "delete"), [["node_type"]]))
+    for key, node_type, low, high in s["app_pools"]:
+        out.append(_Instance((), "scaleway_k8s_pool", "apps", key,
+                             pool(f"{key}-{suffix(node_type)}", node_type, low, high,
+                                  tags + [f"noprefix=workload={key}"])))
+    if s["gpu"]:
+        out.append(_Instance((), "scaleway_k8s_pool", "gpu", None,
+                             pool("gpu", "L4-1-24G", 0, 2, tags + ["taint=nvidia.com/gpu=true:NoSchedule"])))
+    if s["calls_shared_pool"]:
+        out.append(_Instance(("extra_pool",), "scaleway_k8s_pool", "this", None,
+                             pool(f"extra-{suffix(s['app_type'])}", s["app_type"], 2, 3 + s["index"] % 5,
+                                  tags + ["pool=extra"])))
+    for number, (key, node_type, low, high) in enumerate(r["pools"]):
+        before = pool(f"{name}-{key}-{suffix(node_type)}", node_type, low, high,
+                      tags + [f"team={s['team']}", f"workload={key}"])
+        if number == 0:  # the first registry pool may grow: an update in place
+            out.append(_Instance(("pools",), "scaleway_k8s_pool", "this", key, before, dict(before, max_size=high + 1),
+                                 ("update",)))
+        else:
+            out.append(_Instance(("pools",), "scaleway_k8s_pool", "this", key, before))
+    repository, chart, versions = CHARTS[s["chart"]]
+    release = dict(id=s["chart"], name=s["chart"], namespace="ingress", create_namespace=True, repository=repository,
+                   chart=chart, version=s["chart_version"], atomic=True, timeout=600, status="deployed",
+                   values=["controller:\n  replicaCount: 2\n"], set=[], set_sensitive=[], wait=True,
+                   metadata=[dict(app_version="", chart=chart, name=s["chart"], namespace="ingress", revision=3,
+                                  version=s["chart_version"])])
+    older = versions[max(0, versions.index(s["chart_version"]) - 1)]
+    out.append(_Instance((), "helm_release", "ingress", None, dict(release, version=older), release,
+                         ("update",) if older != s["chart_version"] else ("no-op",), provider="helm"))
+    monitoring = dict(release, id="kube-prometheus-stack", name="kube-prometheus-stack", namespace="monitoring",
+                      repository="https://prometheus-community.github.io/helm-charts", chart="kube-prometheus-stack",
+                      version=r["monitoring_version"], atomic=False, timeout=900, values=["fullnameOverride: kps\n"])
+    out.append(_Instance((), "helm_release", "monitoring", None, monitoring, provider="helm"))
+    cert_manager = dict(release, id="cert-manager", name="cert-manager", namespace="cert-manager",
+                        repository="https://charts.jetstack.io", chart="cert-manager", version="v1.15.3", atomic=False,
+                        timeout=300, values=["crds:\n  enabled: true\n"])
+    out.append(_Instance(("cert_manager",), "helm_release", "this", None, cert_manager, provider="helm"))
+    out.append(_Instance(("cert_manager", "dns"), "scaleway_domain_record", "this", "_acme-challenge", dict(
+        id=_uuid(ids), dns_zone=f"{s['team']}.example.com", name="_acme-challenge", type="TXT", data="pending",
+        ttl=300, priority=0, fqdn=f"_acme-challenge.{s['team']}.example.com", project_id=project)))
+    return out
+
+
+def _plan_json(s: dict, r: dict) -> str:
+    """A plan of root ``s`` as ``terraform show -json`` writes it (format 1.2, Terraform 1.11.4)."""
+    instances = _plan_instances(s, r)
+
+    def module_tree(values_of) -> dict:
+        root: dict = {"resources": []}
+        modules: dict[tuple[str, ...], dict] = {(): root}
+        for instance in instances:
+            for depth in range(1, len(instance.modules) + 1):
+                path = instance.modules[:depth]
+                if path not in modules:
+                    child = {"resources": [], "address": ".".join(f"module.{n}" for n in path)}
+                    modules[path] = child
+                    modules[path[:-1]].setdefault("child_modules", []).append(child)
+            modules[instance.modules]["resources"].append(instance.resource(values_of(instance)))
+        return root
+
+    sources = {("extra_pool",): ("../../modules/pool", None),
+               ("pools",): (f"{REGISTRY_ORG}/node-pools/scaleway", f"~> {r['pools_version'].rsplit('.', 1)[0]}"),
+               ("pools", "naming"): ("./modules/naming", None),
+               ("cert_manager",): (f"{REGISTRY_ORG}/cert-manager/helm", CERT_MANAGER_VERSION),
+               ("cert_manager", "dns"): (f"{REGISTRY_ORG}/dns-records/scaleway", DNS_VERSION)}
+    configuration: dict = {"resources": []}
+    config_modules: dict[tuple[str, ...], dict] = {(): configuration}
+    calls = [path for path in sources if path[0] != "extra_pool" or s["calls_shared_pool"]]
+    for path in sorted(calls, key=len):
+        source, version = sources[path]
+        call: dict = {"source": source}
+        if version:
+            call["version_constraint"] = version
+        call["module"] = config_modules[path] = {"resources": []}
+        config_modules[path[:-1]].setdefault("module_calls", {})[path[-1]] = call
+    seen = set()
+    for instance in instances:
+        if (instance.modules, instance.block) in seen:
+            continue
+        seen.add((instance.modules, instance.block))
+        config_modules[instance.modules]["resources"].append({
+            "address": instance.block, "mode": "managed", "type": instance.type, "name": instance.name,
+            "provider_config_key": "helm" if instance.type == "helm_release" else "scaleway", "schema_version": 0,
+        })
+    plan = {
+        "format_version": "1.2",
+        "terraform_version": "1.11.4",
+        "planned_values": {"root_module": module_tree(lambda i: i.after)},
+        "resource_changes": [instance.change() for instance in instances],
+        "prior_state": {"format_version": "1.0", "terraform_version": "1.11.4",
+                        "values": {"root_module": module_tree(lambda i: i.before)}},
+        "configuration": {
+            "provider_config": {
+                "helm": {"name": "helm", "full_name": "registry.terraform.io/hashicorp/helm",
+                         "version_constraint": s["helm_version"]},
+                "scaleway": {"name": "scaleway", "full_name": "registry.terraform.io/scaleway/scaleway",
+                             "version_constraint": s["scw_version"]},
+            },
+            "root_module": configuration,
+        },
+        "relevant_attributes": [{"resource": "scaleway_k8s_cluster.main", "attribute": ["id"]}],
+        "timestamp": PLAN_TIMESTAMP,
+        "applyable": True,
+        "complete": True,
+        "errored": False,
+    }
+    return json.dumps(plan, indent=2) + "\n"
+
+
+# --------------------------------------------------------------------------------------------
 # Peak memory of a process tree
 # --------------------------------------------------------------------------------------------
 
@@ -804,9 +1411,10 @@ start = time.perf_counter()
 import hcl2
 from ruamel.yaml import YAML
 root, mode = sys.argv[1], sys.argv[2]
+catch = sys.argv[3:] == ["catch"]  # a real tree holds files that fail to parse: count them, go on
 tf, values = [], []
 for directory, dirs, files in os.walk(root):
-    dirs.sort()
+    dirs[:] = sorted(d for d in dirs if d != ".git")
     for name in sorted(files):
         path = os.path.join(directory, name)
         if name.endswith(".tf"):
@@ -815,13 +1423,16 @@ for directory, dirs, files in os.walk(root):
             values.append(path)
 parse = hcl2.parses_to_tree if mode == "tree" else hcl2.parses
 yaml = YAML(typ="rt")
-for path in tf:
-    with open(path, encoding="utf-8") as handle:
-        parse(handle.read())
-for path in values:
-    with open(path, encoding="utf-8") as handle:
-        yaml.load(handle.read())
-print(len(tf), len(values), time.perf_counter() - start)
+failed = 0
+for path, load in [(p, parse) for p in tf] + [(p, yaml.load) for p in values]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            load(handle.read())
+    except Exception:
+        if not catch:
+            raise
+        failed += 1
+print(len(tf), len(values), failed, time.perf_counter() - start)
 """
 
 
@@ -883,6 +1494,25 @@ class Spec:
     shown: str | None = None
     cwd: Path | None = None
     inner: bool = False
+    finish: Callable[[], None] | None = None  # run after each run, timed or not (restores an edit)
+
+
+class OneEdit:
+    """Edits one ``.tf`` file before each run and restores it after: a warm run that finds one
+    file changed since the run before it. Each edit appends a different ``locals`` block, so that
+    no cache holds the edited text from an earlier run."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.original = path.read_bytes()
+        self.count = 0
+
+    def apply(self) -> None:
+        self.count += 1
+        self.path.write_bytes(self.original + f"\nlocals {{\n  kapsulint_bench_edit = {self.count}\n}}\n".encode())
+
+    def restore(self) -> None:
+        self.path.write_bytes(self.original)
 
 
 class Bench:
@@ -900,7 +1530,11 @@ class Bench:
         self.notes: list[str] = []
         self.results: dict[int | str, dict[str, Measurement]] = {}
         self.corpora: dict[int, CorpusStats] = {}
-        self.findings: dict[int, dict[str, int]] = {}
+        self.findings: dict[int | str, dict[str, int]] = {}
+        self.floor_failures: dict[str, int] = {}  # files the floor could not parse (catch mode)
+        self.edited: dict[int | str, str] = {}  # the file the "warm after one edit" runs change
+        self.tree_files = 0
+        self.tree_failures = 0
         help_text = subprocess.run([self.kapsulint, "--help"], capture_output=True, text=True).stdout
         self.has_jobs = "--jobs" in help_text
         self.has_no_cache = "--no-cache" in help_text
@@ -978,13 +1612,18 @@ class Bench:
                 if spec.inner and stdout_path is None:
                     stdout_path = self.workdir / "floor.out"
                 env = spec.prepare() if spec.prepare else None
-                result = run_command(spec.cmd, env=env, sample_memory=spec.sample_memory, ok_codes=spec.ok_codes,
-                                     stdout_path=stdout_path, cwd=spec.cwd)
+                try:
+                    result = run_command(spec.cmd, env=env, sample_memory=spec.sample_memory,
+                                         ok_codes=spec.ok_codes, stdout_path=stdout_path, cwd=spec.cwd)
+                finally:
+                    if spec.finish:
+                        spec.finish()
                 times[spec.key].append(result.seconds)
                 if result.peak is not None:
                     peaks[spec.key].append(result.peak)
                 if spec.inner:
                     inners[spec.key].append(float(stdout_path.read_text().split()[-1]))
+                    self.floor_failures[spec.key] = int(stdout_path.read_text().split()[2])
         measured = {}
         for spec in specs:
             key = spec.key
@@ -1001,7 +1640,8 @@ class Bench:
     def prepare_grammar(self) -> None:
         self._small_project(self.workdir / "small-project")
         if not _grammar_state(self.grammar_cache()):
-            self.notes.append("No `grammar-*` file in a warmed cache directory: cold runs start without a grammar cache.")
+            self.notes.append("No `grammar-*` file in a warmed cache directory: kapsulint used the parser tables "
+                              "it ships, so cold and first runs differ by the parse cache only.")
 
     def _small_project(self, project: Path) -> None:
         shutil.rmtree(project, ignore_errors=True)
@@ -1028,19 +1668,51 @@ class Bench:
 
     def scale(self, scale: int) -> None:
         runs = self.runs_for(scale)
-        repo = self.workdir / f"monorepo-{scale}"
+        variant = self.args.variant
+        repo = self.workdir / monorepo_name(scale, variant)
         shutil.rmtree(repo, ignore_errors=True)
-        stats = generate_monorepo(repo, scale)
+        stats = generate_monorepo(repo, scale, variant=variant)
         self.corpora[scale] = stats
-        self.log(f"{scale} modules: {stats.tf_files} .tf files ({stats.tf_bytes / MB:.2f} MB), "
-                 f"{stats.values_files} values files, {stats.tfvars_files} tfvars; "
+        self.log(f"{scale} modules ({variant}): {stats.tf_files} .tf files ({stats.tf_bytes / MB:.2f} MB), "
+                 f"{stats.values_files} values files, {stats.tfvars_files} tfvars, {stats.json_files} JSON; "
                  f"{stats.files} files, {stats.bytes / MB:.2f} MB in all")
-        row: dict[str, Measurement] = {}
-        out = self.workdir / f"report-{scale}.json"
+        edited = repo / "clusters" / module_name(scale // 2) / "cluster.tf"
+        extra = []
+        if variant == "registry":
+            name = module_name(plan_roots(scale)[0])
+            plan_lint = [self.kapsulint, "--format", "json", "--exit-zero", f"clusters/{name}"]
+            plan_shown = f"kapsulint --format json --exit-zero clusters/{name}"
+            extra = [("plan_root", f"one root ({name}), warm, without --plan", plan_lint, plan_shown),
+                     ("plan", f"one root ({name}), warm, `--plan plans/{name}.json`",
+                      plan_lint + ["--plan", f"plans/{name}.json"], f"{plan_shown} --plan plans/{name}.json")]
+        self.results[scale] = self.measure_project(scale, repo, runs, edited, floor_args=["tree"], extra=extra)
 
-        # Every command runs inside the monorepo: kapsulint's project root is the working directory.
-        floor_cmd = [self.python, "-c", FLOOR_CODE, ".", "tree"]
+    def tree(self, tree: Path) -> None:
+        """The figures of a real tree (``--tree``): its floor (files that fail to parse counted, not
+        fatal), kapsulint cold, warm, warm after one edit, first run, and peak memory."""
+        candidates = sorted(p for p in tree.rglob("*.tf") if not {".terraform", ".git"} & set(p.relative_to(tree).parts))
+        if not candidates:
+            sys.exit(f"bench.py: no .tf file under {tree}")
+        self.log(f"tree {tree}: {len(candidates)} .tf files")
+        self.tree_files = len(candidates)
+        row = self.measure_project("tree", tree, self.args.runs, candidates[len(candidates) // 2],
+                                   floor_args=["tree", "catch"], extra=[], light=True)
+        self.results["tree"] = row
+        self.tree_failures = self.floor_failures.get("floor", 0)
+
+    def measure_project(self, key: int | str, repo: Path, runs: int, edited: Path, floor_args: list[str],
+                        extra: list[tuple[str, str, list[str], str]], light: bool = False) -> dict[str, Measurement]:
+        """Every figure of one project: the timed rows in interleaved rounds, then peak memory.
+        ``extra``: more warm commands (key, label, command, shown). ``light``: only the floor, cold,
+        warm, warm after one edit and first run (a tree of someone else's code)."""
+        row: dict[str, Measurement] = {}
+        out = self.workdir / f"report-{key}.json"
+
+        # Every command runs inside the project: kapsulint's project root is the working directory.
+        floor_cmd = [self.python, "-c", FLOOR_CODE, "."] + floor_args
         floor_shown = "python -c '<parse every .tf with hcl2.parses_to_tree, load every values file with YAML(typ=\"rt\")>'"
+        if "catch" in floor_args:
+            floor_shown += "  # a file that fails to parse is counted, not fatal"
         run_command(floor_cmd, cwd=repo)  # python-hcl2 writes its grammar cache on first use
 
         lint = [self.kapsulint, "--format", "json", ".", "--exit-zero"]
@@ -1051,34 +1723,50 @@ class Bench:
         cold_env = self.cold_env(cold_dir)
         warm_cache = self.new_cache()
         run_command(lint, env=self.env(warm_cache), **common)
-        self.findings[scale] = _count_findings(out)
-        if self.findings[scale].get("KAP001"):
-            self.notes.append(f"{scale} modules: {self.findings[scale]['KAP001']} KAP001 findings: the generator wrote invalid input.")
+        self.findings[key] = _count_findings(out)
+        if self.findings[key].get("KAP001") and not light:
+            self.notes.append(f"{key} modules: {self.findings[key]['KAP001']} KAP001 findings: the generator wrote invalid input.")
         if not [p for p in warm_cache.iterdir() if not p.name.startswith("grammar-")]:
             self.notes.append("kapsulint wrote nothing but the grammar cache into KAPSULINT_CACHE_DIR: "
                               "no parse cache yet, so warm measures the same work as cold.")
         warm_env = lambda: self.env(warm_cache)  # noqa: E731
+        edit = OneEdit(edited)
+        edit_cache = self.new_cache()
+        run_command(lint, env=self.env(edit_cache), **common)
+        self.edited[key] = edited.relative_to(repo).as_posix()
 
-        specs = [
-            Spec("floor", "floor: hcl2 lark tree + ruamel.yaml", floor_cmd, cwd=repo, shown=floor_shown, inner=True),
-            Spec("floor_parses", "hcl2.parses (LarkElement tree) + ruamel.yaml (not the floor)",
-                 [self.python, "-c", FLOOR_CODE, ".", "parses"], cwd=repo,
-                 shown="python -c '<the same with hcl2.parses>'"),
+        def edited_env() -> dict:
+            edit.apply()
+            return self.env(edit_cache)
+
+        specs = [Spec("floor", "floor: hcl2 lark tree + ruamel.yaml", floor_cmd, cwd=repo, shown=floor_shown, inner=True)]
+        if not light:
+            specs.append(Spec("floor_parses", "hcl2.parses (LarkElement tree) + ruamel.yaml (not the floor)",
+                              [self.python, "-c", FLOOR_CODE, ".", "parses"], cwd=repo,
+                              shown="python -c '<the same with hcl2.parses>'"))
+        specs += [
             Spec("cold", "kapsulint cold", lint, prepare=cold_env, shown=shown, **common),
             Spec("warm", "kapsulint warm", lint, prepare=warm_env, shown=shown, **common),
+            Spec("warm_edit", "kapsulint warm after one edit", lint, prepare=edited_env, finish=edit.restore,
+                 shown=f"{shown}  # one file changed since the run before", **common),
             Spec("first", "kapsulint first run after install (no grammar cache)", lint,
                  prepare=lambda: self.env(self.new_cache()), shown=shown, **common),
         ]
-        if self.has_jobs:
+        if self.has_jobs and not light:
             specs.append(Spec("jobs1", "kapsulint cold `--jobs 1`", lint + ["--jobs", "1"], prepare=cold_env,
                               shown=shown + " --jobs 1", **common))
-        if self.has_no_cache:
+        if self.has_no_cache and not light:
             specs.append(Spec("no_cache", "kapsulint `--no-cache`", lint + ["--no-cache"], prepare=cold_env,
                               shown=shown + " --no-cache", **common))
+        for extra_key, label, cmd, extra_shown in extra:
+            specs.append(Spec(extra_key, label, cmd, prepare=warm_env, shown=extra_shown,
+                              stdout_path=self.workdir / f"report-{key}-{extra_key}.json", cwd=repo))
         row.update(self.measure_rounds(specs, runs))
-        if not self.has_jobs:
+        for extra_key, *_ in extra:
+            self.findings[f"{key}:{extra_key}"] = _count_findings(self.workdir / f"report-{key}-{extra_key}.json")
+        if not light and not self.has_jobs:
             row["jobs1"] = Measurement("jobs1", "kapsulint cold `--jobs 1`", note="skipped: the CLI has no --jobs yet")
-        if not self.has_no_cache:
+        if not light and not self.has_no_cache:
             row["no_cache"] = Measurement("no_cache", "kapsulint `--no-cache`", note="skipped: the CLI has no --no-cache yet")
 
         # Memory in runs of their own: the sampler's thread would slow the timed runs.
@@ -1091,7 +1779,10 @@ class Bench:
 
         self.check_grammar_kept(cold_dir, grammar)
 
-        if self.checkov and scale <= self.args.checkov_max_scale:
+        if light:
+            return row
+        scale = key
+        if self.checkov and isinstance(scale, int) and scale <= self.args.checkov_max_scale:
             checkov_cmd = [self.checkov, "-d", ".", "--framework", "terraform", "--quiet", "--compact",
                            "-o", "json", "--skip-download"]
             row["checkov"] = self.measure("checkov", f"Checkov {self.checkov_version()}", checkov_cmd, runs,
@@ -1104,7 +1795,7 @@ class Bench:
                                          note=f"not run above {self.args.checkov_max_scale} modules (--checkov-max-scale)")
         else:
             row["checkov"] = Measurement("checkov", "Checkov", note="not installed (no `checkov` on PATH, no --checkov)")
-        self.results[scale] = row
+        return row
 
     def checkov_version(self) -> str:
         if not hasattr(self, "_checkov_version"):
@@ -1156,6 +1847,56 @@ class Bench:
             rows.append(("scaling, cold, 1,000 / 100 modules", "not measured (needs scales 100 and 1000)", "≤ 12x", "not measured"))
         return rows
 
+    def targets27(self) -> list[tuple[str, str, str, str]]:
+        """(target, figure, limit, verdict) for the targets of issue 27."""
+        def get(scale, key):
+            m = self.results.get(scale, {}).get(key)
+            return m if m is not None and (m.seconds is not None or m.peak) else None
+
+        def verdict(ok):
+            return "met" if ok else "**missed**"
+
+        def ratio_row(name, top, bottom, limit, unit, missing):
+            shown = f"≤ {limit:.2f}{unit}" if limit < 1 else f"≤ {limit:.1f}{unit}" if limit < 10 else f"≤ {limit:g}{unit}"
+            if top is None or bottom is None:
+                return (name, f"not measured ({missing})", shown, "not measured")
+            ratio = top.seconds / bottom.seconds
+            return (name, f"{ratio:.2f}{unit} ({top.seconds:.2f} s / {bottom.seconds:.2f} s)", shown,
+                    verdict(ratio <= limit))
+
+        rows = [
+            ratio_row("warm, real-world corpus (`--tree`)", get("tree", "warm"), get("tree", "floor"), 0.10, "x floor",
+                      "give the corpus tree with --tree"),
+            ratio_row("warm, 100 modules", get(100, "warm"), get(100, "floor"), 0.10, "x floor", "needs scale 100"),
+        ]
+        base = self.results.get("baseline", {})
+        py, small = base.get("python"), base.get("small_warm")
+        if py and small:
+            ratio = small.seconds / py.seconds
+            rows.append(("small project, warm", f"{ratio:.1f}x `python -c pass` ({small.seconds * 1000:.0f} ms / "
+                         f"{py.seconds * 1000:.0f} ms)", "≤ 3x", verdict(ratio <= 3)))
+        for key, what in (("mem_cold", "cold"), ("mem_warm", "warm")):
+            mem = get(1000, key)
+            if mem and mem.peak:
+                rows.append((f"1,000 modules, peak memory, {what}", f"{mem.peak / MB:.1f} MB", "≤ 150 MB",
+                             verdict(mem.peak <= 150 * MB)))
+            else:
+                rows.append((f"1,000 modules, peak memory, {what}", "not measured (needs scale 1000)", "≤ 150 MB",
+                             "not measured"))
+        rows.append(ratio_row("1,000 modules, cold / 100 modules, cold", get(1000, "cold"), get(100, "cold"), 10, "x",
+                              "needs scales 100 and 1000"))
+        rows.append(ratio_row("1,000 modules, cold / floor", get(1000, "cold"), get(1000, "floor"), 0.5, "x floor",
+                              "needs scale 1000"))
+        warm = get(1000, "warm")
+        if warm:
+            rows.append(("1,000 modules, warm", f"{warm.seconds:.2f} s", "≤ 1.5 s", verdict(warm.seconds <= 1.5)))
+        else:
+            rows.append(("1,000 modules, warm", "not measured (needs scale 1000)", "≤ 1.5 s", "not measured"))
+        where = "tree" if get("tree", "first") else 100
+        rows.append(ratio_row(f"first run with nothing cached ({'real-world corpus' if where == 'tree' else '100 modules'})",
+                              get(where, "first"), get(where, "floor"), 1.0, "x floor", "needs --tree or scale 100"))
+        return rows
+
     def markdown(self, command: str) -> str:
         scales = [s for s in self.args.scale_list if s in self.results]
         lines = ["# Benchmarks", ""]
@@ -1175,13 +1916,27 @@ class Bench:
             found = self.findings.get(s, {})
             lines.append(f"| {s} | {c.tf_files} | {c.tf_bytes:,} | {c.values_files} | {c.values_bytes:,} | "
                          f"{c.tfvars_files} | {c.files} | {c.bytes:,} | {sum(found.values())} |")
+        if self.args.variant != "base":
+            lines += ["", f"Variant `{self.args.variant}`: of the `.tf` files, "
+                      + ", ".join(f"{self.corpora[s].downloaded_tf_files} at {s} modules" for s in scales)
+                      + " are under `.terraform/modules`; JSON files (plans and `modules.json`): "
+                      + ", ".join(f"{self.corpora[s].json_files} ({self.corpora[s].json_bytes:,} bytes) at {s}"
+                                  for s in scales) + "."]
+            for s in scales:
+                plan = self.findings.get(f"{s}:plan")
+                if plan is not None:
+                    lines.append(f"With `--plan` at {s} modules: {sum(plan.values())} findings on the root "
+                                 f"({', '.join(f'{k} {v}' for k, v in sorted(plan.items())) or 'none'}).")
         lines += ["", "## Results", "",
                   "| measurement | " + " | ".join(f"{s} modules" for s in scales) + " |",
                   "|---|" + "---:|" * len(scales)]
-        keys = ["floor", "floor_parses", "cold", "warm", "first", "jobs1", "no_cache", "checkov"]
+        keys = ["floor", "floor_parses", "cold", "warm", "warm_edit", "first", "jobs1", "no_cache", "plan_root", "plan",
+                "checkov"]
         mem_keys = ["mem_floor", "mem_cold", "mem_warm"]
         for key in keys + mem_keys:
-            label = next((self.results[s][key].label for s in scales if key in self.results[s]), key)
+            if not any(key in self.results[s] for s in scales):
+                continue  # a row of the other variant
+            label = next(self.results[s][key].label for s in scales if key in self.results[s])
             cells = []
             for s in scales:
                 m = self.results[s].get(key)
@@ -1210,12 +1965,40 @@ class Bench:
             small = base["small_warm"]
             lines.append(f"| kapsulint, small project, warm ({small.note}) | {small.seconds * 1000:.0f} ms | "
                          f"{small.seconds / py.seconds:.1f}x |")
+        tree = self.results.get("tree")
+        if tree:
+            lines += ["", f"## Real-world tree (`--tree {self.args.tree}`)", "",
+                      f"{self.tree_files} `.tf` files; the floor could not parse {self.tree_failures} file(s) "
+                      f"(counted, not fatal); {sum(self.findings.get('tree', {}).values())} findings; "
+                      f"the edited file: `{self.edited.get('tree')}`.", "",
+                      "| measurement | tree |", "|---|---:|"]
+            for key in keys + mem_keys:
+                m = tree.get(key)
+                if m is None:
+                    continue
+                if key in mem_keys:
+                    cell = f"{m.peak / MB:.1f} MB" if m.peak else "—"
+                else:
+                    cell = f"{m.seconds:.2f} s"
+                    if key != "floor":
+                        cell += f" ({m.seconds / tree['floor'].seconds:.2f}x)"
+                lines.append(f"| {m.label} | {cell} |")
         lines += ["", "## Targets (issue 6)", "", "| target | measured | limit | verdict |", "|---|---|---|---|"]
         for row in self.targets():
             lines.append("| " + " | ".join(row) + " |")
+        heading = "## Targets (issue 27)"
+        if self.args.variant != "base":
+            heading += f", measured on the {self.args.variant} variant (the targets are the base monorepo's)"
+        lines += ["", heading, "", "| target | measured | limit | verdict |", "|---|---|---|---|"]
+        for row in self.targets27():
+            lines.append("| " + " | ".join(row) + " |")
+        edited = [f"{s} modules: `{self.edited[s]}`" for s in scales if s in self.edited]
+        if edited:
+            lines += ["", "The warm run after one edit appends a `locals` block (a new one each run) to one file, "
+                      "restored after the run, and reuses a cache of its own: " + ", ".join(edited) + "."]
         lines += ["", "## Commands measured", ""]
         seen = set()
-        for s in ["baseline"] + scales:
+        for s in ["baseline", "tree"] + scales:
             for m in self.results.get(s, {}).values():
                 if m.command and m.label not in seen:
                     seen.add(m.label)
@@ -1320,7 +2103,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--checkov", metavar="PATH", help="the checkov executable (default: `checkov` on PATH)")
     parser.add_argument("--checkov-max-scale", type=int, default=100, help="largest scale Checkov is run at (default 100)")
     parser.add_argument("--kapsulint", metavar="PATH", help="the kapsulint executable (default: beside this Python)")
+    parser.add_argument("--tree", metavar="DIR", help="also measure a real tree (the real-world corpus as one "
+                        "directory): floor, cold, warm, warm after one edit, first run, peak memory")
     parser.add_argument("--generate-only", action="store_true", help="write the monorepos into --workdir and stop")
+    parser.add_argument("--variant", choices=VARIANTS, default="base",
+                        help="base: the monorepo of the published figures (default); registry: the same plus registry "
+                             "modules with .terraform/modules, Helm values files and plans, and a --plan row")
     args = parser.parse_args(argv)
     args.scale_list = [int(s) for s in args.scales.split(",") if s.strip()]
     if args.runs < 1:
@@ -1337,8 +2125,9 @@ def main(argv: list[str] | None = None) -> int:
         if not args.workdir:
             sys.exit("bench.py: --generate-only needs --workdir")
         for scale in args.scale_list:
-            stats = generate_monorepo(Path(args.workdir) / f"monorepo-{scale}", scale)
-            print(f"monorepo-{scale}: {stats.tf_files} .tf files, {stats.tf_bytes:,} bytes of .tf; "
+            name = monorepo_name(scale, args.variant)
+            stats = generate_monorepo(Path(args.workdir) / name, scale, variant=args.variant)
+            print(f"{name}: {stats.tf_files} .tf files, {stats.tf_bytes:,} bytes of .tf; "
                   f"{stats.files} files, {stats.bytes:,} bytes in all")
         return 0
     bench = Bench(args)
@@ -1349,6 +2138,8 @@ def main(argv: list[str] | None = None) -> int:
         bench.prepare_grammar()
         bench.log("start-up")
         bench.baseline()
+        if args.tree:
+            bench.tree(Path(args.tree).resolve())
         for scale in args.scale_list:
             shutil.rmtree(bench.cache_root, ignore_errors=True)
             bench.cache_root.mkdir()

@@ -6,10 +6,13 @@ editor does:
 
 - **first scan**: from ``initialized`` to the end of the server's first-scan progress (cold: the
   parse cache is empty), next to the cold and warm wall times of ``kapsulint .`` on the same tree;
-- **edit to diagnostics**: one module's ``cluster.tf`` is opened, then edited ``--edits`` times,
-  unsaved (``delete_additional_resources`` toggled between false and true, so KAP101 comes and
-  goes); each figure is the time from sending ``didChange`` to receiving the diagnostics of that
-  version, the server's debounce included;
+- **edit to diagnostics**: a file is opened, then edited ``--edits`` times, unsaved, toggled
+  between its text and an edit giving a finding; each figure is the time from sending
+  ``didChange`` to receiving the diagnostics of that version, the server's debounce included.
+  Three files: ``cluster.tf`` of a root module that calls the module a quarter of the roots share
+  (``delete_additional_resources`` toggled, KAP101; the server judges that root alone, and the
+  shared files once the edits pause), ``cluster.tf`` of a root module that shares nothing, and the
+  shared module's ``main.tf`` (``autohealing`` toggled, KAP206; every root calling it is judged);
 - **memory**: the server's peak resident set (``VmHWM``) after the first scan and after the edits,
   next to the peak of a warm ``kapsulint .`` run.
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -38,6 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import generate_monorepo
 
 TIMEOUT = 600.0  # seconds; bounds a hang of the server
+PAUSE = 0.3  # seconds between two edits, as a typist pauses (the server's debounce is 0.15 s)
+HELD_AFTER = 5.0  # seconds of stillness after the edits before the resident set held is read
 
 
 def log(message: str) -> None:
@@ -55,10 +61,11 @@ def cli_run(repo: Path, cache: Path) -> tuple[float, int]:
     return float(out[0]), int(out[1])
 
 
-def peak_kb(pid: int) -> int:
+def peak_kb(pid: int, field: str = "VmHWM") -> int:
+    """The process's peak resident set (``VmHWM``), or its resident set now (``VmRSS``), in kB."""
     with open(f"/proc/{pid}/status", encoding="ascii") as status:
         for line in status:
-            if line.startswith("VmHWM:"):
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1])
     return 0
 
@@ -110,32 +117,53 @@ async def drive(repo: Path, cache: Path, edits: int, work_log: Path) -> dict:
     first_scan = time.perf_counter() - started
     scan_peak = peak_kb(pid)
 
-    cluster = sorted((repo / "clusters").iterdir())[0] / "cluster.tf"
-    uri = cluster.resolve().as_uri()
-    text = cluster.read_text(encoding="utf-8")
-    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "terraform", 1, text)))
-    await wait_for(arrived, (uri, 1))
-    latencies = []
-    for version in range(2, edits + 2):
-        flipped = version % 2 == 0
-        edited = text.replace("delete_additional_resources = false", "delete_additional_resources = true") \
-            if flipped else text
-        sent = time.perf_counter()
-        client.text_document_did_change(types.DidChangeTextDocumentParams(
-            types.VersionedTextDocumentIdentifier(version=version, uri=uri),
-            [types.TextDocumentContentChangeWholeDocument(text=edited)]))
-        await wait_for(arrived, (uri, version))
-        latencies.append(arrived[(uri, version)] - sent)
-        if flipped and "KAP101" not in arrived_codes[(uri, version)]:
-            raise SystemExit(f"version {version}: the unsaved edit gave no KAP101")
-        await asyncio.sleep(0.3)  # an editor's pause between edits: the server's collection runs then
+    latencies: dict[str, list[float]] = {}
+    for label, path, before, after, code in edit_targets(repo):
+        uri = path.resolve().as_uri()
+        text = path.read_text(encoding="utf-8")
+        client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "terraform", 1, text)))
+        await wait_for(arrived, (uri, 1))
+        measured = latencies[label] = []
+        for version in range(2, edits + 2):
+            flipped = version % 2 == 0
+            edited = text.replace(before, after) if flipped else text
+            sent = time.perf_counter()
+            client.text_document_did_change(types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(version=version, uri=uri),
+                [types.TextDocumentContentChangeWholeDocument(text=edited)]))
+            await wait_for(arrived, (uri, version))
+            measured.append(arrived[(uri, version)] - sent)
+            if flipped and code not in arrived_codes[(uri, version)]:
+                raise SystemExit(f"{path}, version {version}: the unsaved edit gave no {code}")
+            await asyncio.sleep(PAUSE)  # an editor's pause between edits
     server_peak = peak_kb(pid)
+    await asyncio.sleep(HELD_AFTER)  # the settling lints and the idle collection run
+    held = peak_kb(pid, "VmRSS")
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
     drain.cancel()
-    return {"first_scan": first_scan, "latencies": latencies, "server_peak_kb": server_peak,
+    return {"first_scan": first_scan, "latencies": latencies, "server_peak_kb": server_peak, "held_kb": held,
             "scan_peak_kb": scan_peak}
+
+
+def edit_targets(repo: Path) -> list[tuple[str, Path, str, str, str]]:
+    """The edits measured, each toggled between the text on disk and an edit giving a finding:
+    (label, file, text replaced, replacement, the finding's code)."""
+    clusters = sorted((repo / "clusters").iterdir())
+    calls_pool = [any("modules/pool" in path.read_text(encoding="utf-8") for path in cluster.glob("*.tf"))
+                  for cluster in clusters]
+    sharing = clusters[calls_pool.index(True)] if True in calls_pool else None
+    alone = clusters[calls_pool.index(False)]
+    deleting = ("delete_additional_resources = false", "delete_additional_resources = true", "KAP101")
+    targets = [("a root module sharing nothing", alone / "cluster.tf", *deleting)]
+    if sharing is not None:
+        shared_by = sum(calls_pool)
+        targets.insert(0, (f"a root module that calls the module {shared_by} roots share", sharing / "cluster.tf",
+                           *deleting))
+        targets.append((f"the module {shared_by} roots share (all {shared_by} judged)", repo / "modules" / "pool" / "main.tf",
+                        "autohealing         = true", "autohealing         = false", "KAP206"))
+    return targets
 
 
 async def wait_for(arrived: dict, key: tuple) -> None:
@@ -160,23 +188,29 @@ def main(argv: list[str] | None = None) -> None:
             generate_monorepo(repo, args.modules)
         log("kapsulint . cold and warm")
         cli_cache = work / "cli-cache"
+        for stale in (cli_cache, work / "server-cache"):  # cold means cold, with --workdir reused too
+            shutil.rmtree(stale, ignore_errors=True)
         cold, cold_peak = cli_run(repo, cli_cache)
         warm, warm_peak = cli_run(repo, cli_cache)
         log("the server")
         server_cache = work / "server-cache"
         measured = asyncio.run(drive(repo, server_cache, args.edits, work / "server-stderr.log"))
-    latencies = sorted(measured["latencies"])
+    load = os.getloadavg()
     print(f"## kapsulint server, {args.modules} modules\n")
-    print(f"`python benchmarks/server.py --modules {args.modules} --edits {args.edits}`\n")
+    print(f"`python benchmarks/server.py --modules {args.modules} --edits {args.edits}`; load average "
+          f"{load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f} (1 / 5 / 15 min) at the end, {os.cpu_count()} CPUs\n")
     print("| measurement | figure |")
     print("|---|---:|")
     print(f"| first scan, cold parse cache (initialized to progress end) | {measured['first_scan']:.2f} s |")
     print(f"| `kapsulint .` cold / warm (wall) | {cold:.2f} s / {warm:.2f} s |")
-    print(f"| edit to diagnostics, median of {len(latencies)} (debounce of 0.15 s included) | "
-          f"{statistics.median(latencies) * 1000:.0f} ms |")
-    print(f"| edit to diagnostics, fastest / slowest | {latencies[0] * 1000:.0f} / {latencies[-1] * 1000:.0f} ms |")
+    for label, figures in measured["latencies"].items():
+        ordered = sorted(figures)
+        print(f"| edit to diagnostics in {label}: median of {len(ordered)} (fastest / slowest), debounce of "
+              f"0.15 s included | {statistics.median(ordered) * 1000:.0f} ms ({ordered[0] * 1000:.0f} / "
+              f"{ordered[-1] * 1000:.0f} ms) |")
     print(f"| server peak RSS after the first scan / after the edits | {measured['scan_peak_kb'] / 1024:.1f} / "
           f"{measured['server_peak_kb'] / 1024:.1f} MB |")
+    print(f"| server RSS held {HELD_AFTER:.0f} s after the last edit | {measured['held_kb'] / 1024:.1f} MB |")
     print(f"| `kapsulint .` peak RSS cold / warm (its largest process) | {cold_peak / 1024:.1f} / "
           f"{warm_peak / 1024:.1f} MB |")
 

@@ -72,12 +72,13 @@ ELSEWHERE = (lb_annotation_catalogue.PREFIX + "scw-loadbalancer-pn-ids",
 
 
 def _attached_elsewhere(project: Project, subject: str) -> bool:
-    for svc in lb_annotations.annotated_services(project):
-        if svc.subject != subject:
-            continue
-        if svc.annotations.open or any(key.strip() in ELSEWHERE for key, _ in svc.annotations.items()):
-            return True
-    return False
+    return subject in project.memo("kap320.attached-elsewhere", lambda: _subjects_attached_elsewhere(project))
+
+
+def _subjects_attached_elsewhere(project: Project) -> frozenset[str]:
+    """The subjects with a Service whose annotations may name its networks (open ones included)."""
+    return frozenset(svc.subject for svc in lb_annotations.annotated_services(project)
+                     if svc.annotations.open or any(key.strip() in ELSEWHERE for key, _ in svc.annotations.items()))
 
 ID = "KAP320"
 NAME = "proxy-trust-misses-private-network"

@@ -16,8 +16,12 @@ protocol), or OpenTofu's client-side state encryption, keeps the token off local
 
 The rule looks at root modules (a module no scanned module calls that has a provider block, a
 backend or `cloud` block, a lock file or a tfvars file) that declare a cluster themselves or
-through the local modules they call. Directories driven by Terragrunt, which usually generates
-the backend, are exempt, and so is a root whose files could not all be parsed.
+through the local modules they call. A backend block of another type counts as remote even when
+it is empty, a partial configuration completed by `terraform init -backend-config=...`.
+Directories driven by Terragrunt, which usually generates the backend, are exempt, and so is a
+root whose files could not all be parsed. A backend file that a script or a CI job writes before
+`terraform init` is not in the repository, so kapsulint cannot see it: say so with a suppression
+comment on the finding's line, or with a `[[per-path]]` entry (README, "Per-path settings").
 
 Source: Scaleway Terraform provider, `internal/services/k8s/cluster.go` (kubeconfig schema and
 read) and issue scaleway/terraform-provider-scaleway#4171 (https://github.com/scaleway/terraform-provider-scaleway/issues/4171).

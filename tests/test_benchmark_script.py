@@ -83,3 +83,152 @@ def test_process_tree_rss_sampler(bench):
         child.kill()
         child.wait()
     assert bench.rss_bytes(child.pid) == 0  # gone: no RSS, no error
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def registry_monorepo(bench, tmp_path_factory):
+    """Five roots: root 3 calls the shared local module, root 4 was never `terraform init`ed."""
+    root = tmp_path_factory.mktemp("variant") / "monorepo"
+    stats = bench.generate_monorepo(root, 5, variant="registry")
+    return root, stats
+
+
+def test_registry_variant_is_the_base_monorepo_plus_its_files(bench, registry_monorepo, tmp_path):
+    root, stats = registry_monorepo
+    base = tmp_path / "base"
+    bench.generate_monorepo(base, 5)
+    variant, original = _files(root), _files(base)
+    assert {path: variant.get(path) for path in original} == original  # the base files, byte for byte
+
+    again = tmp_path / "again"
+    assert bench.generate_monorepo(again, 5, variant="registry") == stats
+    assert _files(again) == variant  # deterministic
+
+    assert stats.files == len(variant)
+    assert stats.tf_files == sum(path.endswith(".tf") for path in variant)
+    assert stats.downloaded_tf_files == sum(path.endswith(".tf") and "/.terraform/" in path for path in variant)
+    assert stats.json_files == sum(path.endswith(".json") for path in variant)
+    assert stats.bytes == sum(len(text) for text in variant.values())
+
+    with pytest.raises(ValueError, match="unknown variant"):
+        bench.generate_monorepo(tmp_path / "other", 1, variant="nope")
+
+
+def test_registry_variant_is_valid_hcl_with_manifests_and_plans(bench, registry_monorepo):
+    from kapsulint.model.plan import read_plan
+    from kapsulint.parsing.hcl import parse_hcl
+
+    root, _ = registry_monorepo
+    tf = sorted(root.rglob("*.tf"))
+    assert any(".terraform" in p.parts for p in tf)
+    for path in tf:
+        parsed = parse_hcl(path.read_text(encoding="utf-8"))  # raises on a syntax error
+        assert parsed, path
+
+    clusters = [root / "clusters" / bench.module_name(i) for i in range(5)]
+    initialised = [c for c in clusters if (c / ".terraform").exists()]
+    assert [clusters.index(c) for c in initialised] == [i for i in range(5) if bench.has_terraform_dir(i)] == [0, 1, 2, 3]
+    for cluster in initialised:
+        assert (cluster / "registry.tf").read_text().count('version = "') == 2
+        entries = json.loads((cluster / ".terraform" / "modules" / "modules.json").read_text())["Modules"]
+        keys = {entry["Key"] for entry in entries}
+        assert {"", "pools", "pools.naming", "cert_manager", "cert_manager.dns"} <= keys
+        assert ("extra_pool" in keys) == (cluster.name.endswith("0003"))
+        for entry in entries:
+            directory = cluster / entry["Dir"]
+            assert directory.is_dir() and list(directory.glob("*.tf")), (cluster.name, entry)
+            if entry["Key"] and not entry["Source"].startswith("."):
+                assert entry["Source"].startswith("registry.terraform.io/") and entry["Version"]
+
+    values = sorted(p.relative_to(root).as_posix() for p in root.rglob("helm/*.yaml"))
+    assert len(values) == 10
+    assert any("{{" in (root / path).read_text() for path in values)
+
+    plans = sorted((root / "plans").iterdir())
+    assert [p.stem for p in plans] == [bench.module_name(i) for i in bench.plan_roots(5)] == [bench.module_name(0)]
+    plan = read_plan(str(plans[0]))
+    assert plan.format_version == "1.2" and plan.has_configuration
+    actions = {change.text: change.actions for change in plan.changes}
+    assert actions["scaleway_k8s_pool.system"] == ("create", "delete")
+    assert any(text.startswith("module.pools.scaleway_k8s_pool.this[") for text in actions)
+    assert any(text.startswith("module.cert_manager.module.dns.") for text in actions)
+    assert plan.prior(plan.changes[0].address) is not None
+
+
+def test_registry_variant_lints_with_its_blind_spots_and_plan(bench, registry_monorepo, tmp_path):
+    root, _ = registry_monorepo
+    env = dict(os.environ, KAPSULINT_CACHE_DIR=str(tmp_path / "cache"))
+    result = subprocess.run([sys.executable, "-m", "kapsulint", "--format", "json", "."],
+                            cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode in (0, 1), result.stderr
+    findings = json.loads(result.stdout)
+    assert not [f for f in findings if f["rule"] in ("KAP001", "KAP008")]
+    not_read = sorted((f["path"], f["line"]) for f in findings if f["rule"] == "KAP011")
+    uninitialised = f"clusters/{bench.module_name(4)}/registry.tf"
+    assert [path for path, _ in not_read] == [uninitialised, uninitialised]  # the downloaded modules were read
+
+    name = bench.module_name(0)
+    planned = subprocess.run([sys.executable, "-m", "kapsulint", "--format", "json", "--plan", f"plans/{name}.json",
+                              f"clusters/{name}"], cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    assert planned.returncode in (0, 1), planned.stderr
+    assert not [f for f in json.loads(planned.stdout) if f["rule"] in ("KAP018", "KAP001", "KAP008")]
+
+
+def test_one_edit_changes_the_file_each_time_and_restores_it(bench, tmp_path):
+    from kapsulint.parsing.hcl import parse_hcl
+
+    path = tmp_path / "main.tf"
+    path.write_text('locals {\n  name = "a"\n}\n', encoding="utf-8")
+    original = path.read_bytes()
+    edit = bench.OneEdit(path)
+    seen = set()
+    for _ in range(3):
+        edit.apply()
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith(original.decode()) and text not in seen
+        seen.add(text)
+        parse_hcl(text)
+        edit.restore()
+        assert path.read_bytes() == original
+
+
+def test_profile_phases_are_exclusive_and_follow_generators(tmp_path):
+    spec = importlib.util.spec_from_file_location("kapsulint_profile", BENCH.with_name("profile.py"))
+    profile = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(profile)
+    phases = profile.Phases("base")
+
+    def inner():
+        return 1
+
+    def items():
+        yield timed_inner()
+        yield timed_inner()
+
+    timed_inner = phases.timed(inner, "inner")
+    timed_items = phases.timed(items, "outer")
+    assert phases.timed(timed_inner, "inner")() == 1  # the same phase entered again is charged once
+    assert list(timed_items()) == [1, 1]
+    assert phases.stack == ["base"]
+    phases.close()
+    assert phases.calls == {"inner": 3, "outer": 3}  # two resumptions that yield and the one that ends
+    assert set(phases.seconds) == {"base", "inner", "outer"}
+    assert all(seconds >= 0 for seconds in phases.seconds.values())
+
+
+def test_profile_script_reports_phases_and_cprofile(tmp_path):
+    project = Path(__file__).resolve().parents[1] / "examples" / "production"
+    out = tmp_path / "profile.md"
+    result = subprocess.run([sys.executable, str(BENCH.with_name("profile.py")), str(project), "--state", "first",
+                             "--top", "5", "--markdown", str(out)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == out.read_text(encoding="utf-8") + "\n"  # the same report, printed
+    rows = {line.split(" | ")[0].lstrip("| "): line for line in result.stdout.splitlines() if line.startswith("| ")}
+    for phase in ("imports", "discovery", "evaluation", "rules and domain", "reporting", "**wall time of the run**"):
+        assert phase in rows, phase
+    assert "## cProfile, top 5 by tottime" in result.stdout
+    assert "ncalls  tottime" in result.stdout

@@ -153,6 +153,24 @@ def test_cluster_types():
     assert cluster_types.cluster_type("nonsense") is None
 
 
+def test_etcd_quotas():
+    assert cluster_types.cluster_type(None).max_etcd_mb == 55
+    assert cluster_types.cluster_type("kapsule-dedicated-4").max_etcd_mb == 200
+    assert cluster_types.cluster_type("multicloud-dedicated-16").max_etcd_mb == 200
+    assert cluster_types.cluster_type("multicloud").max_etcd_mb is None  # no recorded source
+    assert cluster_types.cluster_type("multicloud-dedicated-4").max_etcd_mb is None
+
+
+def test_gpu_node_types():
+    assert node_types.is_gpu_node_type("L4-1-24G") is True
+    assert node_types.is_gpu_node_type("render_s") is True
+    assert node_types.is_gpu_node_type("H100-SXM-16-80G") is True  # an unknown size of a GPU family
+    assert node_types.is_gpu_node_type("POP2-HC-4C-8G") is False
+    assert node_types.is_gpu_node_type("ACME-1") is None
+    recorded = {t.family for t in node_types.INSTANCE_TYPES.values() if t.gpu is not None}
+    assert recorded == node_types.GPU_FAMILIES
+
+
 def test_is_kosmos_type():
     assert cluster_types.is_kosmos_type("multicloud")
     assert cluster_types.is_kosmos_type("multicloud-dedicated-16")

@@ -82,3 +82,47 @@ def test_globs_cover_directories_and_a_leading_double_star_matches_at_the_root()
     assert path_matches("a/examples/b/main.tf", "**/examples/*")
     assert not path_matches("infra/main.tf", "tests/")
     assert not path_matches("contests/main.tf", "tests")
+
+
+DEMO_ROOT = """\
+resource "scaleway_k8s_cluster" "main" {
+  name                        = "demo"
+  version                     = "1.35"
+  cni                         = "cilium"
+  delete_additional_resources = true
+}
+
+resource "scaleway_k8s_pool" "gpu" {
+  cluster_id = scaleway_k8s_cluster.main.id
+  node_type  = "L4-1-24G"
+  size       = 1
+}
+
+provider "scaleway" {
+  region = "fr-par"
+}
+"""
+
+
+def _readme_recipes() -> str:
+    readme = (FIXTURES.parent / "README.md").read_text(encoding="utf-8")
+    after = readme.split("Recipes:\n\n```toml\n", 1)[1]
+    return after.split("```\n", 1)[0]
+
+
+def test_the_readme_recipes_quiet_what_tests_examples_and_demos_choose_and_keep_the_rest(tmp_path, monkeypatch):
+    folders = ("infra", "modules/cluster/tests/ci", "test", "examples/basic", "apps/demos/chat")
+    for folder in folders:
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "main.tf").write_text(DEMO_ROOT, encoding="utf-8")
+    (tmp_path / ".kapsulint.toml").write_text(_readme_recipes(), encoding="utf-8")
+    code, findings, stderr = lint(tmp_path, [], monkeypatch)
+    assert code == 1, stderr
+    found = _by_folder(findings)
+    chosen = {"KAP101", "KAP106", "KAP214"}
+    assert chosen | {"KAP104", "KAP401"} <= set(found["infra"])
+    for tests in ("modules/cluster/tests/ci", "test"):
+        assert not (chosen | {"KAP401"}) & set(found[tests]) and found[tests]["KAP104"] == "error"
+    assert not chosen & set(found["apps/demos/chat"])
+    assert found["apps/demos/chat"]["KAP104"] == "error" and found["apps/demos/chat"]["KAP401"] == "error"
+    assert set(found["examples/basic"].values()) == {"note"} and chosen <= set(found["examples/basic"])

@@ -90,3 +90,30 @@ def test_audit_counts_only_findings_still_reported(run, tmp_path):
     verdicts, gone = run.read_audit(audit, {"owner/name": {"alone": lint}})
     assert verdicts == {"KAP301": Counter(correct=1)}
     assert [(g["rule"], g["verdict"]) for g in gone] == [("KAP304", "wrong")]
+
+
+def test_manifest_categories_are_an_optional_last_column(run, tmp_path):
+    manifest = tmp_path / "manifest.tsv"
+    manifest.write_text("repository\tcommit\tpaths\tkind\tnote\tcategories\n"
+                        f"a/gitops\t{'a' * 40}\t.\tterraform\tnote\targocd,manifests\n"
+                        f"b/plain\t{'b' * 40}\t.\tvalues\tnote\t\n", encoding="utf-8")
+    gitops, plain = run.read_manifest(manifest)
+    assert (gitops.categories, plain.categories) == (["argocd", "manifests"], [])
+    old = tmp_path / "old.tsv"
+    old.write_text(f"repository\tcommit\tpaths\tkind\tnote\nc/old\t{'c' * 40}\t.\tterraform\tnote\n", encoding="utf-8")
+    assert run.read_manifest(old)[0].categories == []
+
+
+def test_category_table_counts_repositories_findings_and_blind_spots(run):
+    repos = [run.Repo("a/gitops", "a" * 40, ["."], "terraform", "", ["argocd", "flux"]),
+             run.Repo("b/flux", "b" * 40, ["."], "terraform", "", ["flux"]),
+             run.Repo("c/gone", "c" * 40, ["."], "terraform", "", ["flux"])]
+    results = {"a/gitops": {"alone": run.Lint([_finding("KAP304", "app.yaml", 4)], "", 0, 0.1)},
+               "b/flux": {"alone": run.Lint([_finding("KAP012", "hr.yaml", 2), _finding("KAP302", "hr.yaml", 9)],
+                                            "", 0, 0.1)}}
+    rows = {line.split(" | ")[0].lstrip("| "): line.split(" | ") for line in run.categories(repos, results)
+            if line.startswith("| ") and not line.startswith("| category")}
+    # category, what, repositories, linted, findings alone, blind-spot notes, partly unread, which
+    assert rows["flux"][2:7] == ["3", "2", "3", "1", "1"]
+    assert rows["argocd"][2:7] == ["1", "1", "1", "0", "0"]
+    assert rows["helmfile"][2] == "0" and rows["helmfile"][7] == "none found |"

@@ -74,10 +74,19 @@ def record_diagnostics(client: LanguageClient, params: types.PublishDiagnosticsP
     client.diagnostics[params.uri] = params.diagnostics
 
 
+REGISTERED: list[types.Registration] = []
+
+
+def record_registration(client: LanguageClient, params: types.RegistrationParams) -> None:
+    """``client/registerCapability``, answered as an editor does (the file watchers)."""
+    REGISTERED.extend(params.registrations)
+
+
 def client_factory() -> LanguageClient:
     """pytest-lsp's test client, recording every publishDiagnostics with its version."""
     client = LanguageClient(converter_factory=default_converter)
-    features = {**DEFAULT_CLIENT_FEATURES, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: record_diagnostics}
+    features = {**DEFAULT_CLIENT_FEATURES, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: record_diagnostics,
+                types.CLIENT_REGISTER_CAPABILITY: record_registration}
     register_lsp_features(client, features)
     return client
 
@@ -320,6 +329,21 @@ async def test_save_and_close(client: LanguageClient, workspace: Path):
     assert "KAP101" in codes(latest(cluster))
     client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri(cluster))))
     await eventually(lambda: latest(cluster) is not None and len(latest(cluster)) == 0, "diagnostics of cluster.tf cleared")
+
+
+async def test_a_file_changed_on_disk_is_judged_once_the_client_tells(client: LanguageClient, workspace: Path):
+    """The server registers file watchers; a change on disk to a file no buffer holds is judged
+    (a lint of only what the buffers changed would never read it again)."""
+    assert any(item.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES for item in REGISTERED)
+    pools = workspace / "family" / "pools.tf"
+    variables = workspace / "family" / "variables.tf"
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri(variables))))
+    for text, wanted in ((FAMILY_VARIABLES.replace('"PRO2"', '"NOPE2"'), True), (FAMILY_VARIABLES, False)):
+        variables.write_text(text, encoding="utf-8")
+        client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+            [types.FileEvent(uri(variables), types.FileChangeType.Changed)]))
+        await eventually(lambda wanted=wanted: ("KAP204" in codes(latest(pools))) == wanted or None,
+                         f"KAP204 {'in' if wanted else 'gone from'} family/pools.tf after the change on disk")
 
 
 async def test_show_settings_command(client: LanguageClient, workspace: Path):

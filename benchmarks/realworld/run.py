@@ -84,6 +84,7 @@ class Repo:
     paths: list[str]
     kind: str
     note: str
+    categories: list[str] = field(default_factory=list)  # the ways it writes a Service (CATEGORIES)
 
     @property
     def slug(self) -> str:
@@ -111,7 +112,8 @@ class Lint:
 def read_manifest(path: Path) -> list[Repo]:
     with open(path, newline="", encoding="utf-8") as handle:
         rows = csv.DictReader(handle, delimiter="\t")
-        return [Repo(r["repository"], r["commit"], [p for p in r["paths"].split(",") if p], r["kind"], r["note"])
+        return [Repo(r["repository"], r["commit"], [p for p in r["paths"].split(",") if p], r["kind"], r["note"],
+                     [c for c in (r.get("categories") or "").split(",") if c])
                 for r in rows]
 
 
@@ -307,7 +309,8 @@ def table(header: list[str], rows: list[list[object]]) -> list[str]:
 
 BLIND_SPOTS = {"KAP011": "module calls not read", "KAP012": "files or parts left out",
                "KAP013": "facts missing", "KAP014": "paths outside the repository",
-               "KAP015": "evaluation budgets exceeded"}  # kapsulint's notes for places it could not judge
+               "KAP015": "evaluation budgets exceeded",
+               "KAP019": "values sources not read"}  # kapsulint's notes for places it could not judge
 
 
 def blind_spots(results: dict[str, dict]) -> list[str]:
@@ -331,6 +334,42 @@ def blind_spots(results: dict[str, dict]) -> list[str]:
             *table(["repository", *columns, "why (first note of each kind)"], rows), ""]
 
 
+# The ways a repository writes the Services that reach a Scaleway load balancer, beyond a chart's
+# values (the manifest's `categories` column; a repository can hold several)
+CATEGORIES = {
+    "kubernetes_service": "`kubernetes_service`, `kubernetes_service_v1`, or a `kubernetes_manifest`/`kubectl_manifest` "
+                          "of a Service, Gateway or EnvoyProxy",
+    "manifests": "Kubernetes YAML with a Service of type LoadBalancer",
+    "gateway-api": "Gateway API objects (`gateway.networking.k8s.io`) or Envoy Gateway's (`gateway.envoyproxy.io`)",
+    "argocd": "Argo CD `Application`s or `ApplicationSet`s",
+    "flux": "Flux `HelmRelease`s",
+    "helmfile": "a helmfile with `releases:`",
+}
+
+
+def categories(repos: list[Repo], results: dict[str, dict]) -> list[str]:
+    """Per category: the repositories of the manifest that hold it, their findings and the places
+    kapsulint could not judge in them (linted alone)."""
+    rows = []
+    for category, words in CATEGORIES.items():
+        members = [r for r in repos if category in r.categories]
+        linted = [r for r in members if r.name in results]
+        findings = [f for r in linted for f in results[r.name]["alone"].findings]
+        unread = [r.name for r in linted
+                  if any(f["rule"] in BLIND_SPOTS for f in results[r.name]["alone"].findings)]
+        rows.append([category, words, len(members), len(linted), len(findings),
+                     len([f for f in findings if f["rule"] in BLIND_SPOTS]), len(unread),
+                     ", ".join(r.name for r in members) or "none found"])
+    unknown = sorted({c for r in repos for c in r.categories} - CATEGORIES.keys())
+    return ["## Corpus by source", "",
+            "The ways the repositories write the Services that reach a load balancer, besides the values of a "
+            "chart installed by `helm_release` (the manifest's `categories` column; a repository can be in "
+            "several). `README.md` in `benchmarks/realworld/` says how they were searched for.", "",
+            *table(["category", "what", "repositories", "linted", "findings alone", "blind-spot notes",
+                    "partly unread", "which"], rows), "",
+            *([f"Categories the report does not know: {', '.join(unknown)}.", ""] if unknown else [])]
+
+
 def markdown(data: dict) -> str:
     repos, results = data["repos"], data["results"]
     together: Lint = data["together"]
@@ -348,7 +387,9 @@ def markdown(data: dict) -> str:
     states = Counter(state for path, kind, state in together.files)
     lines += ["## Corpus", "",
               f"- repositories in the manifest: {len(repos)}; rebuilt and linted: {len(ok)} "
-              f"({kinds['terraform']} with Kapsule Terraform, {kinds['values']} with Helm values files only)",
+              f"({kinds['terraform']} with Kapsule Terraform, {kinds['values']} with Helm values files only"
+              + "".join(f", {n} of kind {k}" for k, n in sorted(kinds.items()) if k not in ("terraform", "values"))
+              + ")",
               "- files kapsulint read in the whole tree (`--show-files`): " +
               ", ".join(f"{n} {k}" for k, n in sorted(file_kinds.items())) +
               "; states: " + ", ".join(f"{n} {s}" for s, n in sorted(states.items())), ""]
@@ -361,9 +402,10 @@ def markdown(data: dict) -> str:
         counts = Counter(kind for _, kind, _ in res["alone"].files)
         rows.append([r.name, r.commit[:12], r.kind, counts.get("config", 0), counts.get("values", 0),
                      counts.get("tfvars", 0), len(res["alone"].findings), len(res["in_tree"]),
-                     res["alone"].returncode])
+                     res["alone"].returncode, ", ".join(r.categories)])
     lines += table(["repository", "commit", "kind", "Terraform files", "values", "tfvars", "findings alone",
-                    "findings in tree", "exit alone"], rows) + [""]
+                    "findings in tree", "exit alone", "categories"], rows) + [""]
+    lines += categories(repos, results)
 
     alone_rules = Counter(f["rule"] for res in results.values() for f in res["alone"].findings)
     tree_rules = Counter(f["rule"] for f in together.findings)

@@ -8,22 +8,17 @@ from __future__ import annotations
 import datetime
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kapsulint.boundary import OUTSIDE, Boundary, git_top_level, repository_of
 from kapsulint.cli.config import Config, ConfigError, find_config, load_config
-from kapsulint.kapsule.helm import set_sensitive_values
-from kapsulint.kapsule.values_readers import values_readers
-from kapsulint.kapsule.yaml_kinds import yaml_kinds
-from kapsulint.lint.fixes import FixPolicy
 from kapsulint.lint.registry import SelectionError, matching, selected, split_selectors
-from kapsulint.lint.runner import PerPath, Settings, left_out
-from kapsulint.model.engines import AUTO, ENGINES
-from kapsulint.model.options import ScanOptions
-from kapsulint.model.plan import Plan, PlanError, read_plan
-from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles
-from kapsulint.terraform.budget import SETTINGS as BUDGET_SETTINGS
-from kapsulint.terraform.budget import Limits
+
+if TYPE_CHECKING:  # the engine and the domain are imported when settings are resolved, never to read them
+    from kapsulint.lint.fixes import FixPolicy
+    from kapsulint.lint.runner import PerPath, Settings
+    from kapsulint.model.plan import Plan
+    from kapsulint.terraform.budget import Limits
 
 LEVELS = ("error", "warning", "note")
 DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024
@@ -132,7 +127,11 @@ class Resolved:
         self.origins = origins
         self.fix = fix
         self.unsafe_fixes = unsafe_fixes
-        self.fix_policy = FixPolicy() if fix_policy is None else fix_policy
+        if fix_policy is None:
+            from kapsulint.lint.fixes import FixPolicy
+
+            fix_policy = FixPolicy()
+        self.fix_policy = fix_policy
         self.since = since
 
 
@@ -143,6 +142,8 @@ def _per_path(config: Config) -> list[PerPath]:
     """The ``[[per-path]]`` entries, checked: each names its ``paths`` (globs relative to the
     configuration file) and at least one of ``ignore``, ``select`` (ids, prefixes or names) and
     ``severity`` (a table of ids, prefixes or names to levels)."""
+    from kapsulint.lint.runner import PerPath
+
     entries = []
     for number, entry in enumerate(config.get("per-path", []), 1):
         where = f"{config.path}: [[per-path]] entry {number}"
@@ -188,6 +189,17 @@ def _strings(entry: dict, key: str, where: str) -> list[str]:
 
 
 def resolve_settings(cli: CommandLine) -> Resolved:
+    # The engine and the composition root's domain answers (see docs/architecture.md), imported
+    # here: a run replayed from the results cache, or one that only shows its settings' help,
+    # never pays for them.
+    from kapsulint.kapsule.helm import set_sensitive_values
+    from kapsulint.kapsule.values_readers import values_readers
+    from kapsulint.kapsule.yaml_kinds import yaml_kinds
+    from kapsulint.lint.runner import Settings, left_out
+    from kapsulint.model.engines import AUTO, ENGINES
+    from kapsulint.model.options import ScanOptions
+    from kapsulint.scan.discovery import TEMPLATE_FILES, TemplateFiles
+
     first = cli.targets[0]
     try:
         if cli.config is not None:
@@ -380,6 +392,8 @@ def _plan(cli: CommandLine, config: Config, base: Path, boundary: Boundary) -> P
     """The plan of ``--plan``, else of the configuration's ``plan`` (relative to the configuration
     file, and inside the repository as every file the configuration names); read and checked here,
     so a file that is not a plan is a usage error."""
+    from kapsulint.model.plan import PlanError, read_plan
+
     if cli.plan is not None:
         path, name = str(cli.plan.resolve()), str(cli.plan)
     elif "plan" in config.values:
@@ -427,6 +441,9 @@ def _limits(pick, config: Config, problems: list[str]) -> Limits:
     else its default; every limit is positive and at most :data:`LIMIT_CEILING` times its default
     (the configuration file is the repository's, as much as its code: a pull request must not be
     able to lift the bounds that keep a run on its runner short)."""
+    from kapsulint.terraform.budget import SETTINGS as BUDGET_SETTINGS
+    from kapsulint.terraform.budget import Limits
+
     defaults = Limits()
     values = {}
     for key, field in BUDGET_SETTINGS.items():
@@ -446,6 +463,7 @@ def _limits(pick, config: Config, problems: list[str]) -> Limits:
 def _fix_policy(config: Config, pick, problems: list[str]) -> FixPolicy:
     """The configuration keys ``fixable``, ``unfixable``, ``extend-safe-fixes`` and
     ``extend-unsafe-fixes``, each a list of rule ids, prefixes or names, as in Ruff."""
+    from kapsulint.lint.fixes import FixPolicy
 
     def rules(key: str, default: list[str] | None) -> set[str] | None:
         selectors = pick(key, None, default)

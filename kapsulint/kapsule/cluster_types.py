@@ -6,7 +6,8 @@ from typing import NamedTuple
 
 
 class ClusterType(NamedTuple):
-    """A control-plane offer. ``max_nodes`` None means no source states the limit."""
+    """A control-plane offer. ``max_nodes`` and ``max_etcd_mb`` None mean no source states the
+    limit."""
 
     name: str
     max_nodes: int | None
@@ -15,6 +16,7 @@ class ClusterType(NamedTuple):
     sla: bool
     verified: bool = True
     commitment_days: int = 0
+    max_etcd_mb: int | None = None
 
 
 # Sources: the API's ``available-types`` answer recorded in the provider's tests
@@ -22,22 +24,34 @@ class ClusterType(NamedTuple):
 # 2026-07-03) and "Kubernetes control plane offers"
 # (https://www.scaleway.com/en/docs/kubernetes/reference-content/kubernetes-control-plane-offers/,
 # https://github.com/scaleway/docs-content/blob/c04a3a90/pages/kubernetes/reference-content/kubernetes-control-plane-offers.mdx):
-# 150 / 250 / 500 / 500 nodes, SLA 99.5 % and a 30-day commitment on dedicated offers.
-# The limits of "multicloud" and "multicloud-dedicated-4" are in neither source: they are None,
-# so no limit rule fires on them.
+# 150 / 250 / 500 / 500 nodes, SLA 99.5 % and a 30-day commitment on dedicated offers; the etcd
+# quota, the answer's ``max_etcd_size`` (55000000 bytes on "kapsule", 200000000 on the dedicated
+# offers, "multicloud-dedicated-8" and "-16" included), which the offers page states as 55 MB and
+# 200 MB. The limits of "multicloud" and "multicloud-dedicated-4" are in neither recorded answer:
+# they are None, so no limit rule fires on them.
 CLUSTER_TYPES: dict[str, ClusterType] = {
     t.name: t
     for t in (
-        ClusterType("kapsule", 150, dedicated=False, kosmos=False, sla=False),
-        ClusterType("kapsule-dedicated-4", 250, dedicated=True, kosmos=False, sla=True, commitment_days=30),
-        ClusterType("kapsule-dedicated-8", 500, dedicated=True, kosmos=False, sla=True, commitment_days=30),
-        ClusterType("kapsule-dedicated-16", 500, dedicated=True, kosmos=False, sla=True, commitment_days=30),
+        ClusterType("kapsule", 150, dedicated=False, kosmos=False, sla=False, max_etcd_mb=55),
+        ClusterType(
+            "kapsule-dedicated-4", 250, dedicated=True, kosmos=False, sla=True, commitment_days=30, max_etcd_mb=200
+        ),
+        ClusterType(
+            "kapsule-dedicated-8", 500, dedicated=True, kosmos=False, sla=True, commitment_days=30, max_etcd_mb=200
+        ),
+        ClusterType(
+            "kapsule-dedicated-16", 500, dedicated=True, kosmos=False, sla=True, commitment_days=30, max_etcd_mb=200
+        ),
         ClusterType("multicloud", None, dedicated=False, kosmos=True, sla=False, verified=False),
         ClusterType(
             "multicloud-dedicated-4", None, dedicated=True, kosmos=True, sla=True, verified=False, commitment_days=30
         ),
-        ClusterType("multicloud-dedicated-8", 500, dedicated=True, kosmos=True, sla=True, commitment_days=30),
-        ClusterType("multicloud-dedicated-16", 500, dedicated=True, kosmos=True, sla=True, commitment_days=30),
+        ClusterType(
+            "multicloud-dedicated-8", 500, dedicated=True, kosmos=True, sla=True, commitment_days=30, max_etcd_mb=200
+        ),
+        ClusterType(
+            "multicloud-dedicated-16", 500, dedicated=True, kosmos=True, sla=True, commitment_days=30, max_etcd_mb=200
+        ),
     )
 }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cached_property
 
 from kapsulint.api import (
     UNKNOWN,
@@ -166,14 +167,14 @@ class Pool:
         text = value.text()
         return node_types.normalize_node_type(text) if value.known and text else None
 
-    @property
-    def is_external(self) -> bool | None:
+    @cached_property
+    def is_external(self) -> bool | None:  # a pool's answers are asked by rule after rule: kept
         text = self.node_type.text()
         if not self.node_type.known or text is None:
             return None
         return node_types.is_external_node_type(text)
 
-    @property
+    @cached_property
     def cluster_instance(self) -> ResourceInstance | None:
         """The cluster this pool's ``cluster_id`` refers to, when the scan holds it."""
         if isinstance(self.instance, DefaultPoolInstance):
@@ -185,7 +186,7 @@ class Pool:
         instance = self.cluster_instance
         return Cluster(instance) if instance is not None else None
 
-    @property
+    @cached_property
     def in_kapsule_scope(self) -> bool | None:
         """Kapsule (not Kosmos) and not ``external``; an Unknown cluster counts as Kapsule."""
         if self.is_external:

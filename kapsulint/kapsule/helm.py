@@ -9,6 +9,7 @@ v3 writes them as an ordered list. Sources: https://github.com/hashicorp/terrafo
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
 
 from kapsulint.api import (
     UNKNOWN,
@@ -42,7 +43,7 @@ class Release:
     def chart(self) -> Val:
         return self.instance.arg("chart")
 
-    @property
+    @cached_property  # asked by rule after rule, of the same release object (see releases())
     def controller(self) -> Chart | None:
         chart, repository = self.chart, self.instance.arg("repository")
         if not chart.known or chart.text() is None:
@@ -75,6 +76,12 @@ class Release:
         """The cluster this release installs into: its helm provider's connection, else the only
         cluster of its root module tree (the root and the modules it calls). A cluster of another
         root module is another ``terraform apply``: a release there is never linked to it."""
+        if "_cluster" not in self.__dict__:
+            self.__dict__["_cluster"] = self._find_cluster()
+        cluster: Cluster | None = self.__dict__["_cluster"]
+        return cluster
+
+    def _find_cluster(self) -> Cluster | None:
         instance = self.instance
         alias = instance.provider_alias
         found = provider_config(instance.module, "helm", alias)

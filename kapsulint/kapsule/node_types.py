@@ -70,6 +70,13 @@ VCPU_KIND_UNSTATED_FAMILIES: frozenset[str] = frozenset(
     {"BASIC3", "STANDARD2", "COMPUTE3", "MEMORY3", "RENDER", "L4", "L40S", "H100", "H100-SXM", "B300-SXM"}
 )
 
+# GPU families (the GPU types recorded in ``_make_types``). Kapsule installs NVIDIA's GPU operator,
+# whose Node Feature Discovery publishes a NodeFeature object per node, on every GPU pool ("How to
+# use the NVIDIA GPU operator on Kapsule and Kosmos with GPU Instances",
+# https://www.scaleway.com/en/docs/kubernetes/how-to/use-nvidia-gpu-operator/,
+# https://github.com/scaleway/docs-content/blob/02e3c336/pages/kubernetes/how-to/use-nvidia-gpu-operator.mdx).
+GPU_FAMILIES: frozenset[str] = frozenset({"RENDER", "L4", "L40S", "H100", "H100-SXM", "B300-SXM"})
+
 # End-of-life families: ENT1 by the historical offers page
 # (https://github.com/scaleway/docs-content/blob/6cbcb8bf/pages/instances/reference-content/historical-offers.mdx); START1, VC1 and X64
 # by https://github.com/scaleway/docs-content/pull/6631 and the API's ``end_of_service: true``
@@ -297,6 +304,15 @@ def is_shared_vcpu(node_type: str) -> bool | None:
     if fam in DEDICATED_VCPU_FAMILIES:
         return False
     return None
+
+
+def is_gpu_node_type(node_type: str) -> bool | None:
+    """True for a type of a GPU family (a recorded type, or an unknown size of the family), False
+    for a type of another known family, None for a type whose family the facts do not know."""
+    family = node_type_family(node_type)
+    if family is None:
+        return None
+    return family in GPU_FAMILIES
 
 
 def is_external_node_type(node_type: str) -> bool:

@@ -36,6 +36,7 @@ the checked range is unknown: the lookups answer None for it.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 Version = tuple[int, int, int]
@@ -128,6 +129,7 @@ def covers(resource: str, version: Version | None) -> bool:
     return first <= version <= last
 
 
+@lru_cache(maxsize=256)  # the facts are constants: asked once per pool, answered once per version
 def replacing(resource: str, version: Version | None) -> tuple[Replacing, ...] | None:
     """The facts that hold for ``resource`` at ``version``; None when the version is not covered."""
     if not covers(resource, version):
@@ -136,6 +138,7 @@ def replacing(resource: str, version: Version | None) -> tuple[Replacing, ...] |
     return tuple(fact for fact in REPLACING if fact.resource == resource and fact.holds(version))
 
 
+@lru_cache(maxsize=256)
 def replacing_arguments(resource: str, version: Version | None, conditional: bool = False) -> frozenset[str] | None:
     """The arguments whose any change replaces ``resource`` at ``version`` (with ``conditional``,
     those that replace under a condition too); None when the version is not covered."""

@@ -76,21 +76,27 @@ def _manifests(project: Project, on_kapsule: bool) -> Iterator[Claim]:
             yield Claim(spec.get("accessModes"), name, False, instance.resource.address, instance.address, written.loc)
 
 
-def _in_values(value: Val, subject: helm.ValuesSubject, depth: int = 0) -> Iterator[Claim]:
-    if depth > 40 or not value.known:
-        return
-    if value.is_object:
-        modes = value.get("accessModes")
-        for key in ("storageClass", "storageClassName"):
-            name = _text(value.get(key))
-            if modes.known and modes.is_list and name:
-                yield Claim(modes, name, False, subject.name, subject.instance_address, value.get(key).loc)
-                break
-        for _, child in value.items():
-            yield from _in_values(child, subject, depth + 1)
-    elif value.is_list:
-        for child in value.elements():
-            yield from _in_values(child, subject, depth + 1)
+def _in_values(value: Val, subject: helm.ValuesSubject) -> Iterator[Claim]:
+    """The claims anywhere in a values tree, in document order (iterative: a walk of every node
+    of every release's values)."""
+    pending = [(value, 0)]
+    while pending:
+        value, depth = pending.pop()
+        if depth > 40 or not value.known:
+            continue
+        raw = value.raw
+        if isinstance(raw, dict):
+            modes = raw.get("accessModes")
+            if modes is not None and modes.known and modes.is_list:
+                for key in ("storageClass", "storageClassName"):
+                    written = value.get(key)
+                    name = _text(written)
+                    if name:
+                        yield Claim(modes, name, False, subject.name, subject.instance_address, written.loc)
+                        break
+            pending.extend((child, depth + 1) for child in reversed(raw.values()))
+        elif isinstance(raw, list):
+            pending.extend((child, depth + 1) for child in reversed(raw))
 
 
 def claims(project: Project) -> Iterator[Claim]:

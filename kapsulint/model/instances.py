@@ -17,7 +17,7 @@ from typing import Protocol
 
 from kapsulint.boundary import OUTSIDE, Boundary, Refused, shown_path
 from kapsulint.findings import Loc
-from kapsulint.model.modules import Block, Module, ModuleCall, Resource, Variable, declares_sensitive
+from kapsulint.model.modules import Attribute, Block, Module, ModuleCall, Resource, Variable, declares_sensitive
 from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.errors import EvalError, InvalidReference
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope, index_value, iteration_pairs, number
@@ -46,6 +46,8 @@ class ProjectFiles(Protocol):
     def boundary(self) -> Boundary: ...
 
     def record_sensitive(self, value: Val) -> None: ...
+
+    def record_read(self, root: str, path: str) -> None: ...
 
     def shared_module(self, path: str) -> bool: ...
 
@@ -86,6 +88,7 @@ class ModuleInstance:
         self.evaluator = Evaluator(self, project.budget)
         self._variables: dict[str, Val] = {}
         self._locals: dict[str, Val] = {}
+        self._arguments: dict[tuple[Attribute, Scope], Val] = {}
         self._in_progress: set[str] = set()
         self._resource_instances: dict[str, list[ResourceInstance]] = {}
         self.provider_versions: dict[tuple[str, str], object] = {}  # a root's, by (local name, source)
@@ -128,10 +131,16 @@ class ModuleInstance:
         self.project.note(kind, loc, message)
 
     def eval_attr(self, block: Block, name: str, scope: Scope = EMPTY_SCOPE) -> Val:
+        """An argument of ``block`` in ``scope``, evaluated once per scope: values never change,
+        so the evaluation that looks for blind spots and every rule that asks again share it."""
         attribute = block.attr(name)
         if attribute is None:
             return Val(None)
-        return self.eval(attribute.expr, attribute.path, scope)
+        key = (attribute, scope)  # both compared by identity, and kept alive by the key
+        value = self._arguments.get(key)
+        if value is None:
+            value = self._arguments[key] = self.eval(attribute.expr, attribute.path, scope)
+        return value
 
     # -- names --------------------------------------------------------------------------------
 
@@ -441,10 +450,16 @@ class FunctionContext:
         return posixpath.normpath(posixpath.join(self.base_directory(), name))
 
     def read_file(self, path: str) -> str | None:
-        return self.instance.project.read_text(self.resolve(path))
+        return self.instance.project.read_text(self._read(path))
 
     def read_bytes(self, path: str) -> bytes | None:
-        return self.instance.project.read_bytes(self.resolve(path))
+        return self.instance.project.read_bytes(self._read(path))
+
+    def _read(self, path: str) -> str:
+        """``path`` resolved, and recorded as read by this instance's root module tree."""
+        target = self.resolve(path)
+        self.instance.project.record_read(self.base_directory(), target)
+        return target
 
     def refusal(self, path: str) -> str | None:
         """Why ``path`` is not read at all: outside the repository, or not a regular file."""
@@ -495,7 +510,7 @@ class FunctionContext:
         self.instance.project.record_sensitive(value)
 
     def render_template(self, path: str, text: str, names: dict[str, Val], loc: Loc | None) -> Val:
-        target = self.resolve(path)
+        target = self._read(path)
         template = self.instance.project.template(target)
         if template is None:
             return Val(UNKNOWN, loc)

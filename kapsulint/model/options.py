@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import datetime
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from kapsulint.boundary import Boundary, repository_of
 from kapsulint.model.plan import Plan
-from kapsulint.scan.discovery import TemplateFiles
+from kapsulint.scan.discovery import Discovered, TemplateFiles
 from kapsulint.terraform.budget import Limits
 
 ValuesReaders = Callable[[Any], dict[str, list]]
@@ -25,6 +26,34 @@ ProviderSensitive = Callable[[Any], list]
 """The values a provider marks sensitive where the language does not (a ``helm_release``'s
 ``set_sensitive`` entries): a question of the domain, asked of a project and given to the engine
 by the command line, so that what no report prints does not depend on which rules ran."""
+
+
+class ScanScope:
+    """A scan restricted to some files: those in ``directories`` (the modules of some root module
+    trees) and ``files`` (what those trees read elsewhere, or files no tree reaches). Discovery
+    still walks the whole project; what it finds outside the scope is not read, so the project
+    judged is the part of the whole one these files make. Modules the scope's modules call are
+    read as usual; ``shared_modules`` are the module directories the whole project reaches from
+    more than one top-level module (instances there are labelled with their root as in the whole).
+    ``discovered``, when given, is what discovery found in the whole project (the same files on
+    disk and the same settings): the walk is not made again, the costliest step of a small scope.
+    Nothing here checks that the part judges as the whole would: the caller proves it (each root
+    tree's files, from ``Project.tree_files``, the same as in the whole project)."""
+
+    directories: frozenset[str]
+    files: frozenset[str]
+    shared_modules: frozenset[str]
+    discovered: Discovered | None
+
+    def __init__(self, directories: frozenset[str], files: frozenset[str],
+                 shared_modules: frozenset[str] = frozenset(), discovered: Discovered | None = None) -> None:
+        self.directories = directories
+        self.files = files
+        self.shared_modules = shared_modules
+        self.discovered = discovered
+
+    def holds(self, path: str) -> bool:
+        return path in self.files or path in self.directories or os.path.dirname(path) in self.directories
 
 
 class ScanOptions:
@@ -49,6 +78,7 @@ class ScanOptions:
     engine: str  # "terraform", "opentofu" or "auto": which files of a module are read (model/engines.py)
     plan: Plan | None  # --plan: the plan judged beside the code
     plan_directory: Path | None  # the directory the plan was made in (the first PATH)
+    scope: ScanScope | None  # the part of the project read (the language server's re-judging); None: all
 
     def __init__(
         self,
@@ -73,6 +103,7 @@ class ScanOptions:
         engine: str = "auto",
         plan: Plan | None = None,
         plan_directory: Path | None = None,
+        scope: ScanScope | None = None,
     ) -> None:
         self.root = root
         self.max_file_size = max_file_size
@@ -95,3 +126,4 @@ class ScanOptions:
         self.engine = engine
         self.plan = plan
         self.plan_directory = plan_directory if plan_directory is not None else root
+        self.scope = scope

@@ -46,7 +46,7 @@ from kapsulint.model.modules import (
     is_local_source,
     source_kind,
 )
-from kapsulint.model.options import ScanOptions
+from kapsulint.model.options import ScanOptions, ScanScope
 from kapsulint.model.plan_binding import PlanBinding, PlanMismatch, bind_plan
 from kapsulint.model.variables import root_variable_values
 from kapsulint.parsing.sources import FileReads, Unreadable, decode
@@ -110,12 +110,20 @@ class Project:
         self.not_read: list[engines.NotRead] = []  # configuration files their module's engine leaves out
         self._sensitive_regions: dict[str, set[tuple[int, int, int, int]]] = {}
         self._sensitive_texts: set[str] = set()
+        self._read_by_root: dict[str, set[str]] = {}  # root module path -> files its tree's functions read
+        self.discovered = Discovered()  # what discovery found in the whole project (before any scope)
 
     # -- loading ------------------------------------------------------------------------------
 
     def load(self) -> Project:
-        found: Discovered = discover(self.root, self.boundary, self.options.excluded,
-                                     tuple(self.options.values_globs), self.options.templates)
+        scope = self.options.scope
+        found = scope.discovered if scope is not None and scope.discovered is not None else None
+        if found is None:
+            found = discover(self.root, self.boundary, self.options.excluded, tuple(self.options.values_globs),
+                             self.options.templates)
+        self.discovered = found
+        if scope is not None:
+            found = _within(found, scope)
         self.template_sources = found.templates
         for path, glob in found.templates:
             self.note(FILE_LEFT_OUT, Loc(path, 1, 1, 1, 2),
@@ -733,7 +741,9 @@ class Project:
                 seen.add(module.path)
                 reached.setdefault(module.path, set()).add(top.module.path)
                 pending.extend(call.target for call in module.calls.values() if call.target is not None)
-        return {path for path, tops in reached.items() if len(tops) > 1}
+        shared = {path for path, tops in reached.items() if len(tops) > 1}
+        scope = self.options.scope
+        return shared | scope.shared_modules if scope is not None else shared
 
     def complete_for(self, instance: ModuleInstance) -> bool:
         """Whether kapsulint saw everything that could supply what a rule finds missing for a
@@ -764,6 +774,38 @@ class Project:
                     return False
                 pending.append(call.target)
         return True
+
+    def record_read(self, root: str, path: str) -> None:
+        """The tree of the root module at ``root`` read the file at ``path`` (``file()``,
+        ``templatefile()``...): it belongs to that tree for :meth:`tree_files`."""
+        self._read_by_root.setdefault(root, set()).add(path)
+
+    def tree_files(self) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+        """Each top-level module (a root module, a module no one calls) with its tree: the
+        directories of the modules it reaches through its calls, and the files of the project
+        those modules hold, their functions read or their releases read as values. Meaningful
+        once the run is judged (every expression is then evaluated, and every read made)."""
+        by_directory: dict[str, list[str]] = {}
+        for path in self.files:
+            by_directory.setdefault(os.path.dirname(path), []).append(path)
+        read_as_values: dict[str, set[str]] = {}
+        for path, readers in self.values_readers().items():
+            for reader in readers:
+                read_as_values.setdefault(reader.module.root.module.path, set()).add(path)
+        trees = {}
+        for top in self.top_instances():
+            directories: set[str] = set()
+            pending = [top.module]
+            while pending:
+                module = pending.pop()
+                if module.path in directories:
+                    continue
+                directories.add(module.path)
+                pending.extend(call.target for call in module.calls.values() if call.target is not None)
+            files = {path for directory in directories for path in by_directory.get(directory, ())}
+            files |= self._read_by_root.get(top.module.path, set()) | read_as_values.get(top.module.path, set())
+            trees[top.module.path] = (frozenset(directories), frozenset(files))
+        return trees
 
     def note(self, kind: str, loc: Loc, message: str) -> None:
         """A place the evaluation could not judge (a path outside the project, a budget run out)."""
@@ -987,6 +1029,16 @@ class Project:
         except ValueError:
             return path
 
+
+
+def _within(found: Discovered, scope: ScanScope) -> Discovered:
+    """What discovery found, restricted to ``scope``."""
+    kept = Discovered({path: kind for path, kind in found.files.items() if scope.holds(path)},
+                      [(path, reason) for path, reason in found.unreadable if scope.holds(path)])
+    kept.templates = [(path, glob) for path, glob in found.templates if scope.holds(path)]
+    kept.not_followed = [item for item in found.not_followed if scope.holds(item.path)]
+    kept.yaml_candidates = [path for path in found.yaml_candidates if scope.holds(path)]
+    return kept
 
 
 def _evaluate_block(instance: ModuleInstance, block: Block, scope: Scope, own_arguments: bool = True) -> None:

@@ -93,28 +93,28 @@ class Version(tuple[int, int, int]):
         return tuple.__hash__(self) if not self.prerelease else hash((tuple(self), self.prerelease))
 
     def __eq__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() == key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order == key
 
     def __ne__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() != key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order != key
 
     def __lt__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() < key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order < key
 
     def __le__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() <= key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order <= key
 
     def __gt__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() > key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order > key
 
     def __ge__(self, other: object) -> bool:
-        key = _key_of(other)
-        return NotImplemented if key is None else self._key() >= key
+        key = other._order if type(other) is Version else _key_of(other)  # the common case inlined
+        return NotImplemented if key is None else self._order >= key
 
 
 def _identifiers(prerelease: str) -> tuple[tuple[int, int, str], ...]:
@@ -127,9 +127,12 @@ def _identifiers(prerelease: str) -> tuple[tuple[int, int, str], ...]:
 def _key_of(other: object) -> tuple | None:
     if isinstance(other, Version):
         return other._key()
-    if isinstance(other, tuple) and 0 < len(other) <= 3 and all(isinstance(p, int) for p in other):
-        return (tuple(other) + (0,) * (3 - len(other)), True, ())
-    return None
+    if not isinstance(other, tuple) or not 0 < len(other) <= 3:
+        return None
+    for part in other:  # a loop, not all() of a generator: facts compare with tuples often
+        if not isinstance(part, int):
+            return None
+    return (tuple(other) + (0,) * (3 - len(other)), True, ())
 
 
 def as_version(value: Iterable[int] | Version) -> Version:

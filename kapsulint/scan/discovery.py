@@ -243,10 +243,11 @@ class SkippingNestedProjects:
 def holds_configuration(directory: Path, boundary: Boundary) -> bool:
     """A ``.kapsulint.toml``, or a ``pyproject.toml`` with a ``[tool.kapsulint]`` table, in ``directory``
     (either read only inside the repository)."""
-    if boundary.kind(directory / CONFIG_FILE) == "file":
+    folder = str(directory)  # strings, not Path joins: asked of every directory walked
+    if boundary.kind(os.path.join(folder, CONFIG_FILE)) == "file":
         return True
     try:
-        data = boundary.read(str(directory / "pyproject.toml"))
+        data = boundary.read(os.path.join(folder, "pyproject.toml"))
         text = data.decode("utf-8") if data is not None else ""
     except (OSError, UnicodeDecodeError):
         return False

@@ -116,19 +116,27 @@ class Budget:
     def enter(self) -> tuple:
         """Start an expression; returns what :meth:`leave` needs to resume the enclosing one."""
         limits = self.limits
-        saved = (self.steps, self.bytes, self.regex_seconds, self.step_ceiling, self.byte_ceiling, self.regex_ceiling)
-        self.step_ceiling = min(limits.run_steps, self.steps + limits.expression_steps)
-        self.byte_ceiling = min(limits.run_bytes, self.bytes + limits.expression_bytes)
-        self.regex_ceiling = min(limits.run_regex_seconds, self.regex_seconds + limits.expression_regex_seconds)
+        steps, used_bytes, seconds = self.steps, self.bytes, self.regex_seconds
+        saved = (steps, used_bytes, seconds, self.step_ceiling, self.byte_ceiling, self.regex_ceiling)
+        # min() written out: every expression evaluated passes here twice
+        steps += limits.expression_steps
+        self.step_ceiling = steps if steps < limits.run_steps else limits.run_steps
+        used_bytes += limits.expression_bytes
+        self.byte_ceiling = used_bytes if used_bytes < limits.run_bytes else limits.run_bytes
+        seconds += limits.expression_regex_seconds
+        self.regex_ceiling = seconds if seconds < limits.run_regex_seconds else limits.run_regex_seconds
         return saved
 
     def leave(self, saved: tuple) -> None:
         """End an expression: the enclosing one's ceilings move by what this one used."""
         steps, used_bytes, seconds, step_ceiling, byte_ceiling, regex_ceiling = saved
         limits = self.limits
-        self.step_ceiling = min(limits.run_steps, step_ceiling + self.steps - steps)
-        self.byte_ceiling = min(limits.run_bytes, byte_ceiling + self.bytes - used_bytes)
-        self.regex_ceiling = min(limits.run_regex_seconds, regex_ceiling + self.regex_seconds - seconds)
+        step_ceiling += self.steps - steps
+        self.step_ceiling = step_ceiling if step_ceiling < limits.run_steps else limits.run_steps
+        byte_ceiling += self.bytes - used_bytes
+        self.byte_ceiling = byte_ceiling if byte_ceiling < limits.run_bytes else limits.run_bytes
+        regex_ceiling += self.regex_seconds - seconds
+        self.regex_ceiling = regex_ceiling if regex_ceiling < limits.run_regex_seconds else limits.run_regex_seconds
 
     # -- charges -------------------------------------------------------------------------------
 

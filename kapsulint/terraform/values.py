@@ -62,10 +62,15 @@ class _Fields:
     type: Any
 
 
-# The fields' own setters: Val refuses ``value.field = ...``, and these keep making one as cheap
-# as a plain attribute assignment would (the evaluator makes a value for every node it computes).
-(_set_raw, _set_loc, _set_keylocs, _set_open, _set_sensitive, _set_ref, _set_encoded, _set_origin,
- _set_type) = (getattr(_Fields, name).__set__ for name in _FIELDS)
+class _Making(_Fields):
+    """A value while :meth:`Val.__new__` fills its fields: plain slot assignments (the cheapest
+    Python has; the evaluator makes a value for every node it computes), then it becomes a Val,
+    whose fields refuse to change."""
+
+    __slots__ = ()
+
+
+_new_object = object.__new__
 
 
 class Val(_Fields):
@@ -90,8 +95,8 @@ class Val(_Fields):
 
     __slots__ = ()
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         raw: Any,
         loc: Loc | None = None,
         *,
@@ -102,16 +107,19 @@ class Val(_Fields):
         encoded: Val | None = None,
         origin: tuple | None = None,
         type: Any = None,
-    ) -> None:
-        _set_raw(self, raw)
-        _set_loc(self, loc)
-        _set_keylocs(self, keylocs)
-        _set_open(self, open)
-        _set_sensitive(self, sensitive)
-        _set_ref(self, ref)
-        _set_encoded(self, encoded)
-        _set_origin(self, origin)
-        _set_type(self, type)
+    ) -> Val:
+        made = _new_object(_Making)
+        made.raw = raw
+        made.loc = loc
+        made.keylocs = keylocs
+        made.open = open
+        made.sensitive = sensitive
+        made.ref = ref
+        made.encoded = encoded
+        made.origin = origin
+        made.type = type
+        made.__class__ = Val  # type: ignore[assignment]  # the same slots: from here on its fields refuse to change
+        return made  # type: ignore[return-value]  # a Val since the line above
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a Val is not changed once made: build a copy (Val.replaced), not {name} = ...")

@@ -4,7 +4,9 @@ Each workspace folder is a project of its own (``folders.py``). A change to an o
 a save or a close schedules a lint of the folder that holds the file; the lint starts once the
 buffers have been still for ``DEBOUNCE`` seconds (at once on open, save and close), runs in one
 worker thread (so hover and code actions are answered meanwhile), and reads every open buffer in
-place of its file. A lint that a newer change has superseded publishes nothing. Diagnostics are
+place of its file. A lint judges again only the parts of the project the changes reach
+(``folders.Partition``); settings, folders and files changed on disk call for a lint of the whole.
+A lint that a newer change has superseded publishes nothing. Diagnostics are
 published for the open buffers, each with the version it was judged at, and cleared on close.
 A failure of a lint never stops the server: it is a KAP008 diagnostic on the folder's open buffers
 and a log message.
@@ -48,9 +50,14 @@ from kapsulint.text import decoded
 DEBOUNCE = 0.15  # seconds of stillness after a change before the lint starts
 # A lint leaves its model as cyclic garbage, which a full collection frees in about half the time
 # the lint took: it runs once the buffers have been still for IDLE_COLLECT seconds, or before the
-# next lint when UNCOLLECTED_LINTS lints' garbage is waiting (which bounds the memory held).
+# next lint when UNCOLLECTED_LINTS lints' garbage is waiting (which bounds the memory held), a
+# lint of parts counting for the share of the project's files it read.
 IDLE_COLLECT = 1.0
 UNCOLLECTED_LINTS = 2
+# An edit private to one root module tree is judged with that tree alone; the files it shares with
+# other trees (a module several roots call) are judged again, with all those trees, once the
+# buffers have been still for SETTLE seconds.
+SETTLE = 1.0
 SHOW_SETTINGS = "kapsulint.showSettings"
 CONFIGURATION_SECTION = "kapsulint"
 
@@ -65,7 +72,7 @@ class KapsulintServer(LanguageServer):
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kapsulint-lint")
         self.lint_lock = asyncio.Lock()
         self.pending: set[asyncio.Task] = set()
-        self.uncollected = 0  # lints whose garbage no collection has freed yet
+        self.uncollected = 0.0  # lints whose garbage no collection has freed yet (a lint of parts: its share)
         self.lints = 0  # lints run, for the idle collection
 
     # folders and documents
@@ -116,14 +123,18 @@ class KapsulintServer(LanguageServer):
             return
         folder.judgement = judgement
         self.publish(folder, judgement, documents)
+        if folder.stale:  # files shared by several root trees wait for the buffers to be still
+            self.schedule(folder, SETTLE)
 
     async def collect_when_idle(self) -> None:
-        """Free the lints' garbage once no lint has run for ``IDLE_COLLECT`` seconds."""
+        """Free the lints' garbage once no lint has run for ``IDLE_COLLECT`` seconds, and give the
+        memory freed back to the system (the server holds only the last lint's findings and how
+        the project splits, not its model)."""
         lints = self.lints
         await asyncio.sleep(IDLE_COLLECT)
         if lints == self.lints and self.uncollected:
             async with self.lint_lock:
-                await asyncio.get_running_loop().run_in_executor(self.worker, gc.collect)
+                await asyncio.get_running_loop().run_in_executor(self.worker, collect_and_trim)
                 self.uncollected = 0
 
     async def judged(self, folder: Folder, texts: dict[str, str]) -> Judgement | None:
@@ -134,7 +145,7 @@ class KapsulintServer(LanguageServer):
             await loop.run_in_executor(self.worker, gc.collect)
             self.uncollected = 0
         judgement, message, shown = await loop.run_in_executor(self.worker, judge, folder, texts)
-        self.uncollected += 1
+        self.uncollected += folder.share
         self.lints += 1
         task = asyncio.ensure_future(self.collect_when_idle())
         self.pending.add(task)
@@ -210,7 +221,9 @@ class KapsulintServer(LanguageServer):
             self.log(types.MessageType.Warning, f"kapsulint: unknown settings ignored: {', '.join(unknown)}")
 
     def relint_all(self) -> None:
+        """Lint every folder whole: the settings, the files on disk or the folders changed."""
         for folder in list(self.folders.values()):
+            folder.forget_parts()
             self.schedule(folder, 0)
 
 
@@ -231,6 +244,21 @@ def judge(folder: Folder, texts: dict[str, str]) -> tuple[Judgement | None, str 
     finally:
         if collecting:
             gc.enable()
+
+
+def collect_and_trim() -> None:
+    """A full collection, then the C library's free memory returned to the system where it can
+    (``malloc_trim`` of the GNU C library; elsewhere the collection alone)."""
+    gc.collect()
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):  # another C library (musl has no malloc_trim)
+        return
+    trim(0)
 
 
 def real_path(uri: str) -> str | None:
@@ -268,7 +296,24 @@ def initialize(ls: KapsulintServer, params: types.InitializeParams) -> None:
 @server.feature(types.INITIALIZED)
 async def initialized(ls: KapsulintServer, params: types.InitializedParams) -> None:
     await ls.pull_settings()
+    await watch_files(ls)
     await first_scan(ls, list(ls.folders.values()))
+
+
+async def watch_files(ls: KapsulintServer) -> None:
+    """Ask the client to tell of every file changed on disk (``workspace/didChangeWatchedFiles``),
+    when it takes dynamic registration: a lint judges again only what the buffers' changes reach,
+    so a file changed outside the editor (a checkout, a formatter) must call for a lint of the whole."""
+    workspace = ls.client_capabilities.workspace
+    watched = workspace.did_change_watched_files if workspace is not None else None
+    if watched is None or not watched.dynamic_registration:
+        return
+    options = types.DidChangeWatchedFilesRegistrationOptions(watchers=[types.FileSystemWatcher(glob_pattern="**/*")])
+    try:
+        await ls.client_register_capability_async(types.RegistrationParams([types.Registration(
+            "kapsulint-watched-files", types.WORKSPACE_DID_CHANGE_WATCHED_FILES, options)]))
+    except Exception as error:
+        ls.log(types.MessageType.Warning, f"kapsulint: registering file watchers failed: {describe(error)}")
 
 
 async def first_scan(ls: KapsulintServer, folders: list[Folder]) -> None:
@@ -336,6 +381,12 @@ def did_close(ls: KapsulintServer, params: types.DidCloseTextDocumentParams) -> 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 def did_change_watched_files(ls: KapsulintServer, params: types.DidChangeWatchedFilesParams) -> None:
+    """A file changed on disk: every folder is linted whole, unless each change is to a file open in
+    the editor (a save): its buffer is read in place of the file while it is open."""
+    opened = set(ls.open_buffers()[0])
+    if all(change.type == types.FileChangeType.Changed and real_path(change.uri) in opened
+           for change in params.changes):
+        return
     ls.relint_all()
 
 

@@ -151,13 +151,13 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
         budget.enter()
     here = Call(name, loc, context, budget)
     params = _params_for(spec, len(args))
-    marked = _walk(args, budget, here)
+    marked, unknown = _walk(args, budget, here)
     converted: list[Val] = []
     wait = False
-    for param, arg in zip(params, args):
+    for param, arg, has_unknown in zip(params, args, unknown):
         if arg.raw is None and not param.allow_null:
             raise argument_error(param.name, "argument must not be null")
-        if not param.allow_unknown and (arg.raw is UNKNOWN or arg.contains_unknown()):
+        if not param.allow_unknown and has_unknown:
             wait = True
             converted.append(arg)
             continue
@@ -237,14 +237,17 @@ def _params_for(spec: Function, count: int) -> list[Param]:
 _STEPS_CHUNK = 4096
 
 
-def _walk(args: list[Val], budget: Budget, here: Call) -> list[bool]:
+def _walk(args: list[Val], budget: Budget, here: Call) -> tuple[list[bool], list[bool]]:
     """Whether any part of each argument is marked sensitive (go-cty then marks the whole
-    result), the elements walked charged as steps to ``budget``: converting the arguments and
-    looking for Unknown parts walks them all, and a shared part is walked each time it appears."""
+    result), and whether any part is Unknown (an Unknown node or an open object), the elements
+    walked charged as steps to ``budget``: converting the arguments and looking for Unknown parts
+    walks them all, and a shared part is walked each time it appears."""
     marked = []
+    unknown = []
     walked = 0
     for value in args:
         found = False
+        unknown_found = False
         stack = [value]
         pop, extend = stack.pop, stack.extend
         while stack:
@@ -255,14 +258,19 @@ def _walk(args: list[Val], budget: Budget, here: Call) -> list[bool]:
                 walked = 0
             if current.sensitive:
                 found = True
+            if current.open:
+                unknown_found = True
             raw = current.raw
             if type(raw) is list:
                 extend(raw)
             elif type(raw) is dict:
                 extend(raw.values())
+            elif raw is UNKNOWN:
+                unknown_found = True
         marked.append(found)
+        unknown.append(unknown_found)
     _charge_steps(budget, walked, here)
-    return marked
+    return marked, unknown
 
 
 def _charge_steps(budget: Budget, count: int, here: Call) -> None:
