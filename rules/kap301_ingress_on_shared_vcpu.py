@@ -18,6 +18,13 @@ and the labels Kapsule sets on every node (`k8s.scaleway.com/pool-name`,
 `node.kubernetes.io/instance-type`, zone and region). A selector on a label no pool is known to
 carry is treated as unknown and stays silent.
 
+Releases read: `helm_release`s, whose cluster is the one their helm provider connects to, else the
+only cluster of their root module tree. A chart installed by an Argo CD Application, a Flux
+HelmRelease or a helmfile release is judged only when the repository ties it to one
+`scaleway_k8s_cluster` unambiguously; none of them names such a cluster (their destination is a
+cluster registered in the tool, the cluster the controller runs in, or a kubeconfig context), so
+this rule does not judge them.
+
 Sources: Scaleway docs `choosing-shared-vs-dedicated-cpus` and the Instances datasheet
 (https://www.scaleway.com/en/docs/instances/reference-content/choosing-shared-vs-dedicated-cpus/), pool tags and automatic labels
 (https://www.scaleway.com/en/docs/kubernetes/api-cli/managing-tags/; the pool-name label is

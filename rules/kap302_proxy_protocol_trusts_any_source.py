@@ -4,7 +4,7 @@
 Reports an ingress controller that accepts PROXY protocol headers from any source address.
 
 Services read: the controller's own settings, in the values of an ingress controller chart
-(`helm_release` values and values files); a Service written outside a chart carries no controller
+(`helm_release` values, Argo CD Applications, Flux HelmReleases, helmfile releases, and values files); a Service written outside a chart carries no controller
 setting.
 
 ## Why is this bad

@@ -5,7 +5,7 @@ Reports a port where the Scaleway load balancer and the ingress controller behin
 PROXY protocol. The load balancer sends a PROXY header the controller cannot read, or the
 controller requires one the load balancer does not send.
 
-Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+Services read: the Service of an ingress controller chart (`helm_release` values, Argo CD Applications, Flux HelmReleases, helmfile releases, and values files),
 judged against the same chart's controller settings; and Envoy Gateway's data plane, where the
 `EnvoyProxy` (`spec.provider.kubernetes.envoyService.annotations`) is judged against the
 `ClientTrafficPolicy` of each Gateway it serves (named by the Gateway's

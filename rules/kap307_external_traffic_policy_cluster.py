@@ -5,7 +5,7 @@ Reports an ingress controller LoadBalancer Service that leaves `externalTrafficP
 Kubernetes applies `Cluster`. A written policy, even `Cluster`, is a deliberate choice and is not
 reported (this rule is a note).
 
-Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+Services read: the Service of an ingress controller chart (`helm_release` values, Argo CD Applications, Flux HelmReleases, helmfile releases, and values files),
 `kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
 `kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
 `yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the

@@ -2,7 +2,10 @@
 
 ## What it does
 Reports a `helm_release` that installs a chart from a repository without pinning one exact
-chart `version`.
+chart `version`; likewise a chart of a Helm repository or OCI registry installed by an Argo CD
+Application (`targetRevision` a range), a Flux HelmRelease (`spec.chart.spec.version` absent or a
+range, an `OCIRepository` without a tag or with a `semver` range) or a helmfile release
+(`version` absent or a range).
 
 ## Why is this bad
 Without `version`, the Helm provider installs the newest chart the repository holds when the
@@ -17,8 +20,8 @@ the provider v3 compares the chart it found with the configured string, so a ran
 to end in "Planned version is different from configured version" (read from the provider
 code, not run).
 
-Charts installed from a local directory or a chart archive URL carry their version with them
-and are not checked; nor is `chart = "alias/name"` without `repository`, which cannot be told
+Charts installed from a local directory, a Git path or a chart archive URL carry their version
+with them and are not checked; nor is `chart = "alias/name"` without `repository`, which cannot be told
 apart from a local path.
 
 Sources: terraform-provider-helm `resource_helm_release.go` (`version` is optional and
@@ -54,7 +57,7 @@ local, a module argument or a tfvars file), and a release without `version` gets
 for another chart, a mirror repository, a range that does not admit that version (the author
 asked for another line of releases) or one whose reading is uncertain, and a variable or local
 other expressions read too, or a release block whose instances (`for_each`, a module called
-twice) install different charts. Unsafe: the chart installed today may be another version, and
+twice) install different charts, nor for a release written for Argo CD, Flux or helmfile. Unsafe: the chart installed today may be another version, and
 `terraform plan` then upgrades (or downgrades) the release to the pinned one, which may change
 the controller and its load balancer Service.
 
@@ -81,6 +84,7 @@ from kapsulint.api import (
     shown,
 )
 from kapsulint.kapsule import chart_pins, charts, helm, helm_provider
+from kapsulint.kapsule.gitops import releases as gitops_releases
 
 ID = "KAP308"
 NAME = "helm-chart-version-unpinned"
@@ -126,6 +130,34 @@ def check(project: Project) -> Iterator[Finding]:
             fix='pin one exact chart version: version = "<major>.<minor>.<patch>"',
             autofix=_pin(project, release, version) if len(pins[id(instance.block)]) == 1 else None,
         )
+    yield from _gitops(project)
+
+
+def _gitops(project: Project) -> Iterator[Finding]:
+    """Charts of a repository installed by Argo CD, Flux or helmfile: the version as written."""
+    for release in gitops_releases.releases(project):
+        version = release.version.written
+        if not release.from_repository or not version.known:
+            continue
+        chart_name = f'"{release.chart}"' if release.chart else "its chart"
+        text = release.version_text
+        if version.raw is None:
+            if not release.version.newest_when_absent:
+                continue
+            loc = release.anchor
+            message = (f"{release.name} installs {chart_name} with no version: each install takes the newest "
+                       "chart in the repository, so a new environment or a reinstall gets a chart nobody tested")
+        elif text is not None and not text.strip():
+            loc = version.loc or release.anchor
+            message = f"{release.name} installs {chart_name} with an empty version: the newest chart is installed"
+        elif text is not None and helm_provider.is_version_range(text):
+            loc = version.loc or release.anchor
+            message = (f"{release.name} installs {chart_name} from a version range {shown(version)}: "
+                       "which chart is installed depends on what the repository holds at install time")
+        else:
+            continue
+        yield finding(loc, message, subject=release.name, logical=f"{release.name}.version",
+                      fix="pin one exact chart version")
 
 
 def _attr_loc(instance: ResourceInstance) -> Loc | None:

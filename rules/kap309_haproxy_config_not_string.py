@@ -18,6 +18,9 @@ emits a number while `"2000"` stays a string, and a `set` entry with the default
 The API server's error text is known from other charts with the same template pattern; it was
 not reproduced against this chart.
 
+Values read: `helm_release` values, Argo CD Applications, Flux HelmReleases, helmfile releases, and
+values files.
+
 Sources: haproxytech/helm-charts `kubernetes-ingress/templates/controller-configmap.yaml`,
 Helm strvals typing of `--set` values as used by terraform-provider-helm `getValues`
 (https://github.com/haproxytech/helm-charts/tree/c5edba19/kubernetes-ingress/templates, https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/helm/resource_helm_release.go).

@@ -4,7 +4,7 @@
 Reports a haproxytech ingress controller whose public Scaleway load balancer publishes the HAProxy
 stats port (1024) or the pprof port (6060).
 
-Services read: the Service of the haproxytech chart (`helm_release` values and values files),
+Services read: the Service of the haproxytech chart (`helm_release` values, Argo CD Applications, Flux HelmReleases, helmfile releases, and values files),
 where the chart's values decide which admin ports the Service publishes.
 
 ## Why is this bad

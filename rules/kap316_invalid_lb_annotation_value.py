@@ -6,7 +6,7 @@ Controller Manager accepts, or whose value needs a companion annotation that is 
 Beyond the fixed sets, it checks durations, integers, booleans, port lists, per-port values and id
 formats as the CCM parses them.
 
-Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+Services read: the Service of an ingress controller chart (`helm_release` values, Argo CD Applications, Flux HelmReleases, helmfile releases, and values files),
 `kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
 `kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
 `yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the

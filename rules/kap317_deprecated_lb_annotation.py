@@ -4,7 +4,7 @@
 Reports a Service annotation `service.beta.kubernetes.io/scw-loadbalancer-send-proxy-v2` or
 `scw-loadbalancer-force-internal-ip`, which the Scaleway Cloud Controller Manager deprecates.
 
-Services read: the Service of an ingress controller chart (`helm_release` values and values files),
+Services read: the Service of an ingress controller chart (`helm_release` values, Argo CD Applications, Flux HelmReleases, helmfile releases, and values files),
 `kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
 `kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
 `yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the

@@ -8,6 +8,7 @@ import fnmatch
 import os
 
 from kapsulint.boundary import OUTSIDE
+from kapsulint.kapsule.values_readers import gitops_readers
 from kapsulint.model import engines
 from kapsulint.model.project import Project
 from kapsulint.model.variables import auto_loaded
@@ -49,6 +50,7 @@ def why_read(project: Project, path: str) -> str:
         for release in project.values_readers().get(path, []):
             loc = release.block.loc
             reasons.append(f"read by {release.address} ({relative(loc.path)}:{loc.line})")
+        reasons.extend(f"read by {reader}" for reader in gitops_readers(project, path))
         return ", ".join(reasons) or "values file"
     if source.kind == "documents":
         return f"its content: {project.yaml_reasons.get(path, 'YAML documents')}"

@@ -11,7 +11,8 @@ What lives here, and what rules import besides ``kapsulint.api``:
   ingress controller charts (``charts``) and Helm's ``--set`` syntax (``strvals``);
 * the questions rules ask about a configuration, answered over the api's evaluated values:
   clusters and pools (``clusters``, ``pool_sizes``, ``replacement``, ``scheduling``), Helm
-  releases and their values (``helm``, ``helm_provider``), the controller's Service and its
+  releases and their values (``helm``, ``helm_provider``, ``helm_values``; charts installed by
+  Argo CD, Flux and helmfile in ``gitops``), the controller's Service and its
   load balancer (``service``, ``proxy_ports``, ``lb_ips``, ``lb_annotations``), every Service
   that reaches a load balancer whatever wrote it (``lb_services``, over the Kubernetes objects of
   ``kube_objects``, Envoy Gateway's data plane in ``envoy_gateway``, and which YAML files hold

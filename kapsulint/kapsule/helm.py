@@ -23,8 +23,11 @@ from kapsulint.api import (
 from kapsulint.kapsule import chart_versions, strvals
 from kapsulint.kapsule.charts import Chart, registry
 from kapsulint.kapsule.clusters import Cluster, cluster_of, clusters
+from kapsulint.kapsule.gitops import releases as gitops_releases
+from kapsulint.kapsule.helm_values import apply_set, merge
 
 RELEASE = "helm_release"
+VALUES_FILE = "values file"
 _KUBERNETES_ARGS = ("host", "token", "cluster_ca_certificate", "config_path", "client_certificate", "client_key")
 
 
@@ -98,14 +101,20 @@ class Release:
 
 
 class ValuesSubject:
-    """What a values rule judges: a release's effective values, or a standalone values file."""
+    """What a values rule judges: a release's effective values (a ``helm_release``, an Argo CD
+    Application's chart source, a Flux HelmRelease, a helmfile release), or a standalone values
+    file. ``source`` says which (``"helm_release"``, ``"values file"``, or the tool's release,
+    ``gitops.release.ARGOCD``...); ``release`` is the ``helm_release`` (None for the others), and
+    ``chart_version`` and :meth:`cluster` answer for every kind."""
 
     values: Val
     controller: Chart | None
-    anchor: Loc  # the release header, or the values file's first line
-    name: str  # "helm_release.ingress" or the file's project-relative path
+    anchor: Loc  # the release header or object's first line, or the values file's first line
+    name: str  # "helm_release.ingress", "HelmRelease ingress/web", or the file's project-relative path
     release: Release | None
     instance_address: str | None
+    source: str
+    _chart_version: chart_versions.ChartVersion | None
 
     def __init__(
         self,
@@ -115,6 +124,8 @@ class ValuesSubject:
         name: str,
         release: Release | None = None,
         instance_address: str | None = None,
+        source: str | None = None,
+        chart_version: chart_versions.ChartVersion | None = None,
     ) -> None:
         self.values = values
         self.controller = controller
@@ -122,6 +133,20 @@ class ValuesSubject:
         self.name = name
         self.release = release
         self.instance_address = instance_address
+        self.source = source if source is not None else (RELEASE if release is not None else VALUES_FILE)
+        self._chart_version = chart_version
+
+    @property
+    def chart_version(self) -> chart_versions.ChartVersion | None:
+        """The chart version the release pins (one version or a range); None for a values file,
+        or when absent, Unknown or refused."""
+        return self.release.chart_version if self.release is not None else self._chart_version
+
+    def cluster(self) -> Cluster | None:
+        """The cluster the values are installed into, when the repository ties it unambiguously:
+        a ``helm_release``'s (:meth:`Release.cluster`); never a values file's or a GitOps
+        release's, which name no ``scaleway_k8s_cluster`` of the scan."""
+        return self.release.cluster() if self.release is not None else None
 
 
 def clusters_by_root(project: Project) -> dict[int, list[Cluster]]:
@@ -144,7 +169,9 @@ def releases(project: Project) -> list[Release]:
 
 
 def values_subjects(project: Project) -> list[ValuesSubject]:
-    """Every release (whatever it installs) and every standalone values file not read by one."""
+    """Every release (whatever it installs): ``helm_release``s, then the releases of Argo CD, Flux
+    and helmfile written in the repository (:mod:`kapsulint.kapsule.gitops`), and every standalone
+    values file none of them reads."""
     return project.memo("kapsule.values-subjects", lambda: list(_values_subjects(project)))
 
 
@@ -156,6 +183,12 @@ def _values_subjects(project: Project) -> Iterator[ValuesSubject]:
         referenced.update(files_read_by(release.instance))
         yield ValuesSubject(values, release.controller, release.header, release.instance.resource.address,
                             release, release.instance.address)
+    gitops = gitops_releases.found(project)
+    referenced.update(gitops.files)
+    for gitops_release in gitops.releases:
+        yield ValuesSubject(gitops_release.values, gitops_release.controller, gitops_release.anchor,
+                            gitops_release.name, source=gitops_release.tool,
+                            chart_version=gitops_release.chart_version)
     for values_file in project.values_files:
         value = values_file.value() if values_file.path not in referenced else None
         if value is None or not value.is_object:
@@ -222,8 +255,9 @@ def effective_values(instance: ResourceInstance, project: Project) -> Val:
 
 
 def set_sensitive_values(project: Project) -> list[Val]:
-    """The value of every ``set_sensitive`` entry of every release instance: the helm provider
-    marks them sensitive, so no report prints them, whichever rules read them."""
+    """The value of every ``set_sensitive`` entry of every release instance (the helm provider
+    marks them sensitive), and every value a GitOps release reads from a Secret: no report prints
+    them, whichever rules read them."""
     found: list[Val] = []
     try:
         instances = [release.instance for release in releases(project)]
@@ -235,6 +269,27 @@ def set_sensitive_values(project: Project) -> list[Val]:
         except Exception:
             continue
         found.extend(value for _, value, _ in entries)
+    try:
+        gitops = gitops_releases.releases(project)
+    except Exception:
+        return found
+    for gitops_release in gitops:  # values a Flux HelmRelease reads from a Secret
+        found.extend(_sensitive_scalars(gitops_release.values))
+    return found
+
+
+def _sensitive_scalars(value: Val) -> list[Val]:
+    """The sensitive scalars of a values tree (its keys are not secrets: they stay printable)."""
+    found: list[Val] = []
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node.raw, dict):
+            stack.extend(node.raw.values())
+        elif isinstance(node.raw, list):
+            stack.extend(node.raw)
+        elif node.sensitive and node.known:
+            found.append(node)
     return found
 
 
@@ -259,28 +314,6 @@ def _documents(instance: ResourceInstance, project: Project) -> Iterator[Val]:
                 yield decoded.with_sensitive() if item.sensitive else decoded
             elif decoded.raw is not None:
                 yield Val(UNKNOWN, item.loc)
-
-
-def merge(base: Val, override: Val) -> Val:
-    """Helm's coalescing of two values documents: maps merge, anything else replaces."""
-    if not override.known:
-        return Val({}, base.loc, keylocs={}, open=True)
-    if not base.is_object or not override.is_object:
-        return override
-    result = dict(base.raw)
-    keylocs = dict(base.keylocs or {})
-    for key, value in override.items():
-        if value.raw is None:
-            result.pop(key, None)
-            continue
-        if key in result and result[key].is_object and value.is_object:
-            result[key] = merge(result[key], value)
-        else:
-            result[key] = value
-        key_loc = override.key_loc(key)
-        if key_loc is not None:
-            keylocs[key] = key_loc
-    return Val(result, base.loc, keylocs=keylocs, open=base.open or override.open)
 
 
 def _set_entries(instance: ResourceInstance, kind: str) -> tuple[list[tuple[Val, Val, str | None]], bool]:
@@ -351,67 +384,3 @@ def _located(read: object, text: str, value: Val, entry_kind: str) -> Val:
         located = Val(read, value.loc)
     # read from the text of every item: any sensitive part makes all of it sensitive
     return located.with_sensitive() if value.contains_sensitive() else located
-
-
-class _Container:
-    """A copy of one container on a ``set`` entry's path, filled before its value is made."""
-
-    __slots__ = ("keylocs", "loc", "open", "raw")
-
-    def __init__(self, raw: dict[str, Val] | list[Val], loc: Loc | None, keylocs: dict[str, Loc] | None,
-                 open: bool) -> None:
-        self.raw = raw
-        self.loc = loc
-        self.keylocs = keylocs
-        self.open = open
-
-    @classmethod
-    def copy_of(cls, child: Val, next_step: strvals.Step, loc: Loc | None) -> _Container:
-        if isinstance(next_step, int):
-            return cls(list(child.raw) if child.is_list else [], child.loc or loc, None, False)
-        if child.is_object:
-            return cls(dict(child.raw), child.loc, dict(child.keylocs or {}), child.open)
-        return cls({}, loc, {}, False)
-
-    def value(self) -> Val:
-        return Val(self.raw, self.loc, keylocs=self.keylocs, open=self.open)
-
-
-def apply_set(values: Val, path: tuple[strvals.Step, ...], value: Val, name_loc: Loc | None) -> Val:
-    """``values`` with ``path`` (map keys and list indexes) set to ``value``: the containers on the
-    path are copies, ``values`` itself is left as it was."""
-    if not path:
-        return values
-    containers = [_Container(dict(values.raw) if values.is_object else {}, values.loc, dict(values.keylocs or {}),
-                             values.open)]
-    for position, step in enumerate(path):
-        current = containers[-1]
-        last = position == len(path) - 1
-        if isinstance(step, int):
-            if not isinstance(current.raw, list):
-                current.raw = []
-            while len(current.raw) <= step:
-                current.raw.append(Val(None, name_loc))
-            if not last:
-                containers.append(_Container.copy_of(current.raw[step], path[position + 1], name_loc))
-            continue
-        if not isinstance(current.raw, dict):
-            current.raw, current.keylocs = {}, {}
-        if last:
-            if name_loc is not None:
-                current.keylocs = current.keylocs or {}
-                current.keylocs[step] = name_loc
-        else:
-            containers.append(_Container.copy_of(current.raw.get(step, Val(None, name_loc)), path[position + 1],
-                                                 name_loc))
-            if current.keylocs is not None and name_loc is not None:
-                current.keylocs.setdefault(step, name_loc)
-    built = value
-    for container, step in zip(reversed(containers), reversed(path)):  # the innermost first
-        if isinstance(container.raw, list):  # a list's index or a map's key, as the walk down made it
-            assert isinstance(step, int)
-            container.raw[step] = built
-        else:
-            container.raw[str(step)] = built
-        built = container.value()
-    return built

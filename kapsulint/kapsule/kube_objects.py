@@ -50,7 +50,7 @@ class LbService:
     None. ``ports`` are the Service's port numbers (None for a chart's Service, whose ports come
     from the chart, or when one is Unknown)."""
 
-    source: str  # "helm_release", "values file", a resource type, "manifest", or "EnvoyProxy"
+    source: str  # "helm_release", a GitOps tool's release, "values file", a resource type, "manifest", "EnvoyProxy"
     kind: str  # the object's kind: "Service", "EnvoyProxy"
     subject: str
     instance: str | None

@@ -3,8 +3,9 @@ load balancer and ingress rules ask.
 
 Sources of a Service:
 
-* an ingress controller chart's Service, from a ``helm_release``'s effective values or a values
-  file (:mod:`kapsulint.kapsule.service`);
+* an ingress controller chart's Service, from a ``helm_release``'s effective values, an Argo CD
+  Application's, a Flux HelmRelease's or a helmfile release's values
+  (:mod:`kapsulint.kapsule.gitops`), or a values file (:mod:`kapsulint.kapsule.service`);
 * ``kubernetes_service`` and ``kubernetes_service_v1`` resources (``metadata.annotations``,
   ``spec.type``, ``spec.load_balancer_ip``, ``spec.external_traffic_policy``,
   ``spec.load_balancer_source_ranges``, ``spec.port``; the provider's ``type`` defaults to
@@ -74,9 +75,8 @@ def _services(project: Project) -> Iterator[LbService]:
 
 def _from_chart(chart: ControllerService) -> LbService:
     subject = chart.subject
-    release = subject.release
     return LbService(
-        source="helm_release" if release is not None else "values file",
+        source=subject.source,
         kind=SERVICE_KIND,
         subject=subject.name,
         instance=subject.instance_address,
@@ -94,7 +94,7 @@ def _from_chart(chart: ControllerService) -> LbService:
         spec_anchor=None,
         annotations_anchor=None,
         evidence=chart.kapsule_evidence,
-        cluster=release.cluster() if release is not None else None,
+        cluster=subject.cluster(),
         chart=chart,
     )
 

@@ -154,8 +154,7 @@ class ControllerService:
             return False
         if any(lb_annotation_keys.is_scaleway_lb_annotation(k) for k in keys):
             return True
-        release = self.subject.release
-        return release is not None and release.cluster() is not None
+        return self.subject.cluster() is not None
 
 
 def services(project: Project) -> Iterator[ControllerService]:
@@ -165,8 +164,7 @@ def services(project: Project) -> Iterator[ControllerService]:
     for subject in helm.values_subjects(project):
         if subject.controller is None:
             continue
-        version = subject.release.chart_version if subject.release is not None else None
-        service = ControllerService(subject, subject.controller, version)
+        service = ControllerService(subject, subject.controller, subject.chart_version)
         if service.enabled and service.kapsule_evidence:
             yield service
 

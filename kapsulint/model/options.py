@@ -17,7 +17,7 @@ ValuesReaders = Callable[[Any], dict[str, list]]
 """Each file read as Helm values, with the resource instances reading it: a question of the domain
 (``helm_release``), asked of a project and given to the engine by the command line."""
 
-YamlKinds = Callable[[str], "str | None"]
+YamlKinds = Callable[[str, str], "str | None"]  # (text, file name) -> why it is read
 """What a YAML file that is neither named nor read as values holds, from its text: a reason to
 read it (``Kubernetes objects: Service``), or None to leave it unread. A question of the domain,
 given to the engine by the command line; the engine reads such files as documents."""

@@ -188,7 +188,7 @@ class Project:
                 continue
             if content is None:  # above max-file-size: not known to be ours
                 continue
-            reason = classify(lf(decoded(content, errors="replace")))
+            reason = classify(lf(decoded(content, errors="replace")), os.path.basename(path))
             if reason is not None:
                 self.yaml_reasons[path] = reason
                 kept.append(path)

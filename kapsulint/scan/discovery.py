@@ -16,6 +16,12 @@ LOCK_FILE = ".terraform.lock.hcl"
 TERRAGRUNT_FILE = "terragrunt.hcl"
 CONFIG_FILE = ".kapsulint.toml"
 YAML_SUFFIXES = (".yaml", ".yml")
+# YAML without a suffix that a tool reads by name: Kustomize's ``Kustomization`` file
+# (https://kubectl.docs.kubernetes.io/references/kustomize/glossary/#kustomization-root); and YAML
+# templates a tool renders, such as helmfile v1's ``helmfile.yaml.gotmpl``
+# (https://helmfile.readthedocs.io/en/latest/proposals/towards-1.0/).
+YAML_NAMES = ("Kustomization",)
+YAML_TEMPLATE_SUFFIXES = (".yaml.gotmpl", ".yml.gotmpl")
 VALUES_PATTERNS = ("values*.yaml", "values*.yml", "*-values.yaml", "*-values.yml", "*.values.yaml", "*.values.yml")
 # Sources of a template engine that only end in a Terraform suffix: a generator renders them into
 # the Terraform that is applied (Jinja recommends the .jinja suffix and is often written .j2,
@@ -134,7 +140,8 @@ def discover(root: Path, boundary: Boundary, excluded=None, values_globs: tuple[
             kind = file_kind(entry.name)
             if kind is None and values_globs and _matches(Path(entry.path), root, values_globs):
                 kind = "values"
-            if kind is None and entry.name.endswith(YAML_SUFFIXES):
+            if kind is None and (entry.name.endswith(YAML_SUFFIXES + YAML_TEMPLATE_SUFFIXES)
+                                 or entry.name in YAML_NAMES):
                 kind = YAML_CANDIDATE
             if kind is None or (excluded and _excludes_file(excluded, entry.path)):
                 continue
