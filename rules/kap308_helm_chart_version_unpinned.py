@@ -24,6 +24,12 @@ Charts installed from a local directory, a Git path or a chart archive URL carry
 with them and are not checked; nor is `chart = "alias/name"` without `repository`, which cannot be told
 apart from a local path.
 
+Outside Terraform nothing records the version first resolved: Flux resolves a HelmRelease's
+range (or `*` when absent) again at every interval of its chart and upgrades the release, Argo CD
+resolves `targetRevision` again at every refresh and installs the newest match at the next sync,
+and each `helmfile apply` or `sync` passes the range to Helm again. A range there moves the
+cluster to a new chart without a change in the repository.
+
 Sources: terraform-provider-helm `resource_helm_release.go` (`version` is optional and
 computed: the chart resolved at install is kept in the state) and the chart's history
 (https://github.com/haproxytech/helm-charts/blob/c5edba19/kubernetes-ingress/values.yaml, https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/helm/resource_helm_release.go).
@@ -64,6 +70,9 @@ the controller and its load balancer Service.
 ## References
 - [helm_release: version](https://registry.terraform.io/providers/hashicorp/helm/latest/docs/resources/release#version-1)
 - [Helm: helm install --version](https://helm.sh/docs/helm/helm_install/)
+- [Flux: HelmChart version and interval](https://fluxcd.io/flux/components/source/helmcharts/#version)
+- [Argo CD: tracking strategies for Helm](https://argo-cd.readthedocs.io/en/stable/user-guide/tracking_strategies/#helm)
+- [helmfile: release version](https://helmfile.readthedocs.io/en/latest/#configuration)
 """
 
 from collections.abc import Iterator
@@ -84,6 +93,7 @@ from kapsulint.api import (
     shown,
 )
 from kapsulint.kapsule import chart_pins, charts, helm, helm_provider
+from kapsulint.kapsule.gitops import release as gitops_release
 from kapsulint.kapsule.gitops import releases as gitops_releases
 
 ID = "KAP308"
@@ -133,6 +143,24 @@ def check(project: Project) -> Iterator[Finding]:
     yield from _gitops(project)
 
 
+# What each tool does with a range, or with no version, once the release exists: it resolves the
+# version again, so a chart nobody tested reaches the cluster without a change in the repository.
+_RANGE = {
+    gitops_release.ARGOCD: "Argo CD resolves the range again at every refresh, and the next sync installs the "
+                           "newest chart it admits, one nobody tested",
+    gitops_release.FLUX: "Flux resolves the range again at every chart interval and upgrades the release to the "
+                         "newest chart it admits, one nobody tested",
+    gitops_release.HELMFILE: "every helmfile apply or sync installs the newest chart the range admits, one nobody "
+                             "tested",
+}
+_NO_VERSION = {
+    gitops_release.ARGOCD: "the next sync installs whatever chart the repository holds",
+    gitops_release.FLUX: "Flux takes the newest chart in the repository and upgrades the release to each new one "
+                         "at its chart interval",
+    gitops_release.HELMFILE: "every helmfile apply or sync installs the newest chart in the repository",
+}
+
+
 def _gitops(project: Project) -> Iterator[Finding]:
     """Charts of a repository installed by Argo CD, Flux or helmfile: the version as written."""
     for release in gitops_releases.releases(project):
@@ -145,15 +173,14 @@ def _gitops(project: Project) -> Iterator[Finding]:
             if not release.version.newest_when_absent:
                 continue
             loc = release.anchor
-            message = (f"{release.name} installs {chart_name} with no version: each install takes the newest "
-                       "chart in the repository, so a new environment or a reinstall gets a chart nobody tested")
+            message = f"{release.name} installs {chart_name} with no version: {_NO_VERSION[release.tool]}"
         elif text is not None and not text.strip():
             loc = version.loc or release.anchor
             message = f"{release.name} installs {chart_name} with an empty version: the newest chart is installed"
         elif text is not None and helm_provider.is_version_range(text):
             loc = version.loc or release.anchor
             message = (f"{release.name} installs {chart_name} from a version range {shown(version)}: "
-                       "which chart is installed depends on what the repository holds at install time")
+                       f"{_RANGE[release.tool]}")
         else:
             continue
         yield finding(loc, message, subject=release.name, logical=f"{release.name}.version",
