@@ -95,7 +95,7 @@ resource "scaleway_k8s_cluster" "main" {
 resource "scaleway_k8s_pool" "gpu" {
   cluster_id = scaleway_k8s_cluster.main.id
   node_type  = "L4-1-24G"
-  size       = 1
+  size       = 50
 }
 
 provider "scaleway" {
