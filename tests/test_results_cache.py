@@ -298,10 +298,16 @@ def test_the_directory_stays_within_its_bound(tmp_path, monkeypatch):
     """Past MAX_BYTES the least recently used entries go (the check runs on one write in sixteen,
     the writes of keys starting with 0)."""
     (tmp_path / "main.tf").write_text('variable "v" {}\n', encoding="utf-8")
-    for output in ("json", "text", "sarif"):
+    for earlier in _entries():  # other tests' entries: the least recently used of all
+        os.utime(earlier, (1_000, 1_000))
+    written: list[Path] = []
+    for age, output in enumerate(("json", "text", "sarif")):
+        before = set(_entries())
         program(tmp_path, ["--format", output], monkeypatch)
-        time.sleep(0.01)  # distinct modification times: the last written is the most recent
-    newest = max(_entries(), key=lambda p: p.stat().st_mtime)
+        (entry,) = set(_entries()) - before
+        os.utime(entry, (1_000_000 + age, 1_000_000 + age))  # use order set, not left to the clock
+        written.append(entry)
+    newest = written[-1]
     monkeypatch.setattr(results, "MAX_BYTES", newest.stat().st_size)
     results._evict(str(newest.parent))
     assert _entries() == [newest]
