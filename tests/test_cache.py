@@ -257,3 +257,58 @@ def test_many_entries_are_written_in_batches_and_found_in_one_lookup(tmp_path, m
     found = reader.lookup(keys)  # more keys than one query takes
     assert len(found) == len(keys)
     assert [cache_module.decode_entry(key, found[key])["data"] for key in keys] == list(range(1200))
+
+
+def checks(cache_dir: Path) -> dict[str, int | None]:
+    """Each stored entry's recorded check: key -> the checksum it was written or checked with."""
+    with closing(sqlite3.connect(cache_dir / DATABASE)) as connection:
+        return dict(connection.execute("SELECT key, checked FROM entries"))
+
+
+def test_an_entry_is_shape_checked_once_and_again_after_any_rewrite(tmp_path, monkeypatch):
+    import kapsulint.scan.loader as loader
+    from kapsulint.scan.cache import decode_entry, encode_entry, entry_checksum
+
+    cache_dir, project = one_cluster(tmp_path, monkeypatch)
+    _, first, _ = lint(project, ["--select", "KAP101"], monkeypatch)
+    ((key, entry),) = entries(cache_dir).items()
+    assert checks(cache_dir) == {key: entry_checksum(key, entry)}  # written by this run's parse
+
+    checked: list[str] = []
+    real = loader.valid_parse
+
+    def counting(value, parser):
+        checked.append(parser)
+        return real(value, parser)
+
+    monkeypatch.setattr(loader, "valid_parse", counting)
+    assert lint(project, ["--select", "KAP101"], monkeypatch)[1] == first
+    assert checked == []  # the entry is the one its row vouches for: used as it is
+
+    value = decode_entry(key, entry)
+    value["comments"] = [{"line": 7, "column": 1, "text": "# a note", "own_line": True, "before_code": False,
+                          "next_line": None}]  # still a valid parse, rewritten with a valid header and checksum
+    rewritten = encode_entry(key, value)
+    assert entry_checksum(key, rewritten) != entry_checksum(key, entry)
+    store(cache_dir, key, rewritten)
+    assert lint(project, ["--select", "KAP101"], monkeypatch)[1] == first
+    assert checked == ["hcl"]  # checked again, then vouched for
+    assert checks(cache_dir) == {key: entry_checksum(key, rewritten)}
+    assert lint(project, ["--select", "KAP101"], monkeypatch)[1] == first
+    assert checked == ["hcl"]
+
+
+def test_a_database_of_rows_without_their_check_gets_the_column_and_checks_them(tmp_path, monkeypatch):
+    import kapsulint.scan.loader as loader
+    from kapsulint.scan.cache import entry_checksum
+
+    cache_dir, project = one_cluster(tmp_path, monkeypatch)
+    _, first, _ = lint(project, ["--select", "KAP101"], monkeypatch)
+    ((key, entry),) = entries(cache_dir).items()
+    with closing(sqlite3.connect(cache_dir / DATABASE)) as connection, connection:  # the former layout
+        connection.execute("ALTER TABLE entries DROP COLUMN checked")
+    checked: list[str] = []
+    real = loader.valid_parse
+    monkeypatch.setattr(loader, "valid_parse", lambda value, parser: checked.append(parser) or real(value, parser))
+    assert lint(project, ["--select", "KAP101"], monkeypatch)[1] == first
+    assert checked == ["hcl"] and checks(cache_dir) == {key: entry_checksum(key, entry)}

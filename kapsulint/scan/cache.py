@@ -8,7 +8,10 @@ nested deeper than marshal goes is stored as the flat rows of :func:`flatten`, s
 worker processes, which return entries, take whatever the parser takes. An entry that decodes is
 still checked before it is used (:func:`valid_parse`, :func:`valid_template`,
 :func:`valid_yaml_text`): one whose shape is not what the parser gives (an entry rewritten with a
-valid checksum) is dropped and the text parsed again. They live in one SQLite database, ``parse.sqlite``:
+valid checksum) is dropped and the text parsed again. A file's parse is checked once, not at every
+run: its row records the checksum of the entry it was written or checked with (``checked``), and
+an entry whose checksum is still that one is used as it is (:meth:`ParseCache.vouched`); one that
+was rewritten since, whatever wrote it, carries another checksum and is checked again. They live in one SQLite database, ``parse.sqlite``:
 one file per entry cost a file creation each (0.6 s of a 5 s cold run over 640 files), while a
 database takes a run's new entries in one transaction and answers its lookups in a few queries. SQLite also gives what a shared cache
 needs: atomic writes and concurrent runs that wait for each other's writes instead of clobbering
@@ -103,6 +106,22 @@ def decode_entry(key: str, blob: bytes) -> Any | None:
         value = marshal.loads(data)
         return unflatten(value) if deep else value
     except (EOFError, ValueError, TypeError, IndexError, KeyError, AttributeError):
+        return None
+
+
+def entry_checksum(key: str, blob: bytes) -> int | None:
+    """The checksum in the header of ``key``'s entry ``blob`` (None when the header is not one);
+    :func:`decode_entry` holds it to the data."""
+    header = key.encode() + b"\n"
+    if blob.startswith(_MAGIC + header):
+        start = len(_MAGIC) + len(header)
+    elif blob.startswith(_DEEP_MAGIC + header):
+        start = len(_DEEP_MAGIC) + len(header)
+    else:
+        return None
+    try:
+        return int(blob[start:start + _CHECKSUM - 1], 16)
+    except ValueError:
         return None
 
 
@@ -278,6 +297,8 @@ class ParseCache:
         self._new: dict[str, bytes] = {}  # entries not yet written
         self._new_bytes = 0
         self._used: list[str] = []  # entries read whose last use is old: refreshed when writing
+        self._checked: dict[str, int] = {}  # entry -> the checksum its row was checked with
+        self._vouch: dict[str, int] = {}  # entries checked in this run: recorded when writing
 
     @classmethod
     def default(cls, enabled: bool = True) -> ParseCache:
@@ -315,15 +336,31 @@ class ParseCache:
             for start in range(0, len(wanted), _QUERY_KEYS):
                 chunk = wanted[start:start + _QUERY_KEYS]
                 marks = ",".join("?" * len(chunk))
-                for key, blob, used in connection.execute(
-                    f"SELECT key, blob, used FROM entries WHERE key IN ({marks})", chunk
+                for key, blob, used, checked in connection.execute(
+                    f"SELECT key, blob, used, checked FROM entries WHERE key IN ({marks})", chunk
                 ):
                     found[key] = blob
                     if used < stale:
                         self._used.append(key)
+                    if checked is not None:
+                        self._checked[key] = checked
         except self._errors() as error:
             self._failed(error)
         return found
+
+    def vouched(self, key: str, blob: bytes) -> bool:
+        """Whether ``blob``, ``key``'s entry as :meth:`lookup` gave it, is the entry its row was
+        written or last checked with (its checksum is the one recorded): then its shape need not be
+        checked again. Any rewrite of the entry changes its checksum, so an entry rewritten since is
+        never vouched for."""
+        recorded = self._checked.get(key)
+        return recorded is not None and recorded == entry_checksum(key, blob)
+
+    def vouch(self, key: str, blob: bytes) -> None:
+        """Record that ``key``'s entry ``blob`` passed the shape checks (written with the next flush)."""
+        checksum = entry_checksum(key, blob)
+        if checksum is not None and self.directory is not None:
+            self._vouch[key] = checksum
 
     def get(self, key: str) -> Any | None:
         blob = self.lookup([key]).get(key)
@@ -332,6 +369,8 @@ class ParseCache:
     def drop(self, key: str) -> None:
         """Forget an entry (one whose data a run could not use): the next run parses it again."""
         self._new.pop(key, None)
+        self._vouch.pop(key, None)
+        self._checked.pop(key, None)
         if self.directory is None:
             return
         connection = self._connect()
@@ -366,21 +405,25 @@ class ParseCache:
     def flush(self) -> None:
         """Write the new entries and the refreshed use times in one transaction; evict when the
         database grew past its bound."""
-        if not self._new and not self._used:
+        if not self._new and not self._used and not self._vouch:
             return
         entries, self._new, self._new_bytes = self._new, {}, 0
         used, self._used = self._used, []
+        vouched, self._vouch = self._vouch, {}
         connection = self._connect()
         if connection is None:
             return
         now = time.time()
         try:
             with connection:
+                # A new entry is what the parser gave in this run: checked by construction.
                 connection.executemany(
-                    "INSERT OR REPLACE INTO entries (key, blob, size, used) VALUES (?, ?, ?, ?)",
-                    [(key, blob, len(blob), now) for key, blob in entries.items()],
+                    "INSERT OR REPLACE INTO entries (key, blob, size, used, checked) VALUES (?, ?, ?, ?, ?)",
+                    [(key, blob, len(blob), now, entry_checksum(key, blob)) for key, blob in entries.items()],
                 )
                 connection.executemany("UPDATE entries SET used = ? WHERE key = ?", [(now, k) for k in used])
+                connection.executemany("UPDATE entries SET checked = ? WHERE key = ?",
+                                       [(checksum, k) for k, checksum in vouched.items() if k not in entries])
             if entries:
                 self.evict()
         except self._errors() as error:
@@ -421,9 +464,10 @@ class ParseCache:
                 connection = sqlite3.connect(path, timeout=_WAIT_SECONDS, isolation_level="DEFERRED")
                 connection.execute("PRAGMA synchronous = OFF")  # a cache: a lost write is a re-parse
                 connection.execute(
-                    "CREATE TABLE IF NOT EXISTS entries "
-                    "(key TEXT PRIMARY KEY, blob BLOB NOT NULL, size INTEGER NOT NULL, used REAL NOT NULL)"
+                    "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, blob BLOB NOT NULL, "
+                    "size INTEGER NOT NULL, used REAL NOT NULL, checked INTEGER)"
                 )
+                _add_checked_column(connection)
                 connection.execute("SELECT count(*) FROM entries WHERE key = ''").fetchone()
             except sqlite3.DatabaseError:
                 if attempt == 2 or not _remove(path):  # not a database, or damaged: start afresh
@@ -455,6 +499,23 @@ class ParseCache:
             self._connection.close()
         self._connection = None
         self.directory = None
+
+
+def _add_checked_column(connection: sqlite3.Connection) -> None:
+    """Give a database written before rows recorded their check (``checked``) the column; kapsulint
+    versions that do not know it write NULL there, and their entries are checked as before."""
+    import sqlite3
+
+    try:
+        connection.execute("SELECT checked FROM entries LIMIT 0")
+        return
+    except sqlite3.OperationalError:
+        pass
+    try:
+        with connection:
+            connection.execute("ALTER TABLE entries ADD COLUMN checked INTEGER")
+    except sqlite3.OperationalError:  # another run added it meanwhile
+        connection.execute("SELECT checked FROM entries LIMIT 0")
 
 
 def _remove(path: Path) -> bool:

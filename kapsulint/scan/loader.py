@@ -86,9 +86,13 @@ def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Pars
         for path, kind, content, key in chunk:
             value = shared.get(key) if key else None
             if value is None and key in stored:
-                value = decode_entry(key, stored[key])
-                if value is not None and not valid_parse(value, parser_name(path, kind)):
-                    value = None
+                blob = stored[key]
+                value = decode_entry(key, blob)
+                if value is not None and not cache.vouched(key, blob):  # checked once, not every run
+                    if valid_parse(value, parser_name(path, kind)):
+                        cache.vouch(key, blob)
+                    else:
+                        value = None
                 if value is not None:
                     shared[key] = value
             if value is not None:
