@@ -97,6 +97,7 @@ from kapsulint.api import (
     unwrap_edit,
 )
 from kapsulint.kapsule import kubeconfig
+from kapsulint.text import lazy_pattern
 
 ID = "KAP402"
 NAME = "kubeconfig-written-to-disk"
@@ -231,8 +232,8 @@ def _sensitive_output(project: Project, block: Block, through_nonsensitive: bool
     return fix("safe", "drop nonsensitive() and add sensitive = true to the output", edits)
 
 
-_REDIRECT = re.compile(r"(?<![-=<>0-9&])>>?(?![=&>])|\btee\b")
-_DISCARDED = re.compile(r">>?\s*/dev/null")
+_REDIRECT = lazy_pattern(r"(?<![-=<>0-9&])>>?(?![=&>])|\btee\b")
+_DISCARDED = lazy_pattern(r">>?\s*/dev/null")
 
 
 def _commands(project: Project) -> Iterator[Finding]:

@@ -19,10 +19,11 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from kapsulint.api import Expression, Loc, Module, Project, SourceFile, file_attributes
+from kapsulint.text import lazy_pattern
 
 ACCESS_KEY = re.compile(r"SCW[A-Z0-9]{17}")
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
-SECRET_NAME = re.compile(r"secret", re.IGNORECASE)
+SECRET_NAME = lazy_pattern(r"secret", re.IGNORECASE)
 CREDENTIAL_ARGUMENTS = ("access_key", "secret_key")
 
 # Sample values from documentation and RFCs, never real keys.

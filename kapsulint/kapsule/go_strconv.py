@@ -6,7 +6,7 @@ Source: https://pkg.go.dev/strconv (``ParseBool``, ``ParseInt`` with base 0).
 
 from __future__ import annotations
 
-import re
+from kapsulint.text import lazy_pattern
 
 __all__ = ["parse_bool", "parse_int"]
 
@@ -14,7 +14,7 @@ __all__ = ["parse_bool", "parse_int"]
 _TRUE = frozenset({"1", "t", "T", "TRUE", "true", "True"})
 _FALSE = frozenset({"0", "f", "F", "FALSE", "false", "False"})
 
-_INT = re.compile(
+_INT = lazy_pattern(
     r"^[+-]?(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|0(?:_?[0-7])*|[1-9](?:_?[0-9])*)$"
 )
 

@@ -17,7 +17,6 @@ Sources (https://github.com/hashicorp/terraform-provider-helm/blob/v3.1.2/docs/g
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import NamedTuple
@@ -36,6 +35,7 @@ from kapsulint.api import (
 from kapsulint.kapsule import chart_versions, strvals
 from kapsulint.kapsule.charts import registry
 from kapsulint.kapsule.provider_releases import reached, releases
+from kapsulint.text import lazy_pattern
 
 SET_KINDS = ("set", "set_list", "set_sensitive")
 
@@ -47,7 +47,7 @@ SET_KINDS = ("set", "set_list", "set_sensitive")
 FLAT_KEY_MAPS: frozenset[str] = frozenset(
     {"annotations", "labels", "nodeSelector", "podAnnotations", "podLabels", "matchLabels"}
 )
-_CAMEL_FLAT_MAP = re.compile(r"^[a-z][A-Za-z0-9]*(Annotations|Labels)$")
+_CAMEL_FLAT_MAP = lazy_pattern(r"^[a-z][A-Za-z0-9]*(Annotations|Labels)$")
 
 
 def is_flat_key_map(segment: str) -> bool:

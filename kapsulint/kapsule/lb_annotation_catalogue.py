@@ -28,11 +28,11 @@ This module is facts only: it reads nothing of a project, so any description of 
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from kapsulint.kapsule import zones
 from kapsulint.kapsule.go_strconv import parse_bool, parse_int
+from kapsulint.text import lazy_pattern
 
 PREFIX = "service.beta.kubernetes.io/"
 SHORT_PREFIX = "scw-loadbalancer-"
@@ -119,10 +119,10 @@ ANNOTATIONS: dict[str, AnnotationFact] = _catalogue(
        applies="overrides the other health check annotations on its ports"),
 )
 
-_DURATION = re.compile(r"[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+)")
-_INTEGER = re.compile(r"[-+]?\d+")
-_HEAD = re.compile(r"scw-(load-?balancers?|lb)-")
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_DURATION = lazy_pattern(r"[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+)")
+_INTEGER = lazy_pattern(r"[-+]?\d+")
+_HEAD = lazy_pattern(r"scw-(load-?balancers?|lb)-")
+_UUID = lazy_pattern(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 
 def fact(key: str) -> AnnotationFact | None:

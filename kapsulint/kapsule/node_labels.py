@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from kapsulint.kapsule.node_types import INSTANCE_TYPES, is_external_node_type, normalize_node_type
 from kapsulint.kapsule.zones import region_of_zone
+from kapsulint.text import lazy_pattern
 
 # The pool name label: set on every Kapsule node, used by the CCM's own tests
 # (https://github.com/scaleway/scaleway-cloud-controller-manager/blob/v0.36.2/scaleway/loadbalancers_test.go, ``TestFilterNodes``); no prose page documents it.
@@ -41,7 +42,7 @@ TAINT_EFFECTS: tuple[str, ...] = ("NoSchedule", "PreferNoSchedule", "NoExecute")
 # carry one DNS-subdomain prefix (``noprefix=node.kubernetes.io/role=x``).
 _TAG_SPLIT = re.compile(r"[:= ]+")
 _NAME_RE = re.compile(r"^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$")
-_DNS_SUBDOMAIN_RE = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
+_DNS_SUBDOMAIN_RE = lazy_pattern(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
 
 
 def _parse_label_tag(tag: str, *, require_equals: bool) -> tuple[str, str] | None:

@@ -23,12 +23,14 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kapsulint.text import lazy_pattern
+
 Step = str | int
 Scalar = str | bool | int | None
 
 _MAX_NESTING = 30  # MaxNestedNameLevel
 _MAX_INDEX = 65536  # MaxIndex
-_INT64 = re.compile(r"[+-]?[0-9]+")
+_INT64 = lazy_pattern(r"[+-]?[0-9]+")
 
 
 class Assignment(NamedTuple):

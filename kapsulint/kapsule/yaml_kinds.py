@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import re
 
+from kapsulint.text import lazy_pattern
+
 # At the start of a line: a top-level key of a block mapping (a document's own keys).
-_API_VERSION = re.compile(r"^apiVersion:[ \t]*[\"']?[A-Za-z0-9][\w.\-/]*[\"']?[ \t]*(?:#.*)?$", re.MULTILINE)
-_KIND = re.compile(r"^kind:[ \t]*[\"']?([A-Z][A-Za-z0-9]*)[\"']?[ \t]*(?:#.*)?$", re.MULTILINE)
-_RELEASES = re.compile(r"^releases:[ \t]*(?:#.*)?$", re.MULTILINE)
-_CHART = re.compile(r"^[ \t]*(?:-[ \t]+)?chart:[ \t]*\S", re.MULTILINE)
+_API_VERSION = lazy_pattern(r"^apiVersion:[ \t]*[\"']?[A-Za-z0-9][\w.\-/]*[\"']?[ \t]*(?:#.*)?$", re.MULTILINE)
+_KIND = lazy_pattern(r"^kind:[ \t]*[\"']?([A-Z][A-Za-z0-9]*)[\"']?[ \t]*(?:#.*)?$", re.MULTILINE)
+_RELEASES = lazy_pattern(r"^releases:[ \t]*(?:#.*)?$", re.MULTILINE)
+_CHART = lazy_pattern(r"^[ \t]*(?:-[ \t]+)?chart:[ \t]*\S", re.MULTILINE)
 _SHOWN_KINDS = 4
 KUSTOMIZATION_NAMES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 HELMFILE = "a helmfile"

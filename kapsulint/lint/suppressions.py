@@ -18,6 +18,7 @@ from kapsulint.lint.registry import SelectionError, matching
 from kapsulint.model.edits import remove_text
 from kapsulint.model.project import Project
 from kapsulint.parsing.sources import SourceFile
+from kapsulint.text import lazy_pattern
 
 _DIRECTIVE_RE = re.compile(
     r"kapsulint:\s*(?P<kind>ignore-file|ignore)\s*\[(?P<selectors>[^\]]*)\]\s*"
@@ -128,8 +129,8 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
     return found
 
 
-_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_UNTIL_LIKE_RE = re.compile(r"until\s*(?:[:=]|\d)", re.IGNORECASE)
+_DATE_RE = lazy_pattern(r"\d{4}-\d{2}-\d{2}")
+_UNTIL_LIKE_RE = lazy_pattern(r"until\s*(?:[:=]|\d)", re.IGNORECASE)
 
 
 def _until_date(text: str) -> dt.date | None:

@@ -12,16 +12,16 @@ syntax, or when the text on disk is not what the parser saw.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from kapsulint.findings import Edit, Loc
 from kapsulint.model.modules import Attribute, Block
 from kapsulint.model.project import Project
+from kapsulint.text import lazy_pattern
 
 INDENT = "  "  # terraform fmt indents each nesting level by two spaces
 
-_HEREDOC = re.compile(r"<<-?([A-Za-z_][\w-]*)")
+_HEREDOC = lazy_pattern(r"<<-?([A-Za-z_][\w-]*)")
 
 
 class _Line(NamedTuple):

@@ -6,7 +6,6 @@ Built from the adapter's plain data. Nothing here evaluates an expression; see
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -17,6 +16,7 @@ from kapsulint.parsing import computes
 from kapsulint.parsing.sources import SourceFile
 from kapsulint.terraform.documents import literal_to_val
 from kapsulint.terraform.values import Val
+from kapsulint.text import lazy_pattern
 
 
 class Attribute:
@@ -373,9 +373,9 @@ _SCHEMES = {"git": "git", "hg": "Mercurial", "http": "HTTP archive", "https": "H
             "gcs": "GCS", "file": "file path"}
 # Registry addresses, [hostname/]namespace/name/system[//subdirectory]:
 # https://developer.hashicorp.com/terraform/language/modules/sources#terraform-registry
-_REGISTRY_NAME = re.compile(r"[0-9A-Za-z](?:[0-9A-Za-z_-]{0,62}[0-9A-Za-z])?\Z")
-_REGISTRY_SYSTEM = re.compile(r"[0-9a-z]{1,64}\Z")
-_SCP_LIKE = re.compile(r"[^/:]+:")  # git's host:path form (git@github.com:org/repo.git)
+_REGISTRY_NAME = lazy_pattern(r"[0-9A-Za-z](?:[0-9A-Za-z_-]{0,62}[0-9A-Za-z])?\Z")
+_REGISTRY_SYSTEM = lazy_pattern(r"[0-9a-z]{1,64}\Z")
+_SCP_LIKE = lazy_pattern(r"[^/:]+:")  # git's host:path form (git@github.com:org/repo.git)
 
 
 def is_local_source(source: str) -> bool:

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from kapsulint.boundary import Refused, read_regular, shown_path
 from kapsulint.findings import Loc
 from kapsulint.terraform.values import UNKNOWN, Val
-from kapsulint.text import decoded
+from kapsulint.text import decoded, lazy_pattern
 
 SUPPORTED_MAJOR = 1
 MAX_PLAN_BYTES = 256 * 1024 * 1024  # a plan this large is refused, not read (a plan of 10,000 resources is ~50 MB)
@@ -141,8 +141,8 @@ _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "\\": "\\\\"}
 _UNESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
 _NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
 _KEY = r'\[(?:(?P<{0}int>[0-9]+)|"(?P<{0}str>(?:[^"\\]|\\.)*)")\]'
-_MODULE_STEP = re.compile(rf"module\.(?P<name>{_NAME})(?:{_KEY.format('m')})?\.")
-_RESOURCE = re.compile(rf"(?P<data>data\.)?(?P<type>{_NAME})\.(?P<name>{_NAME})(?:{_KEY.format('r')})?")
+_MODULE_STEP = lazy_pattern(rf"module\.(?P<name>{_NAME})(?:{_KEY.format('m')})?\.")
+_RESOURCE = lazy_pattern(rf"(?P<data>data\.)?(?P<type>{_NAME})\.(?P<name>{_NAME})(?:{_KEY.format('r')})?")
 
 
 def _unquote(text: str) -> str | None:
@@ -585,7 +585,7 @@ def _constant(text: str) -> Any:
 
 # -- where each change is written --------------------------------------------------------------------
 
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]')
+_TOKEN = lazy_pattern(r'"(?:[^"\\]|\\.)*"|[{}\[\]]')
 
 
 def _change_locations(path: str, text: str) -> list[Loc]:

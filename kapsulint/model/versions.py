@@ -37,7 +37,9 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-_SEMVER = re.compile(
+from kapsulint.text import lazy_pattern
+
+_SEMVER = lazy_pattern(
     r"v?(?P<nums>[0-9]+(?:\.[0-9]+){0,2})(?:-(?P<pre>[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+(?P<build>[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?"
 )
 # hashicorp/go-version v1.7.0: one clause of a constraint (constraint.go, version.go VersionRegexpRaw)

@@ -72,7 +72,7 @@ from kapsulint.cachedir import cache_dir
 from kapsulint.parsing import Span, computes, lit, shared, span
 from kapsulint.parsing.scan import heredoc_spans
 from kapsulint.parsing.template import TemplateSyntaxError, assemble, parse_heredoc
-from kapsulint.text import lf
+from kapsulint.text import lazy_pattern, lf
 
 MAX_DEPTH = 50_000
 """Levels of nesting a file may have: brackets, blocks, ``${ }``, directives and operators chained
@@ -519,7 +519,7 @@ def _mask_heredocs(text: str, start: str) -> str:
     return "".join(pieces)
 
 
-_BLANK = re.compile(r"[^\n]")
+_BLANK = lazy_pattern(r"[^\n]")
 
 
 def _syntax_error(error, text: str) -> HclSyntaxError:
@@ -674,7 +674,7 @@ def _position(child) -> Span | None:
 
 
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
-_ESCAPE_RE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)", re.S)
+_ESCAPE_RE = lazy_pattern(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)", re.S)
 
 
 def unescape(chars: str) -> str:

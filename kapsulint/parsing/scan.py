@@ -11,18 +11,18 @@ explicit stack: no recursion, whatever the depth.
 
 from __future__ import annotations
 
-import re
+from kapsulint.text import lazy_pattern
 
 _IDENTIFIER = r"[^\W\d][^\s\x00-\x2c\x2e\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f]*"  # as the grammar's NAME
-_HEREDOC_OPENER = re.compile(rf"<<-?({_IDENTIFIER})\n")
+_HEREDOC_OPENER = lazy_pattern(rf"<<-?({_IDENTIFIER})\n")
 
 # Modes on the stack: an expression (a file, a ``{ }`` or a template sequence), a quoted string,
 # a heredoc's template text (with its marker).
 _EXPRESSION, _BRACE, _SEQUENCE, _STRING, _HEREDOC = range(5)
 # The characters that may change the mode, per mode: everything else is skipped in one search.
-_HEREDOC_NEXT = re.compile(r"[\n$%]")
-_STRING_NEXT = re.compile(r'[\\"\n$%]')
-_EXPRESSION_NEXT = re.compile(r'["#/<{}]')
+_HEREDOC_NEXT = lazy_pattern(r"[\n$%]")
+_STRING_NEXT = lazy_pattern(r'[\\"\n$%]')
+_EXPRESSION_NEXT = lazy_pattern(r'["#/<{}]')
 
 
 def heredoc_spans(text: str, start: int = 0) -> list[tuple[int, int, int]]:

@@ -19,11 +19,12 @@ from collections.abc import Callable
 
 from kapsulint.parsing import lit, span
 from kapsulint.parsing.scan import sequence_end
+from kapsulint.text import lazy_pattern
 
 _DIRECTIVE_WORDS = ("if", "else", "endif", "for", "endfor")
 _NAME = r"[^\W\d][\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f-]*"  # as the HCL grammar's
-_FOR_INTRO = re.compile(rf"\s+({_NAME})\s*(?:,\s*({_NAME})\s*)?(?<=\s)in(?P<coll>(?![\w-]).*)\Z", re.S)
-_KEYWORD = re.compile(_NAME)
+_FOR_INTRO = lazy_pattern(rf"\s+({_NAME})\s*(?:,\s*({_NAME})\s*)?(?<=\s)in(?P<coll>(?![\w-]).*)\Z", re.S)
+_KEYWORD = lazy_pattern(_NAME)
 
 
 class TemplateSyntaxError(Exception):
@@ -34,7 +35,7 @@ class TemplateSyntaxError(Exception):
         self.column = column
 
 
-_LINES = re.compile(r"[^\n]*\n|[^\n]+")
+_LINES = lazy_pattern(r"[^\n]*\n|[^\n]+")
 
 
 def parse_template(text: str, line: int, column: int, parse_expression: Callable[..., dict]) -> dict:

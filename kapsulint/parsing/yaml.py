@@ -18,7 +18,6 @@ unbalanced one, or a text that YAML still cannot read once they are placeholders
 from __future__ import annotations
 
 import bisect
-import re
 
 from kapsulint.parsing import Span, lit, span
 from kapsulint.parsing.yaml_templates import (
@@ -36,14 +35,14 @@ from kapsulint.parsing.yaml_templates import (
     standalone,
     substitute,
 )
-from kapsulint.text import normalised
+from kapsulint.text import lazy_pattern, normalised
 
 MAX_NODES = 200_000
 MAX_DEPTH = 500
 
-_INT_RE = re.compile(r"^[-+]?(0|[1-9][0-9_]*)$")
-_OCT_RE = re.compile(r"^[-+]?0[0-7_]+$")
-_HEX_RE = re.compile(r"^[-+]?0x[0-9a-fA-F_]+$")
+_INT_RE = lazy_pattern(r"^[-+]?(0|[1-9][0-9_]*)$")
+_OCT_RE = lazy_pattern(r"^[-+]?0[0-7_]+$")
+_HEX_RE = lazy_pattern(r"^[-+]?0x[0-9a-fA-F_]+$")
 _BOOL_TRUE = {"yes", "true", "on", "y"}
 _BOOL_FALSE = {"no", "false", "off", "n"}
 

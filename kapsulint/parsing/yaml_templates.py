@@ -17,10 +17,10 @@ of an action spanning lines it is spaces. An action that writes nothing (a comme
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from kapsulint.parsing.scan import sequence_end
+from kapsulint.text import lazy_pattern
 
 PLACEHOLDER = "\ue000"
 
@@ -33,9 +33,9 @@ CLOSE = "close"  # ends one (end, endif, endfor)
 
 GO, JINJA, TERRAFORM = "go", "jinja", "terraform"
 
-_GO_OPENERS = re.compile(r"\{\{|\$\$?\{|%%?\{")
-_JINJA_OPENERS = re.compile(r"\{[{%#]")
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_GO_OPENERS = lazy_pattern(r"\{\{|\$\$?\{|%%?\{")
+_JINJA_OPENERS = lazy_pattern(r"\{[{%#]")
+_WORD = lazy_pattern(r"[A-Za-z_][A-Za-z0-9_]*")
 
 _GO_ROLES = {"if": OPEN, "range": OPEN, "with": OPEN, "define": OPEN, "block": OPEN,
              "else": MIDDLE, "break": MIDDLE, "continue": MIDDLE, "end": CLOSE}

@@ -7,6 +7,7 @@ import re
 from kapsulint.boundary import Boundary
 from kapsulint.findings import Finding, Sensitive
 from kapsulint.lint.registry import Rule
+from kapsulint.text import lazy_pattern
 
 # What a terminal, a CI log or a browser would act on instead of showing: the C0 controls (ESC
 # starts the sequences that set a terminal's clipboard, ``ESC]52``, make links, ``ESC]8``, move the
@@ -14,8 +15,8 @@ from kapsulint.lint.registry import Rule
 # bidirectional controls that reorder what is shown ("Trojan Source", CVE-2021-42574,
 # https://trojansource.codes/), and lone surrogates (a file name that is not UTF-8), which no
 # encoder writes.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
-_UNSAFE_IN_LINES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+_UNSAFE = lazy_pattern("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE_IN_LINES = lazy_pattern("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
                               "\ud800-\udfff]")
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any, Protocol
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.types import STRING
 from kapsulint.terraform.values import INHERITED, UNKNOWN, Val
+from kapsulint.text import lazy_pattern
 
 
 class YamlTexts(Protocol):
@@ -110,7 +110,7 @@ def literal_to_val(node: dict, origin: tuple | None, fallback: Loc) -> Val:
     return root_holder[0]
 
 
-_VERB_RE = re.compile(r"%(%|[-+# 0]*\d*(?:\.\d+)?[vdsfqtxXeEgGbo])")
+_VERB_RE = lazy_pattern(r"%(%|[-+# 0]*\d*(?:\.\d+)?[vdsfqtxXeEgGbo])")
 
 
 def located_result(name: str, args: list[Val], result: Val, context: Any, loc: Loc) -> Val:

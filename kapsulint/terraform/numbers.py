@@ -27,10 +27,10 @@ https://github.com/golang/go/blob/go1.23.0/src/math/big/ftoa.go (``Text('f', -1)
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from kapsulint.terraform.errors import EvalError
+from kapsulint.text import lazy_pattern
 
 Number = int | Fraction
 
@@ -125,7 +125,7 @@ def _result(exact: Number, a: Number, b: Number, negative_zero: bool) -> Number:
     return round_to_precision(exact, max(precision(a), precision(b)))
 
 
-_NUMBER = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:([eEpP])([+-]?[0-9]+))?")
+_NUMBER = lazy_pattern(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:([eEpP])([+-]?[0-9]+))?")
 
 
 def parse_number(text: str) -> Number:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
 import kapsulint.kapsule.charts as package
 from kapsulint.kapsule.charts import Chart, Path
+from kapsulint.text import lazy_pattern
 
 __all__ = ["charts", "controller_for_chart", "controller_from_values_keys", "controller_from_values", "values_paths"]
 
@@ -34,7 +34,7 @@ def charts() -> tuple[Chart, ...]:
     return tuple(found)
 
 
-_VERSION_SUFFIX = re.compile(r"-v?\d+\.\d+\.\d+[^/]*$")
+_VERSION_SUFFIX = lazy_pattern(r"-v?\d+\.\d+\.\d+[^/]*$")
 
 
 def _chart_basename(chart: str) -> tuple[str, str | None]:

@@ -42,6 +42,7 @@ from kapsulint.kapsule.charts import (
     trusted,
 )
 from kapsulint.kapsule.go_strconv import parse_bool
+from kapsulint.text import lazy_pattern
 
 PORTS_PATH: Path = ("ports",)
 PROXY_PROTOCOL_INSECURE: Path = ("proxyProtocol", "insecure")
@@ -73,7 +74,7 @@ class ProxyProtocolArgument(NamedTuple):
 
 # Traefik's command-line flags are matched without regard to case (the chart writes
 # ``entryPoints``, users often write ``entrypoints``).
-_PROXY_PROTOCOL_ARGUMENT = re.compile(
+_PROXY_PROTOCOL_ARGUMENT = lazy_pattern(
     r"^--entrypoints\.(?P<ep>[^.=\s]+)\.proxyprotocol\.(?P<setting>insecure|trustedips)(?:=(?P<value>.*))?$",
     re.IGNORECASE,
 )

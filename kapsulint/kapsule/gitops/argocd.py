@@ -35,10 +35,11 @@ from kapsulint.api import UNKNOWN, Loc, Project, Val
 from kapsulint.kapsule.gitops import reading
 from kapsulint.kapsule.gitops.release import ARGOCD, GitopsRelease, Unread, Version
 from kapsulint.kapsule.helm_values import merge, set_line
+from kapsulint.text import lazy_pattern
 
 GROUP = "argoproj.io"
 KIND = "Application"
-_REMOTE_URL = re.compile(r"^\s*url\s*=\s*(\S+)\s*$", re.MULTILINE)
+_REMOTE_URL = lazy_pattern(r"^\s*url\s*=\s*(\S+)\s*$", re.MULTILINE)
 
 
 def releases(project: Project, unread: list[Unread]) -> Iterator[GitopsRelease]:

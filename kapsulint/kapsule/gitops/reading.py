@@ -4,13 +4,13 @@ YAML text inside a YAML file, and values files, inside the repository boundary o
 from __future__ import annotations
 
 import os
-import re
 
 from kapsulint.api import UNKNOWN, Loc, Project, Val, decode_located
 from kapsulint.boundary import OUTSIDE
+from kapsulint.text import lazy_pattern
 
 _MAX_LIST_ITEMS = 10_000
-_BLOCK_INDICATOR = re.compile(r"\|[1-9]?[-+]?[1-9]?[ \t]*(?:#.*)?$")
+_BLOCK_INDICATOR = lazy_pattern(r"\|[1-9]?[-+]?[1-9]?[ \t]*(?:#.*)?$")
 
 
 def text(value: Val) -> str | None:

@@ -34,7 +34,6 @@ The modules beside this one register their functions when imported; the package 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
@@ -48,6 +47,7 @@ from kapsulint.terraform.numbers import Unrepresentable
 from kapsulint.terraform.strings import nfc
 from kapsulint.terraform.types import DYNAMIC, Type
 from kapsulint.terraform.values import UNKNOWN, Val
+from kapsulint.text import lazy_pattern
 
 
 class Param(NamedTuple):
@@ -197,7 +197,7 @@ def call(name: str, args: list[Val], loc: Loc | None = None, context: Context | 
 
 
 _SENSITIVE_SAID = ("(sensitive value)", "this sensitive")
-_REASON = re.compile(r'^(Invalid function argument: Invalid value for "[^"]*" parameter: |'
+_REASON = lazy_pattern(r'^(Invalid function argument: Invalid value for "[^"]*" parameter: |'
                      r'Error in function call: Call to function "[^"]*" failed: )')
 
 
