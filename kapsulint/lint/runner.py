@@ -182,7 +182,7 @@ def _judge(project: Project, settings: Settings) -> RunResult:
     findings = [f for f in findings if f.rule in ran]
     _definitions_apart(findings, project)
     findings = _merge_instances(findings)
-    findings = [f for f in findings if ".terraform" not in Path(f.loc.path).parts]
+    findings = [f for f in findings if ".terraform" not in f.loc.path or ".terraform" not in Path(f.loc.path).parts]
     if settings.inline_ignores:
         suppressions = _suppressions(project, errors, internal)
         apply_suppressions(findings, suppressions, dt.datetime.now(dt.UTC).date())
@@ -203,7 +203,11 @@ def _judge(project: Project, settings: Settings) -> RunResult:
         paths = settings.paths
         if settings.force_exclude:
             paths = [p for p in paths if not is_excluded(p, settings.root, settings.exclude)]
-        findings = [f for f in findings if _in_report(f, paths, project)]
+        reported: dict[str, bool] = {}  # per file: the verdict depends on the path only
+        for finding in findings:
+            if finding.loc.path not in reported:
+                reported[finding.loc.path] = _in_report(finding, paths, project)
+        findings = [f for f in findings if reported[f.loc.path]]
     findings = _not_gitignored(findings, settings.root, settings.scan.boundary) + in_plan
     # A path that could not be read fails the run: what it holds was not judged.
     errors.extend((f.message, f.loc.path, f.rule) for f in findings

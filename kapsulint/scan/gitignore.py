@@ -92,13 +92,15 @@ class GitIgnore:
         if relative == os.curdir or relative == os.pardir or relative.startswith(os.pardir + os.sep):
             return False
         verdict = False
-        directory = self.root
+        directory = str(self.root)
         parts = relative.split(os.sep)
         for depth in range(len(parts)):
-            rest = "/".join(parts[depth:])
-            for regex, negated, only_dirs in self._rules(str(directory)):
-                target = rest if not only_dirs else "/".join(parts[depth:-1])
-                if target and regex.match(target):
-                    verdict = not negated
-            directory = directory / parts[depth]
+            rules = self._rules(directory)
+            if rules:
+                rest = "/".join(parts[depth:])
+                for regex, negated, only_dirs in rules:
+                    target = rest if not only_dirs else "/".join(parts[depth:-1])
+                    if target and regex.match(target):
+                        verdict = not negated
+            directory = os.path.join(directory, parts[depth]) if directory != os.curdir else parts[depth]  # as Path's /
         return verdict
