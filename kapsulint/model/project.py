@@ -59,6 +59,7 @@ from kapsulint.scan.discovery import (
     file_kind,
     in_chart,
     is_chart_values,
+    relative_path,
 )
 from kapsulint.scan.loader import Loaded, load_sources
 from kapsulint.terraform.budget import Budget
@@ -1025,7 +1026,7 @@ class Project:
 
     def relative(self, path: str) -> str:
         try:
-            return os.path.relpath(path, self.root)
+            return relative_path(path, str(self.root))
         except ValueError:
             return path
 

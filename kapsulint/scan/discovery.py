@@ -192,6 +192,18 @@ def _excludes_file(excluded, path: str) -> bool:
     return inner is not None and inner(Path(path))
 
 
+def relative_path(path: str, root: str) -> str:
+    """``os.path.relpath(path, root)``, without its cost (two ``abspath`` and a split of both) for
+    the common case: an absolute, normalised ``path`` under an absolute ``root``, whose relative path
+    is then its tail. Raises ValueError as ``relpath`` does."""
+    if root.startswith(os.sep) and path.startswith(root):
+        prefix = root if root.endswith(os.sep) else root + os.sep
+        if path.startswith(prefix) and len(path) > len(prefix) and "//" not in path and "/." not in path \
+                and not path.endswith(os.sep) and "//" not in root and "/." not in root:
+            return path[len(prefix):]
+    return os.path.relpath(path, root)
+
+
 class TemplateFiles:
     """The ``template-files`` globs, on a file's name or its path relative to root, and the files
     named as PATHs, which are read whatever their name (as Ruff reads a file it is given)."""
@@ -210,7 +222,7 @@ class TemplateFiles:
         """The first glob ``path`` matches, unless it is named as a PATH."""
         if self._any is None:
             return None
-        relative = os.path.relpath(path, self.root).replace(os.sep, "/")
+        relative = relative_path(path, self.root).replace(os.sep, "/")
         if not (self._any.match(name) or self._any.match(relative)) or os.path.abspath(path) in self.named:
             return None
         return next((g for g in self.globs if fnmatch.fnmatchcase(name, g) or fnmatch.fnmatchcase(relative, g)),

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from kapsulint.boundary import Boundary
+from kapsulint.scan.discovery import relative_path
 
 
 def _pattern_regex(pattern: str) -> re.Pattern:
@@ -53,6 +54,7 @@ class GitIgnore:
         self.root = root
         self.boundary = boundary  # a .gitignore is read inside the repository only
         self._real_root: str | None = None
+        self._root = str(root)
 
     @cache  # noqa: B019 (one instance per run, which the cache must not outlive anyway)
     def _rules(self, directory: str) -> tuple[tuple[re.Pattern, bool, bool], ...]:
@@ -81,7 +83,7 @@ class GitIgnore:
     def ignored(self, path: str) -> bool:
         """Whether ``path`` (a file under root) is ignored; the deepest matching rule wins."""
         try:
-            relative = os.path.relpath(os.path.abspath(path), os.path.abspath(self.root))
+            relative = relative_path(path, self._root)  # relpath: of the absolute paths
             if relative == os.pardir or relative.startswith(os.pardir + os.sep):
                 # not below root as written: perhaps through a link to the root (macOS /var, /private/var)
                 if self._real_root is None:
