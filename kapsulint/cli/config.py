@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +146,8 @@ def _text(path: Path) -> str:
 
 def unknown_key_lines(path: Path, unknown: list[str]) -> list[str]:
     """Every unknown key, each with the closest valid one (as Ruff does)."""
+    import difflib  # only when a diff or a suggestion is asked for
+
     lines = []
     for key in unknown:
         close = difflib.get_close_matches(key.replace("_", "-").lower(), KEYS, n=1, cutoff=0.6)

@@ -8,7 +8,6 @@ know yet (``extra-node-types`` in ``.kapsulint.toml``, README "Configuration").
 
 from __future__ import annotations
 
-import difflib
 from typing import NamedTuple
 
 from kapsulint.api import Project
@@ -368,6 +367,8 @@ def suggest_node_type(node_type: str) -> str | None:
     candidates = usable or [t.name for t in members]
     if not candidates:
         return None
+    import difflib  # only when a suggestion is asked for
+
     close = difflib.get_close_matches(n, candidates, n=1, cutoff=0.5)
     if close:
         return close[0]

@@ -15,8 +15,6 @@ counts as offering it.
 
 from __future__ import annotations
 
-import difflib
-
 _COMMON_GATES = ("HPAScaleToZero", "CPUManagerPolicyAlphaOptions", "ImageVolume")
 FEATURE_GATES: dict[tuple[int, int], frozenset[str]] = {
     (1, 31): frozenset({*_COMMON_GATES, "InPlacePodVerticalScaling", "SidecarContainers"}),
@@ -54,6 +52,8 @@ def offered(table: str, minor: tuple[int, int] | None) -> frozenset[str] | None:
 
 def closest(name: str, choices: frozenset[str]) -> str | None:
     """The offered name a misspelt one most likely meant (``max-pods`` -> ``maxPods``)."""
+    import difflib  # only when a diff or a suggestion is asked for
+
     folded = {c.lower(): c for c in choices}
     key = name.replace("-", "").replace("_", "").lower()
     if key in folded:

@@ -16,7 +16,6 @@ from the first read to the last write. A file refused there keeps its findings a
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -418,6 +417,8 @@ def unified_diff(originals: dict[str, bytes], fixed: dict[str, bytes], root: str
     """A diff that ``patch -p1`` applies from ``root``: ``a/PATH`` and ``b/PATH`` relative to it.
     A sensitive value in a line it shows is masked (``sensitive``), and that hunk then no longer
     applies: no fix writes a sensitive value, but a line shown around an edit may hold one."""
+    import difflib  # only when a diff or a suggestion is asked for
+
     out: list[str] = []
     for path in sorted(fixed):
         relative = os.path.relpath(path, root).replace(os.sep, "/")
