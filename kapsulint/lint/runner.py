@@ -204,9 +204,10 @@ def _judge(project: Project, settings: Settings) -> RunResult:
         if settings.force_exclude:
             paths = [p for p in paths if not is_excluded(p, settings.root, settings.exclude)]
         reported: dict[str, bool] = {}  # per file: the verdict depends on the path only
+        kinds = [(path, path.is_dir()) for path in paths]
         for finding in findings:
             if finding.loc.path not in reported:
-                reported[finding.loc.path] = _in_report(finding, paths, project)
+                reported[finding.loc.path] = _in_report(finding, kinds, project)
         findings = [f for f in findings if reported[f.loc.path]]
     findings = _not_gitignored(findings, settings.root, settings.scan.boundary) + in_plan
     # A path that could not be read fails the run: what it holds was not judged.
@@ -457,16 +458,17 @@ def _not_gitignored(findings: list[Finding], root: Path, boundary: Boundary) -> 
     return kept
 
 
-def _in_report(finding: Finding, paths: list[Path], project: Project) -> bool:
-    """Findings under a directory PATH, in a file PATH, or in a module the report covers."""
+def _in_report(finding: Finding, paths: list[tuple[Path, bool]], project: Project) -> bool:
+    """Findings under a directory PATH, in a file PATH, or in a module the report covers (``paths``:
+    each PATH and whether it is a directory)."""
     location = Path(finding.loc.path)
-    for path in paths:
-        if path.is_dir():
+    for path, is_directory in paths:
+        if is_directory:
             if path == location or path in location.parents:
                 return True
         elif location == path:
             return True
-    return str(location.parent) in _reported_modules(paths, project)
+    return str(location.parent) in _reported_modules([path for path, _ in paths], project)
 
 
 def _reported_modules(paths: list[Path], project: Project) -> set[str]:
@@ -502,8 +504,14 @@ def _outside(path: str, root: Path) -> bool:
 
 def _nothing_under(paths: list[Path], project: Project) -> list[Path]:
     """The PATHs under which no file was read (said on stderr; the run still exits 0)."""
-    read = [Path(p) for p in [*project.files, *(p for p, _ in project.unreadable)]]  # unreadable: said already
-    return [path for path in paths if not any(f == path or path in f.parents for f in read)]
+    read = [*project.files, *(p for p, _ in project.unreadable)]  # unreadable: said already
+    return [path for path in paths if not any(_holds(path, f) for f in read)]
+
+
+def _holds(path: Path, file: str) -> bool:
+    """Whether ``file`` is the PATH ``path`` or lies under it (a Path made only when asked)."""
+    read = Path(file)
+    return read == path or path in read.parents
 
 
 def _yaml_not_values(path: Path, project: Project) -> bool:
