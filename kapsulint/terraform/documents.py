@@ -6,7 +6,7 @@ from typing import Any, Protocol
 
 from kapsulint.findings import Loc
 from kapsulint.terraform.types import STRING
-from kapsulint.terraform.values import INHERITED, UNKNOWN, Val
+from kapsulint.terraform.values import INHERITED, UNKNOWN, Val, plain
 from kapsulint.text import lazy_pattern
 
 
@@ -102,7 +102,7 @@ def literal_to_val(node: dict, origin: tuple | None, fallback: Loc) -> Val:
             value = Val(UNKNOWN, place(current["p"]), type=STRING if current.get("str") else None)
         else:
             source = _interpolated(current, segments) if segments else None
-            value = Val(current.get("v"), source.loc if source is not None else place(current["p"]))
+            value = plain(current.get("v"), source.loc if source is not None else place(current["p"]))
         if key is None:
             container.append(value)
         else:

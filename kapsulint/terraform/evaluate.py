@@ -40,7 +40,7 @@ from kapsulint.terraform.types import (
     kind_of,
     type_of,
 )
-from kapsulint.terraform.values import UNKNOWN, Val, unknown_from
+from kapsulint.terraform.values import UNKNOWN, Val, plain, unknown_from
 
 __all__ = ["EMPTY_SCOPE", "Evaluator", "Scope", "index_value", "iteration_pairs", "number"]
 
@@ -144,7 +144,7 @@ class Evaluator:
         heredoc = node.get("heredoc")
         if heredoc is not None:
             return Val(raw, Loc.of(path, node["p"]), origin=(path, heredoc["line"] - 1, heredoc["indent"]))
-        return Val(raw, Loc.of(path, node["p"]))
+        return plain(raw, Loc.of(path, node["p"]))
 
     def _eval_paren(self, node: dict, path: str, scope: Scope) -> Val:
         return self._eval(node["e"], path, scope)
@@ -313,7 +313,7 @@ class Evaluator:
         if target.raw is UNKNOWN and target.ref is not None and target.ref[1] is None:
             # A whole resource passed around as a value: resolve its attribute now.
             return self.instance.resource_attribute(target.ref[0], [name], target.loc)
-        return index_value(target, Val(name), attribute=True)
+        return index_value(target, plain(name), attribute=True)
 
     def _eval_splat(self, node: dict, path: str, scope: Scope) -> Val:
         target = self._eval(node["obj"], path, scope)
