@@ -527,6 +527,7 @@ class YamlDocuments:
     def __init__(self, source: SourceFile, reason: str) -> None:
         self.source = source
         self.reason = reason
+        self._documents: list[Val] | None = None
 
     @property
     def path(self) -> str:
@@ -534,11 +535,15 @@ class YamlDocuments:
 
     def documents(self) -> list[Val]:
         """Each document as a located value (an empty one as null); none when the file could not
-        be read or parsed."""
+        be read or parsed. Made once (values never change; the GitOps readers and the Kubernetes
+        objects each ask), a new list each time."""
         if not self.source.ok:
             return []
-        fallback = Loc(self.path, 1, 1, 1, 2)
-        return [literal_to_val(document, (self.path, 0, 0), fallback) for document in self.source.parsed["docs"]]
+        if self._documents is None:
+            fallback = Loc(self.path, 1, 1, 1, 2)
+            self._documents = [literal_to_val(document, (self.path, 0, 0), fallback)
+                               for document in self.source.parsed["docs"]]
+        return list(self._documents)
 
 
 class ValuesFile:

@@ -499,9 +499,12 @@ class Project:
         self._load_called_local_modules(downloaded)
 
     def _mark_terragrunt_trees(self) -> None:
-        marked = [Path(p) for p, m in self.modules.items() if m.terragrunt]
+        marked = {Path(p) for p, m in self.modules.items() if m.terragrunt}
+        if not marked:
+            return
         for path, module in self.modules.items():
-            if any(Path(path) == m or m in Path(path).parents for m in marked):
+            tree = Path(path)
+            if tree in marked or not marked.isdisjoint(tree.parents):  # the module or a directory above it
                 module.terragrunt = True
 
     def _link_calls(self) -> None:

@@ -298,9 +298,11 @@ def in_chart(path: Path, root: Path, boundary: Boundary) -> bool:
     """Inside a Helm chart (a ``Chart.yaml`` in its directory or one above it, up to ``root``):
     its templates are Go templates that Helm renders, not objects as written."""
     directory = path.parent
+    # Asked once: each directory walked up from one strictly below root is root or below it too.
+    below = directory != root and root in directory.parents
     while True:
         if boundary.kind(directory / "Chart.yaml") == "file":
             return True
-        if directory == root or directory.parent == directory or root not in directory.parents:
+        if not below or directory == root or directory.parent == directory:
             return False
         directory = directory.parent
