@@ -299,3 +299,35 @@ def test_memory_script_says_when_the_results_cache_replayed(tmp_path):
     assert measured["project"] is False
     assert "No project was built (the results cache replayed the run)." in result.stdout
     assert "parse_data" not in measured
+
+
+def _parts_script():
+    spec = importlib.util.spec_from_file_location("kapsulint_parts", BENCH.with_name("parts.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_parts_are_grouped_largest_first_into_units_of_at_most_the_given_trees():
+    parts = _parts_script()
+    given = [({"a": 1}, frozenset(), True), ({f"b{i}": 1 for i in range(5)}, frozenset(), True),
+             ({}, frozenset({"x"}), False), ({"c": 1, "d": 1}, frozenset(), True)]
+    units = parts.units_of(given, 3)
+    assert [[len(trees) for trees, _, _ in unit] for unit in units] == [[5], [2, 1], [0]]
+    # the part of five trees is a unit of its own; the files no tree holds weigh one tree
+    assert sum(len(unit) for unit in units) == len(given)
+
+
+def test_parts_script_judges_the_monorepo_by_parts_with_the_whole_findings(bench, tmp_path):
+    repo = tmp_path / "monorepo"
+    bench.generate_monorepo(repo, 8)
+    figures = tmp_path / "parts.json"
+    result = subprocess.run([sys.executable, str(BENCH.with_name("parts.py")), str(repo), "--unit-tops", "2",
+                             "--json", str(figures)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    measured = json.loads(figures.read_text(encoding="utf-8"))
+    assert measured["same_findings"] is True and measured["parts"]["held"] is True
+    assert measured["whole"]["findings"] == measured["parts"]["findings"] > 0
+    assert measured["parts"]["units"] >= 2 and measured["parts"]["parts"] >= measured["parts"]["units"]
+    assert measured["whole"]["peak"] > 0 and measured["parts"]["peak"] > 0
+    assert "Same reported findings: yes. Every unit held the trees of its parts: yes." in result.stdout
