@@ -232,3 +232,102 @@ def test_profile_script_reports_phases_and_cprofile(tmp_path):
         assert phase in rows, phase
     assert "## cProfile, top 5 by tottime" in result.stdout
     assert "ncalls  tottime" in result.stdout
+
+
+def _memory_script():
+    spec = importlib.util.spec_from_file_location("kapsulint_memory", BENCH.with_name("memory.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_memory_census_counts_parse_data_by_kind_and_shared_parses_once():
+    from kapsulint.parsing.sources import SourceFile
+
+    memory = _memory_script()
+    expression = {"t": "lit", "v": 1000, "p": (1, 5, 1, 9)}
+    data = {"attrs": [{"t": "attribute", "name": "a", "p": (1, 1, 1, 2), "expr": expression,
+                       "span": (1, 1, 1, 9)}], "blocks": []}
+    files = {"/p/a.tf": SourceFile("/p/a.tf", "config", data),
+             "/p/b.tf": SourceFile("/p/b.tf", "config", data),  # the same content: one parse, counted once
+             "/p/c.tf": SourceFile("/p/c.tf", "config", error=("broken", 1, 1))}
+    census = memory.plain_census(files)
+    counts = {kind: count for kind, (_, count) in census.items()}
+    assert counts == {"dict of attrs,blocks": 1, "attribute": 1, "lit": 1, "span": 3, "list": 5, "int": 1,
+                      "str": 3}
+    # three lists are the files' comment lists, two the body's attrs and blocks; 1000 is not a shared
+    # int; the strings are the values "attribute", "a" and "lit" (keys are the dicts' own)
+    assert census["span"][0] == 3 * sys.getsizeof((1, 1, 1, 2))
+    assert census["lit"][0] == sys.getsizeof(expression)
+
+
+def test_memory_script_reports_resident_memory_by_phase(bench, tmp_path):
+    repo = tmp_path / "monorepo"
+    stats = bench.generate_monorepo(repo, 2)
+    out, readings = tmp_path / "memory.md", tmp_path / "memory.json"
+    result = subprocess.run([sys.executable, str(BENCH.with_name("memory.py")), str(repo), "--state", "cold",
+                             "--census", "--markdown", str(out), "--json", str(readings)],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == out.read_text(encoding="utf-8") + "\n"  # the same report, printed
+    measured = json.loads(readings.read_text(encoding="utf-8"))
+    assert measured["project"] is True and measured["peak"] > 0
+    phases = [row[0] for row in measured["marks"]]
+    assert phases[0] == "interpreter started" and phases[-1] == "report written"
+    assert f"files loaded ({stats.files} files)" in phases  # every file of the monorepo read at the start
+    assert phases.index("model built (Project.load)") < phases.index("judged (every rule, suppressions, filters)")
+    seconds = [row[1] for row in measured["marks"]]
+    assert seconds == sorted(seconds)
+    for _, _, rss, hwm in measured["marks"]:
+        assert 0 < rss <= hwm
+    peaks = [row[3] for row in measured["marks"]]
+    assert peaks == sorted(peaks)  # a process's peak never falls
+    assert {"span", "attribute", "block", "lit"} <= set(measured["parse_data"])
+    assert measured["judging_by_type"]["Val"][1] > 0  # judging evaluated values
+    for heading in ("## Resident memory of the run's own process, by phase", "## Parse data held at the end of judging",
+                    "## What judging added, by type"):
+        assert heading in result.stdout
+
+
+def test_memory_script_says_when_the_results_cache_replayed(tmp_path):
+    project = Path(__file__).resolve().parents[1] / "examples" / "production"
+    readings = tmp_path / "memory.json"
+    result = subprocess.run([sys.executable, str(BENCH.with_name("memory.py")), str(project), "--state", "warm",
+                             "--json", str(readings)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    measured = json.loads(readings.read_text(encoding="utf-8"))
+    assert measured["project"] is False
+    assert "No project was built (the results cache replayed the run)." in result.stdout
+    assert "parse_data" not in measured
+
+
+def _parts_script():
+    spec = importlib.util.spec_from_file_location("kapsulint_parts", BENCH.with_name("parts.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_parts_are_grouped_largest_first_into_units_of_at_most_the_given_trees():
+    parts = _parts_script()
+    given = [({"a": 1}, frozenset(), True), ({f"b{i}": 1 for i in range(5)}, frozenset(), True),
+             ({}, frozenset({"x"}), False), ({"c": 1, "d": 1}, frozenset(), True)]
+    units = parts.units_of(given, 3)
+    assert [[len(trees) for trees, _, _ in unit] for unit in units] == [[5], [2, 1], [0]]
+    # the part of five trees is a unit of its own; the files no tree holds weigh one tree
+    assert sum(len(unit) for unit in units) == len(given)
+
+
+def test_parts_script_judges_the_monorepo_by_parts_with_the_whole_findings(bench, tmp_path):
+    repo = tmp_path / "monorepo"
+    bench.generate_monorepo(repo, 8)
+    figures = tmp_path / "parts.json"
+    result = subprocess.run([sys.executable, str(BENCH.with_name("parts.py")), str(repo), "--unit-tops", "2",
+                             "--json", str(figures)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    measured = json.loads(figures.read_text(encoding="utf-8"))
+    assert measured["same_findings"] is True and measured["parts"]["held"] is True
+    assert measured["whole"]["findings"] == measured["parts"]["findings"] > 0
+    assert measured["parts"]["units"] >= 2 and measured["parts"]["parts"] >= measured["parts"]["units"]
+    assert measured["whole"]["peak"] > 0 and measured["parts"]["peak"] > 0
+    assert "Same reported findings: yes. Every unit held the trees of its parts: yes." in result.stdout

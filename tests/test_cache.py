@@ -179,6 +179,38 @@ def test_a_worker_returns_what_this_process_would_parse(tmp_path):
     assert [cacheable for _, cacheable in encoded] == [True, True, True]
 
 
+def test_a_worker_output_is_read_record_by_record_and_a_record_cut_short_fails_the_worker():
+    import io
+    import threading
+
+    from kapsulint.scan import parallel
+
+    class Process:  # what the exchange uses of a worker process: its pipes and its exit
+        def __init__(self, output: bytes, code: int = 0) -> None:
+            self.stdin, self.stdout, self.returncode, self._code = io.BytesIO(), io.BytesIO(output), None, code
+
+        def wait(self) -> int:
+            self.returncode = self._code
+            return self._code
+
+    def record(entry: bytes, cacheable: bool) -> bytes:
+        return len(entry).to_bytes(8, "little") + (b"\x01" if cacheable else b"\x00") + entry
+
+    def exchanged(output: bytes, code: int = 0):
+        worker = parallel.Worker.__new__(parallel.Worker)
+        worker._process, worker._entries = Process(output, code), None
+        worker._thread = threading.Thread(target=worker._exchange, args=([b"files"],))
+        worker._thread.start()
+        return worker.result()
+
+    both = record(b"first entry", True) + record(b"", False) + record(b"third", True)
+    assert exchanged(both) == [(b"first entry", True), (b"", False), (b"third", True)]
+    assert exchanged(b"") == []
+    assert exchanged(both[:-2]) is None  # the last entry cut short
+    assert exchanged(both[:len(record(b"first entry", True)) + 4]) is None  # a header cut short
+    assert exchanged(both, code=1) is None  # every record read, but the worker failed
+
+
 def test_a_failed_worker_leaves_its_share_to_the_run(tmp_path, monkeypatch):
     from kapsulint.scan import parallel
 

@@ -5,8 +5,11 @@ fork of the run. A fork starts with a copy of everything the run has loaded (the
 the rules, the domain layer) and that copy counts again in the memory of every worker, while a
 fresh interpreter imports only the parsers. The run sends a worker its files (path, kind,
 content and cache key, as marshal data on stdin) and reads back one encoded cache entry per file
-on stdout. A worker that fails in any way returns nothing; the run then parses its files itself,
-so a worker's failure costs time, never a finding, and never prints a traceback.
+on stdout, each written as soon as its file is parsed: a record of the entry's length (8 bytes,
+little-endian), whether it may be cached (1 byte), then the entry. Neither side holds the whole
+output as one block beside its entries: the worker keeps none of its entries, the run keeps each
+as it arrives. A worker that fails in any way returns nothing; the run then parses its files
+itself, so a worker's failure costs time, never a finding, and never prints a traceback.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ def parse_file(file: File) -> tuple[dict, bool]:
     return result, "internal" not in result
 
 
+_HEADER = 9  # a record's header: the entry's length (8 bytes, little-endian), then 1 when it may be cached
+
+
 class Worker:
     """One worker process parsing one share of the files; ``result()`` waits for it."""
 
@@ -35,7 +41,7 @@ class Worker:
         import subprocess  # only a run with many uncached files starts workers
         import threading
 
-        self._output: bytes | None = None
+        self._entries: list[Encoded] | None = None
         try:
             self._process: subprocess.Popen | None = subprocess.Popen(
                 [sys.executable, "-m", "kapsulint.scan.parallel"],
@@ -48,29 +54,48 @@ class Worker:
             self._process = None
             return
         # The exchange runs in a thread so that this process parses its own share meanwhile.
-        self._thread = threading.Thread(target=self._exchange, args=(marshal.dumps(files),), daemon=True)
+        self._thread = threading.Thread(target=self._exchange, args=([marshal.dumps(files)],), daemon=True)
         self._thread.start()
 
-    def _exchange(self, payload: bytes) -> None:
-        assert self._process is not None
+    def _exchange(self, payload: list[bytes]) -> None:
+        """Send the files (the worker reads them all before it writes), then read its records
+        until it closes its output."""
+        process = self._process
+        assert process is not None and process.stdin is not None and process.stdout is not None
+        entries: list[Encoded] | None = []
         try:
-            self._output, _ = self._process.communicate(payload)
+            process.stdin.write(payload.pop())  # let go once sent
+            process.stdin.close()
+            read = process.stdout.read
+            while entries is not None:
+                header = read(_HEADER)
+                if not header:
+                    break
+                size = int.from_bytes(header[:8], "little")
+                entry = read(size) if len(header) == _HEADER else b""
+                if len(entry) != size or len(header) != _HEADER:
+                    entries = None  # a record cut short: the worker died while writing it
+                else:
+                    entries.append((entry, header[8] == 1))
         except (OSError, ValueError):
-            self._output = None
+            entries = None
+        finally:
+            try:
+                process.stdout.close()
+            except OSError:
+                pass
+            process.wait()
+        self._entries = entries
 
     def result(self) -> list[Encoded] | None:
         """The encoded entries, one per file in order; None when the worker failed."""
         if self._process is None:
             return None
         self._thread.join()
-        if self._process.returncode != 0 or not self._output:
+        entries, self._entries = self._entries, None  # its entries are all the run keeps of it
+        if self._process.returncode != 0 or entries is None:
             return None
-        output, self._output = self._output, None  # its entries are all the run keeps of it
-        try:
-            encoded = marshal.loads(output)
-        except (EOFError, ValueError, TypeError):
-            return None
-        return encoded if isinstance(encoded, list) else None
+        return entries
 
 
 def _environment() -> dict[str, str]:
@@ -83,18 +108,22 @@ def _environment() -> dict[str, str]:
 
 
 def main() -> None:
-    """The worker: files from stdin, encoded entries to stdout. Freed by reference counting
-    alone, like the run that started it."""
+    """The worker: files from stdin, one record per file to stdout as soon as it is parsed.
+    Freed by reference counting alone, like the run that started it."""
     import gc
 
     from kapsulint.scan.cache import encode_entry
 
     gc.disable()
-    encoded = []
-    for file in marshal.loads(sys.stdin.buffer.read()):
+    files = marshal.loads(sys.stdin.buffer.read())
+    write = sys.stdout.buffer.write
+    files.reverse()
+    while files:
+        file = files.pop()  # each file's content let go once parsed
         result, cacheable = parse_file(file)
-        encoded.append((encode_entry(file[3], result), cacheable))
-    sys.stdout.buffer.write(marshal.dumps(encoded))
+        entry = encode_entry(file[3], result)
+        write(len(entry).to_bytes(8, "little") + (b"\x01" if cacheable else b"\x00"))
+        write(entry)
     sys.stdout.buffer.flush()
     os._exit(0)  # nothing left to tear down
 
