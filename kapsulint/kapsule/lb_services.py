@@ -20,7 +20,9 @@ Sources of a Service:
 * Kubernetes YAML files of the repository (``kind: Service``, in multi-document files and in
   ``kind: List`` items), which the scan reads by content (:mod:`kapsulint.kapsule.yaml_kinds`);
 * Gateway API data planes whose Service settings are written in the repository
-  (:mod:`kapsulint.kapsule.envoy_gateway`).
+  (:mod:`kapsulint.kapsule.envoy_gateway`), and the Service an identified implementation creates
+  for a Gateway, carrying its ``spec.infrastructure.annotations``
+  (:mod:`kapsulint.kapsule.gateway_infrastructure`).
 
 Each object's fields are read the way the API server reads them: ``spec.type`` absent is
 ``ClusterIP`` (https://kubernetes.io/docs/concepts/services-networking/service/#publishing-services-service-types),
@@ -37,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kapsulint.api import Project, ResourceInstance, Val
-from kapsulint.kapsule import envoy_gateway
+from kapsulint.kapsule import envoy_gateway, gateway_infrastructure
 from kapsulint.kapsule.kube_objects import (
     DEFAULT_SERVICE_TYPE,
     SERVICE_KIND,
@@ -69,6 +71,9 @@ def _services(project: Project) -> Iterator[LbService]:
         if candidate.kapsule_evidence:
             yield candidate
     for candidate in envoy_gateway.services(project):
+        if candidate.kapsule_evidence:
+            yield candidate
+    for candidate in gateway_infrastructure.services(project):
         if candidate.kapsule_evidence:
             yield candidate
 
