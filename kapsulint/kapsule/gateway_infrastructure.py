@@ -41,9 +41,9 @@ what else shapes that Service, is each implementation's code. Read at pinned rel
   a Gateway of class ``nginx`` is NGINX Gateway Fabric's, with its Service type Unknown unless the
   class is in the repository and neither it nor the Gateway names an NginxProxy.
 
-Other implementations (Cilium, Traefik, kgateway, ...) are not followed: kapsulint has not read
-in a release's sources whether and how their Service carries the annotations, so their Gateways
-stay silent rather than be judged on a guess. A Gateway of a class kapsulint cannot identify is
+Other implementations (Cilium, kgateway, the ingress controllers that also serve Gateways, ...)
+are not followed: kapsulint has not read in a release's sources whether and how their Service
+carries the annotations, so their Gateways stay silent rather than be judged on a guess. A Gateway of a class kapsulint cannot identify is
 silent for the same reason: the annotations may go to another cloud's load balancer, or nowhere.
 """
 

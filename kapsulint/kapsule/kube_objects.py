@@ -39,6 +39,15 @@ DEFAULT_SERVICE_TYPE = "ClusterIP"  # the API server's default for spec.type
 _CONNECTION_ARGS = ("host", "token", "cluster_ca_certificate", "config_path", "client_certificate", "client_key")
 _MAX_LIST_ITEMS = 10_000
 
+class ServicePort(NamedTuple):
+    """One entry of a Service's ports: its number (None when Unknown), its target port as written
+    (null when unset: the port number itself), where the entry is written."""
+
+    port: int | None
+    target: Val
+    loc: Loc | None
+
+
 class LbService:
     """One Service (or the Service a data plane's settings describe) and where each of its
     load balancer settings is written.
@@ -71,6 +80,8 @@ class LbService:
     _annotations_anchor: Loc | None
     _evidence: bool
     _cluster: Cluster | None
+    port_entries: tuple[ServicePort, ...] | None  # an object's ports as written; None for a chart's or when Unknown
+    selector: Val  # an object's pod selector as written
 
     def __init__(
         self,
@@ -96,6 +107,8 @@ class LbService:
         cluster: Cluster | None,
         chart: ControllerService | None = None,
         policy_default: str = "Cluster",
+        port_entries: tuple[ServicePort, ...] | None = None,
+        selector: Val | None = None,
     ) -> None:
         self.source = source
         self.kind = kind
@@ -118,6 +131,8 @@ class LbService:
         self._annotations_anchor = annotations_anchor
         self._evidence = evidence
         self._cluster = cluster
+        self.port_entries = port_entries
+        self.selector = selector if selector is not None else Val(None)
 
     # -- what the Service is --------------------------------------------------------------------
 
@@ -374,10 +389,14 @@ def object_service(
     if written_type.raw is None and spec_open:
         written_type = Val(UNKNOWN, spec.loc)
     ports: tuple[int, ...] | None = None
+    entries: tuple[ServicePort, ...] | None = None
     listed = spec.get("ports")
     if listed.known and listed.is_list and not spec_open:
         numbers = [port_number(item.get("port")) for item in listed.elements()]
         ports = None if None in numbers else tuple(n for n in numbers if n is not None)  # every one known here
+        if all(item.known and item.is_object and not item.open for item in listed.elements()):
+            entries = tuple(ServicePort(port_number(item.get("port")), item.get("targetPort"), item.loc)
+                            for item in listed.elements())
     if instance is not None:
         who = subject or instance.resource.address
         address = instance.address
@@ -406,6 +425,8 @@ def object_service(
         annotations_anchor=metadata.key_loc("annotations") if metadata.is_object else None,
         evidence=evidence(annotations, cluster),
         cluster=cluster,
+        port_entries=entries,
+        selector=_field(spec, "selector", spec_open),
     )
 
 
@@ -436,6 +457,7 @@ __all__ = [
     "KubeObject",
     "LbService",
     "SERVICE_KIND",
+    "ServicePort",
     "cluster_of_resource",
     "documents_of",
     "evidence",
