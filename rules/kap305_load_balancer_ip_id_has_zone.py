@@ -7,7 +7,8 @@ Services read: the Service of an ingress controller chart (`helm_release` values
 `kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
 `kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
 `yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the
-repository (`kind: Service`, also in multi-document files and `kind: List` items), the data
+repository (`kind: Service`, also in multi-document files and `kind: List` items, as each Kustomize overlay that
+patches them renders them), the data
 plane Service of an Envoy Gateway `EnvoyProxy`, and the Service that Envoy Gateway, Istio or NGINX
 Gateway Fabric creates for a Gateway with the Gateway's `spec.infrastructure.annotations` (see
 Gateway infrastructure annotations below). A Service outside a chart is judged with Kapsule

@@ -116,8 +116,13 @@ def _terraform_services(project: Project) -> Iterator[LbService]:
                 yield found
     for kube_object in objects_of_kind(project, SERVICE_KIND):
         if is_service(kube_object.value):
+            subject = None
+            if kube_object.rendered_by is not None and kube_object.value.loc is not None:
+                subject = (f"{project.relative(kube_object.value.loc.path)} as "
+                           f"{project.relative(kube_object.rendered_by)} renders it")
             yield object_service(project, kube_object.value, kube_object.instance, kube_object.source,
-                                 kube_object.cluster, namespace_override=kube_object.namespace_override)
+                                 kube_object.cluster, subject=subject,
+                                 namespace_override=kube_object.namespace_override)
 
 
 def _hcl_service(project: Project, instance: ResourceInstance) -> LbService | None:
