@@ -216,3 +216,21 @@ def test_gateways_of_every_wrong_shape_never_crash(tmp_path, monkeypatch):
     assert "Traceback" not in stderr and "internal error" not in stderr
     # an Unknown address may be the reserved one; no address is none, whatever the listeners hold
     assert [(f["rule"], f["line"], f["column"]) for f in findings] == [("KAP304", 55, 5)]
+
+
+def test_kustomizations_of_every_wrong_shape_never_crash(tmp_path, monkeypatch):
+    """Resources, patches and targets of the wrong type, a patch file that is missing or not a
+    map, and two kustomizations that include each other: never a traceback; the Service is
+    judged as written where no rendering is followed."""
+    service = SERVICE
+    project = _project(tmp_path, {
+        "base/service.yaml": service,
+        "base/kustomization.yaml": "resources: [service.yaml, ../loop, 3, {a: b}]\npatches: text\n",
+        "loop/kustomization.yaml": "resources: [../base]\n",
+        "odd/kustomization.yaml": "resources: ../base\npatchesStrategicMerge: [missing.yaml, 4]\n"
+                                  "patches: [3, {path: [x]}, {patch: 'a: [', target: text}]\npatchesJson6902: [x]\n",
+    })
+    code, findings, stderr = lint(project, ["--select", "KAP304"], monkeypatch)
+    assert code in (0, 1), stderr
+    assert "Traceback" not in stderr and "internal error" not in stderr
+    assert [(f["path"], f["line"], f["column"]) for f in findings] == [("base/service.yaml", 8, 9)]
