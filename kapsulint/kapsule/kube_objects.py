@@ -348,13 +348,13 @@ def _as_rendered(item: Val, renderings: list[kustomize.Rendering]) -> Iterator[K
     if not any(found for _, found in applying) or any(not found for _, found in applying):
         yield KubeObject(item, None, "manifest", None, None)
     for rendering, found in applying:
-        if not found or any(patch.document is None for patch in found):
+        if not found or any(patch.partial is None for patch in found):
             continue
         merged = item
         for patch in found:
-            assert patch.document is not None  # every one checked above
-            merged = merge(merged, patch.document)
-            spec = patch.document.get("spec")
+            assert patch.partial is not None  # every one checked above
+            merged = merge(merged, patch.partial)
+            spec = patch.partial.get("spec")
             if spec.is_object and spec.get("ports").raw is not None:
                 merged_spec = merged.get("spec")
                 merged = merged.replaced(raw={**merged.raw, "spec": merged_spec.replaced(

@@ -111,7 +111,7 @@ class Patch(NamedTuple):
 
     kind: str | None
     name: str | None
-    document: Val | None
+    partial: Val | None
 
 
 class Rendering(NamedTuple):
