@@ -29,8 +29,7 @@ ApplicationSet with one is not judged (KAP019 at the patch), and neither is one 
 not a map.
 
 A repository URL is this repository when the repository's Git remotes name it, or when nothing
-says (no remote is known): the files are then read relative to the repository's top; a ``path``
-that is no directory of this repository is another repository's chart. The
+says (no remote is known): the files are then read relative to the repository's top. The
 Application names no cluster kapsulint can tie to a ``scaleway_k8s_cluster``: its ``destination``
 is a cluster registered in Argo CD.
 """
@@ -160,8 +159,6 @@ def _chart_of(project: Project, source: Val) -> _Chart | None:
         return None
     directory = reading.joined(reading.repository_root(project), path) if this_repository(project, repository) \
         else None
-    if directory is not None and project.boundary.kind(directory) == "missing":
-        directory = None  # the chart's directory is not in this repository: the source is another one
     name, version = _chart_file(project, directory) if directory is not None else (None, Val(None))
     return _Chart(name or os.path.basename(os.path.normpath(path)), repository, version, False, directory)
 
