@@ -9,7 +9,13 @@ repository, inside the chart's package, behind a `$ref` no source has, or missin
 `ignoreMissingValueFiles`); a helmfile `values` file that is missing or remote; any of them outside
 the repository, not a regular file, or not YAML; a `helm.values` string that is not YAML; a
 helmfile that is not YAML once its template expressions are seen (at the template action that
-makes it so: none of its releases is judged). It is a
+makes it so: none of its releases is judged); a helmfile `bases` entry (a helmfile merged under
+this one, which may add releases, repositories and values, not read); a helmfile values item whose
+file name is a template expression (`values/{{ .Environment.Name }}.yaml`: the file depends on the
+environment helmfile runs with); an Argo CD `ApplicationSet`'s `templatePatch` (it may change any
+field of the Applications it makes, so the template is not judged). An ApplicationSet's
+`spec.template` is otherwise read as an Application whose `{{...}}` generator parameters are
+Unknown (https://argo-cd.readthedocs.io/en/stable/operator-manual/applicationset/Template/). It is a
 note: it never fails a run at the default `--fail-on`, and it says where kapsulint could not look.
 
 ## Why is this bad

@@ -14,7 +14,15 @@ PROXY header only when a policy targeting the Gateway (or that listener, by `sec
 `proxyProtocol` (or the deprecated `enableProxyProtocol: true`), and then refuses connections
 without one unless `proxyProtocol.optional` is true. Policies chosen by `targetSelectors`, an
 `EnvoyProxy` with a `patch` or a `mergeType`, and a listener port kapsulint cannot read leave the
-Gateway unjudged. The finding names the EnvoyProxy and the Gateway.
+Gateway unjudged. The finding names the EnvoyProxy and the Gateway. A Gateway of Envoy Gateway
+(its GatewayClass's `controllerName` `gateway.envoyproxy.io/gatewayclass-controller`) that writes
+`spec.infrastructure.annotations` gets a Service of its own: those annotations with the
+EnvoyProxy's over them, key by key (Envoy Gateway v1.9.0,
+https://github.com/envoyproxy/gateway/blob/v1.9.0/internal/infrastructure/kubernetes/proxy/resource_provider.go,
+https://github.com/envoyproxy/gateway/blob/v1.9.0/internal/gatewayapi/translator.go), judged against
+that Gateway's policies, and named after the Gateway; an EnvoyProxy with `mergeGateways` leaves it
+unjudged. Istio's and NGINX Gateway Fabric's Gateways are not judged here: their PROXY settings are
+not read.
 
 ## Why is this bad
 On Kapsule, the Cloud Controller Manager builds the load balancer of a `LoadBalancer` Service and

@@ -5,7 +5,16 @@ Reports a haproxytech ingress controller whose public Scaleway load balancer pub
 stats port (1024) or the pprof port (6060).
 
 Services read: the Service of the haproxytech chart (`helm_release` values, Argo CD Applications, Flux HelmReleases, helmfile releases, and values files),
-where the chart's values decide which admin ports the Service publishes.
+where the chart's values decide which admin ports the Service publishes; and a LoadBalancer
+Service written outside the chart (`kubernetes_service` and `kubernetes_service_v1`,
+`kubernetes_manifest`, `kubectl_manifest`, Kubernetes YAML files) that selects the chart's
+controller pods, by the chart's selector label `app.kubernetes.io/name: kubernetes-ingress` (the
+chart's name; a `nameOverride` gives another, which is not followed), and sends a port to their
+`stat` (1024) or `admin` (6060) container port: a `targetPort` naming that port or giving its
+number, or a `port` of that number with no `targetPort` (Kubernetes then targets the same number).
+A selector, a port or a target kapsulint cannot read leaves the Service unjudged. The finding
+points at the port entry and names the object (kind, namespace and name). Ingress-nginx and
+traefik Services are not judged: their charts publish no admin port on the controller's Service.
 
 ## Why is this bad
 The haproxytech `kubernetes-ingress` chart puts a `stat` port (1024, the HAProxy statistics
@@ -53,7 +62,7 @@ controller:
 from collections.abc import Iterator
 
 from kapsulint.api import Finding, Project, Related, finding
-from kapsulint.kapsule import service
+from kapsulint.kapsule import lb_services, service
 
 ID = "KAP310"
 NAME = "admin-ports-on-public-lb"
@@ -84,3 +93,27 @@ def check(project: Project) -> Iterator[Finding]:
             logical=f"{subject.name}.{switches}",
             fix=f"set {keys}, or restrict loadBalancerSourceRanges",
         )
+    yield from _written_services(project)
+
+
+def _written_services(project: Project) -> Iterator[Finding]:
+    """LoadBalancer Services written outside the chart that reach its admin container ports."""
+    for svc in lb_services.services(project):
+        if svc.chart is not None or svc.kind != "Service" or svc.is_load_balancer is not True:
+            continue
+        if svc.is_private is not False or svc.source_ranges_restricted is not False:
+            continue
+        for exposure in lb_services.admin_exposures(svc) or []:
+            entry = exposure.entry
+            port = f"port {entry.port}" if entry.port is not None else "a port"
+            yield finding(
+                entry.loc or svc.service_key_anchor(),
+                f"{svc.label}: {port} sends traffic to the {exposure.chart.key} controller's "
+                f"{exposure.container_port} port ({exposure.what}, {exposure.number}) on a public Scaleway "
+                "load balancer",
+                subject=svc.subject,
+                instance=svc.instance,
+                logical=f"{svc.logical}.ports.{exposure.container_port}",
+                fix="remove this port from the LoadBalancer Service (reach it with kubectl port-forward), "
+                    "or restrict loadBalancerSourceRanges",
+            )

@@ -9,11 +9,32 @@ Services read: the Service of an ingress controller chart (`helm_release` values
 `kubernetes_service` and `kubernetes_service_v1` resources, `kubernetes_manifest` and
 `kubectl_manifest` resources holding a Service (an HCL object, `yamldecode(file(...))`, a
 `yaml_body` written inline or read with `file()` or `templatefile()`), Kubernetes YAML files of the
-repository (`kind: Service`, also in multi-document files and `kind: List` items), and the data
-plane Service of an Envoy Gateway `EnvoyProxy`. A Service outside a chart is judged with Kapsule
+repository (`kind: Service`, also in multi-document files and `kind: List` items, as each Kustomize overlay that
+patches them renders them), the data
+plane Service of an Envoy Gateway `EnvoyProxy`, and the Service that Envoy Gateway, Istio or NGINX
+Gateway Fabric creates for a Gateway with the Gateway's `spec.infrastructure.annotations` (see
+Gateway infrastructure annotations below). A Service outside a chart is judged with Kapsule
 evidence: a Scaleway load balancer annotation, or the cluster it is applied to (its Kubernetes
 provider's connection, else the only cluster of its root module; a YAML file applied outside
 Terraform by its annotations alone). The finding names the object (kind, namespace and name).
+
+
+Gateway infrastructure annotations: a Gateway API `Gateway`'s `spec.infrastructure.annotations`
+are judged as the annotations of the Service its implementation creates for it (the finding names
+the Gateway), when the implementation is identified by the `controllerName` of a GatewayClass in
+the repository, or by the class its default install creates (`istio` for Istio, `nginx` for NGINX
+Gateway Fabric's chart; Envoy Gateway's chart creates none). Envoy Gateway puts them on the Service
+and the `EnvoyProxy`'s `envoyService.annotations` over them; Istio uses them (else the Gateway's
+own annotations), a `LoadBalancer` unless `networking.istio.io/service-type` says otherwise, and
+does not judge a Gateway with an `infrastructure.parametersRef`; NGINX Gateway Fabric copies them,
+its Service type Unknown when an `NginxProxy` may set it. Other implementations (Cilium, Traefik,
+kgateway, ...) and classes kapsulint cannot identify stay silent: whether their Service carries the
+annotations was not read in their sources. Sources:
+https://github.com/envoyproxy/gateway/blob/v1.9.0/internal/infrastructure/kubernetes/proxy/resource_provider.go,
+https://github.com/envoyproxy/gateway/blob/v1.9.0/internal/gatewayapi/translator.go,
+https://github.com/istio/istio/blob/1.30.3/pilot/pkg/config/kube/gatewaycommon/deploymentcontroller.go,
+https://github.com/istio/istio/blob/1.30.3/manifests/charts/istio-control/istio-discovery/files/kube-gateway.yaml,
+https://github.com/nginx/nginx-gateway-fabric/blob/v2.6.7/internal/controller/provisioner/objects.go.
 
 ## Why is this bad
 Kubernetes publishes the load balancer's IP in the Service status, and kube-proxy routes traffic

@@ -14,8 +14,10 @@ in the Service status), while Terraform, Helm and Kubernetes all report success.
 are case-sensitive, so another case is another key.
 
 The catalogue of keys comes from the CCM's documentation and its source at v0.36.2 (the same
-49 keys on its default branch checked on 2026-12-01). Annotations are read from the Services of
-ingress controller charts in Helm values and from `kubernetes_service(_v1)` metadata; a key
+49 keys on its default branch checked on 2026-12-01). Annotations are read from every Service
+KAP316 reads (charts' Helm values, `kubernetes_service(_v1)` metadata, manifests, Kubernetes YAML
+files, Envoy Gateway's `EnvoyProxy`, and a Gateway's `spec.infrastructure.annotations` when its
+implementation, Envoy Gateway, Istio or NGINX Gateway Fabric, puts them on its Service); a key
 kapsulint cannot compute stays silent. The finding points at the key. Deprecated keys are
 KAP317's, malformed values KAP316's.
 

@@ -119,3 +119,118 @@ def test_objects_of_every_wrong_shape_never_crash(tmp_path, monkeypatch):
     assert "Traceback" not in stderr and "internal error" not in stderr
     assert {f["rule"] for f in findings} <= {"KAP304", "KAP307"}
     assert all(f["path"] == "objects.yaml" for f in findings)
+
+
+EG_CLASS = """apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata:
+  name: eg
+spec:
+  controllerName: gateway.envoyproxy.io/gatewayclass-controller
+  parametersRef:
+    group: gateway.envoyproxy.io
+    kind: EnvoyProxy
+    name: proxy
+    namespace: envoy-gateway-system
+---
+apiVersion: gateway.envoyproxy.io/v1alpha1
+kind: EnvoyProxy
+metadata:
+  name: proxy
+  namespace: envoy-gateway-system
+spec:
+  provider:
+    type: Kubernetes
+    kubernetes:
+      envoyService:
+        annotations:
+          service.beta.kubernetes.io/scw-loadbalancer-forward-port-algorithm: {proxy}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata:
+  name: web
+  namespace: envoy-gateway-system
+spec:
+  gatewayClassName: eg
+  infrastructure:
+    annotations:
+      service.beta.kubernetes.io/scw-loadbalancer-forward-port-algorithm: {gateway}
+  listeners:
+    - name: http
+      port: 80
+      protocol: HTTP
+"""
+
+
+@pytest.mark.parametrize(
+    ("proxy", "gateway", "expected"),
+    [
+        ("leastconn", "random", []),  # the EnvoyProxy's value is the one on the Service
+        ("random", "leastconn", [(24, 79, "gateway.yaml (Gateway envoy-gateway-system/web, Envoy Gateway)")]),
+    ],
+)
+def test_envoy_gateway_puts_the_envoy_proxy_annotations_over_the_gateway_infrastructure(
+        tmp_path, monkeypatch, proxy, gateway, expected):
+    project = _project(tmp_path, {"gateway.yaml": EG_CLASS.format(proxy=proxy, gateway=gateway)})
+    _, findings, _ = lint(project, ["--select", "KAP316"], monkeypatch)
+    assert [(f["line"], f["column"], f["message"].split(":")[0]) for f in findings] == expected
+
+
+def test_a_gateway_class_written_twice_leaves_its_gateways_unjudged(tmp_path, monkeypatch):
+    gateway = ("apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: web\nspec:\n"
+               "  gatewayClassName: edge\n  infrastructure:\n    annotations:\n"
+               "      service.beta.kubernetes.io/scw-loadbalancer-zone: fr-par-1\n")
+    klass = ("apiVersion: gateway.networking.k8s.io/v1\nkind: GatewayClass\nmetadata:\n  name: edge\n"
+             "spec:\n  controllerName: {}\n")
+    project = _project(tmp_path, {
+        "gateway.yaml": gateway,
+        "a/class.yaml": klass.format("istio.io/gateway-controller"),
+        "b/class.yaml": klass.format("gateway.envoyproxy.io/gatewayclass-controller"),
+    })
+    _, findings, _ = lint(project, ["--select", "KAP304"], monkeypatch)
+    assert findings == []
+    (project / "b" / "class.yaml").unlink()
+    _, findings, _ = lint(project, ["--select", "KAP304"], monkeypatch)
+    assert [(f["path"], f["line"], f["column"], f["message"].split(":")[0]) for f in findings] == [
+        ("gateway.yaml", 8, 5, "gateway.yaml (Gateway web, Istio)")]
+
+
+def test_gateways_of_every_wrong_shape_never_crash(tmp_path, monkeypatch):
+    shapes = [
+        "  gatewayClassName: 3\n",
+        "  gatewayClassName: istio\n  infrastructure: [a, b]\n",
+        "  gatewayClassName: istio\n  infrastructure:\n    annotations: text\n",
+        "  gatewayClassName: nginx\n  infrastructure:\n    annotations: [1]\n  listeners: text\n",
+        "  gatewayClassName: istio\n  addresses: text\n  infrastructure:\n    annotations:\n"
+        "      service.beta.kubernetes.io/scw-loadbalancer-zone: fr-par-1\n",
+        "  gatewayClassName: istio\n  addresses: []\n  listeners: [{port: x}]\n  infrastructure:\n    annotations:\n"
+        "      service.beta.kubernetes.io/scw-loadbalancer-zone: fr-par-1\n",
+    ]
+    documents = [f"apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: g{n}\nspec:\n{shape}"
+                 for n, shape in enumerate(shapes)]
+    documents.append("apiVersion: gateway.networking.k8s.io/v1\nkind: GatewayClass\nmetadata: [x]\nspec: 1\n")
+    project = _project(tmp_path, {"objects.yaml": "---\n".join(documents)})
+    code, findings, stderr = lint(project, [], monkeypatch)
+    assert code in (0, 1), stderr
+    assert "Traceback" not in stderr and "internal error" not in stderr
+    # an Unknown address may be the reserved one; no address is none, whatever the listeners hold
+    assert [(f["rule"], f["line"], f["column"]) for f in findings] == [("KAP304", 55, 5)]
+
+
+def test_kustomizations_of_every_wrong_shape_never_crash(tmp_path, monkeypatch):
+    """Resources, patches and targets of the wrong type, a patch file that is missing or not a
+    map, and two kustomizations that include each other: never a traceback; the Service is
+    judged as written where no rendering is followed."""
+    service = SERVICE
+    project = _project(tmp_path, {
+        "base/service.yaml": service,
+        "base/kustomization.yaml": "resources: [service.yaml, ../loop, 3, {a: b}]\npatches: text\n",
+        "loop/kustomization.yaml": "resources: [../base]\n",
+        "odd/kustomization.yaml": "resources: ../base\npatchesStrategicMerge: [missing.yaml, 4]\n"
+                                  "patches: [3, {path: [x]}, {patch: 'a: [', target: text}]\npatchesJson6902: [x]\n",
+    })
+    code, findings, stderr = lint(project, ["--select", "KAP304"], monkeypatch)
+    assert code in (0, 1), stderr
+    assert "Traceback" not in stderr and "internal error" not in stderr
+    assert [(f["path"], f["line"], f["column"]) for f in findings] == [("base/service.yaml", 8, 9)]

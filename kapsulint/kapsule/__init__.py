@@ -15,7 +15,8 @@ What lives here, and what rules import besides ``kapsulint.api``:
   Argo CD, Flux and helmfile in ``gitops``), the controller's Service and its
   load balancer (``service``, ``proxy_ports``, ``lb_ips``, ``lb_annotations``), every Service
   that reaches a load balancer whatever wrote it (``lb_services``, over the Kubernetes objects of
-  ``kube_objects``, Envoy Gateway's data plane in ``envoy_gateway``, and which YAML files hold
+  ``kube_objects``, Envoy Gateway's data plane in ``envoy_gateway``, a Gateway's infrastructure
+  annotations in ``gateway_infrastructure``, and which YAML files hold
   objects, ``yaml_kinds``), networks, storage, access, kubeconfigs and credentials;
 * one module per ingress controller chart (``charts.<chart>``): its values paths,
   defaults, Service, PROXY and trust settings and version facts behind the ``charts.Chart``

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from kapsulint.api import UNKNOWN, Loc, Project, Val
-from kapsulint.kapsule import kube_objects
+from kapsulint.kapsule import gateway_infrastructure, kube_objects
 from kapsulint.kapsule.kube_objects import KubeObject, LbService
 
 GROUP = "gateway.envoyproxy.io"
@@ -69,13 +69,15 @@ def _same_namespace(one: str | None, other: str | None) -> bool:
 
 
 class DataPlane:
-    """An EnvoyProxy as a Service, with the Gateways whose data plane it configures."""
+    """An EnvoyProxy as a Service, with the Gateways whose data plane it configures; or the
+    Service of one Gateway that writes infrastructure annotations (``proxy`` its EnvoyProxy,
+    None when it names none)."""
 
-    proxy: KubeObject
+    proxy: KubeObject | None
     service: LbService
     gateways: list[Val]
 
-    def __init__(self, proxy: KubeObject, service: LbService, gateways: list[Val]) -> None:
+    def __init__(self, proxy: KubeObject | None, service: LbService, gateways: list[Val]) -> None:
         self.proxy = proxy
         self.service = service
         self.gateways = gateways
@@ -135,6 +137,7 @@ def data_planes(project: Project) -> list[DataPlane]:
 
 
 def _data_planes(project: Project) -> Iterator[DataPlane]:
+    served: set[int] = set()
     for found in _objects(project, ENVOY_PROXY, GROUP):
         proxy = found.value
         spec = proxy.get("spec")
@@ -144,7 +147,57 @@ def _data_planes(project: Project) -> Iterator[DataPlane]:
         if provider.raw is not None and provider_type not in (None, "Kubernetes"):
             continue  # another provider: no Kubernetes Service
         gateways = _gateways_of(project, proxy)
-        yield DataPlane(found, _service(project, found, settings, gateways), gateways)
+        served.update(id(gateway) for gateway in gateways)
+        own = [gateway for gateway in gateways if gateway_infrastructure.has_infrastructure_annotations(gateway)]
+        plain = [gateway for gateway in gateways if not gateway_infrastructure.has_infrastructure_annotations(gateway)]
+        if plain or not own:
+            yield DataPlane(found, _service(project, found, settings, plain), plain)
+        for gateway in own:
+            gateway_found = _gateway_object(project, gateway)
+            if gateway_found is not None:
+                yield DataPlane(found, _gateway_service(project, gateway_found, found, settings), [gateway])
+    for gateway_of in gateway_infrastructure.gateways(project):
+        gateway = gateway_of.found.value
+        if gateway_of.implementation is not gateway_infrastructure.ENVOY_GATEWAY or id(gateway) in served:
+            continue
+        if not gateway_infrastructure.has_infrastructure_annotations(gateway):
+            continue  # no Service settings written for it
+        named = gateway.path("spec", "infrastructure", "parametersRef").raw is not None or (
+            gateway_of.gateway_class is not None and gateway_of.gateway_class.path("spec", "parametersRef").raw is not None)
+        yield DataPlane(None, _gateway_service(project, gateway_of.found, None, Val(UNKNOWN) if named else Val(None)),
+                        [gateway])
+
+
+def _gateway_object(project: Project, gateway: Val) -> KubeObject | None:
+    for found in _objects(project, GATEWAY, GATEWAY_API_GROUP):
+        if found.value is gateway:
+            return found
+    return None
+
+
+def _gateway_service(project: Project, gateway: KubeObject, proxy: KubeObject | None, settings: Val) -> LbService:
+    """The Service of one Gateway with infrastructure annotations: those annotations, then the
+    EnvoyProxy's ``envoyService.annotations`` over them; the rest of the Service the EnvoyProxy's
+    (``settings`` null without one, Unknown when one is named that the repository does not hold).
+    An EnvoyProxy that merges Gateways, patches the Service or merges with the class's leaves it
+    Unknown."""
+    unsure = not settings.known or settings.open
+    if proxy is not None:
+        value = proxy.value
+        unsure = unsure or (settings.is_object and settings.get("patch").raw is not None)
+        unsure = unsure or value.path("spec", "mergeType").raw is not None or not value.known or value.open
+        unsure = unsure or value.path("spec", "mergeGateways").raw not in (None, False)
+    infrastructure = gateway_infrastructure.infrastructure_annotations(gateway.value)
+    if unsure:
+        unknown = Val(UNKNOWN, settings.loc or infrastructure.loc)
+        return gateway_infrastructure.gateway_service(
+            project, gateway, gateway_infrastructure.ENVOY_GATEWAY, annotations=unknown, written_type=unknown,
+            external_traffic_policy=unknown, load_balancer_ip=unknown, source_ranges=unknown)
+    annotations = gateway_infrastructure.merged(infrastructure, settings.get("annotations"))
+    return gateway_infrastructure.gateway_service(
+        project, gateway, gateway_infrastructure.ENVOY_GATEWAY, annotations=annotations,
+        written_type=settings.get("type"), external_traffic_policy=settings.get("externalTrafficPolicy"),
+        load_balancer_ip=settings.get("loadBalancerIP"), source_ranges=settings.get("loadBalancerSourceRanges"))
 
 
 def _service(project: Project, found: KubeObject, settings: Val, gateways: list[Val]) -> LbService:

@@ -4,7 +4,10 @@ Objects come from ``kubernetes_manifest`` resources (an HCL object or a decoded 
 ``kubectl_manifest`` resources (a ``yaml_body`` written inline or read with ``file()`` or
 ``templatefile()``) and the Kubernetes YAML files of the repository, which the scan reads by
 content (multi-document files, ``kind: List`` items). A file a manifest resource reads is judged
-where Terraform applies it, not a second time on its own.
+where Terraform applies it, not a second time on its own. A Service that Kustomize overlays
+include is read as each top kustomization renders it (:func:`kustomize.renderings`): strategic
+merge patches merged over it; a rendering whose patch is not followed (JSON 6902 operations) is
+not judged.
 
 :class:`LbService` is one Service that may get a Scaleway load balancer, whatever wrote it
 (:mod:`kapsulint.kapsule.lb_services` gathers them). Fields are read the way the API server reads
@@ -26,7 +29,9 @@ from typing import NamedTuple
 from kapsulint.api import UNKNOWN, Loc, Project, ResourceInstance, Val, decode_located, provider_config
 from kapsulint.kapsule import lb_annotation_keys
 from kapsulint.kapsule.clusters import Cluster, cluster_of
+from kapsulint.kapsule.gitops import kustomize
 from kapsulint.kapsule.helm import clusters_by_root
+from kapsulint.kapsule.helm_values import merge
 from kapsulint.kapsule.service import ControllerService
 
 KUBERNETES_MANIFEST = "kubernetes_manifest"
@@ -38,6 +43,15 @@ LOAD_BALANCER = "LoadBalancer"
 DEFAULT_SERVICE_TYPE = "ClusterIP"  # the API server's default for spec.type
 _CONNECTION_ARGS = ("host", "token", "cluster_ca_certificate", "config_path", "client_certificate", "client_key")
 _MAX_LIST_ITEMS = 10_000
+
+class ServicePort(NamedTuple):
+    """One entry of a Service's ports: its number (None when Unknown), its target port as written
+    (null when unset: the port number itself), where the entry is written."""
+
+    port: int | None
+    target: Val
+    loc: Loc | None
+
 
 class LbService:
     """One Service (or the Service a data plane's settings describe) and where each of its
@@ -71,6 +85,8 @@ class LbService:
     _annotations_anchor: Loc | None
     _evidence: bool
     _cluster: Cluster | None
+    port_entries: tuple[ServicePort, ...] | None  # an object's ports as written; None for a chart's or when Unknown
+    selector: Val  # an object's pod selector as written
 
     def __init__(
         self,
@@ -96,6 +112,8 @@ class LbService:
         cluster: Cluster | None,
         chart: ControllerService | None = None,
         policy_default: str = "Cluster",
+        port_entries: tuple[ServicePort, ...] | None = None,
+        selector: Val | None = None,
     ) -> None:
         self.source = source
         self.kind = kind
@@ -118,6 +136,8 @@ class LbService:
         self._annotations_anchor = annotations_anchor
         self._evidence = evidence
         self._cluster = cluster
+        self.port_entries = port_entries
+        self.selector = selector if selector is not None else Val(None)
 
     # -- what the Service is --------------------------------------------------------------------
 
@@ -274,6 +294,7 @@ class KubeObject(NamedTuple):
     source: str  # "kubernetes_manifest", "kubectl_manifest" or "manifest" (a YAML file)
     cluster: Cluster | None
     namespace_override: Val | None  # kubectl_manifest's override_namespace
+    rendered_by: str | None = None  # the top kustomization whose patches this object has merged
 
 
 def kubernetes_objects(project: Project) -> list[KubeObject]:
@@ -303,12 +324,42 @@ def _kubernetes_objects(project: Project) -> Iterator[KubeObject]:
             yield KubeObject(document, instance, KUBECTL_MANIFEST, cluster_of_resource(project, instance, "kubectl"),
                              instance.arg("override_namespace"))
     patches = kustomize_patches(project)
+    renderings = kustomize.renderings(project)
     for documents in project.yaml_documents:
         if documents.path in read_by_terraform or os.path.normpath(documents.path) in patches:
             continue
+        rendered = renderings.get(os.path.normpath(documents.path), [])
         for document in documents.documents():
             for item in documents_of(document):
-                yield KubeObject(item, None, "manifest", None, None)  # applied outside Terraform
+                yield from _as_rendered(item, rendered)  # applied outside Terraform
+
+
+def _as_rendered(item: Val, renderings: list[kustomize.Rendering]) -> Iterator[KubeObject]:
+    """A Service of a file that Kustomize overlays patch: as each top kustomization renders it,
+    strategic merge patches merged over it (a patch that writes ``spec.ports`` leaves them
+    Unknown: Kustomize merges them by port); a rendering with a patch whose effect is not
+    followed (JSON 6902 operations, a patch not read) is not judged. The Service as written is
+    judged once when no patch may apply to it, or when some top kustomization patches it not."""
+    if not is_service(item):
+        yield KubeObject(item, None, "manifest", None, None)
+        return
+    name = _text(item.path("metadata", "name"))
+    applying = [(rendering, kustomize.patched(rendering, SERVICE_KIND, name)) for rendering in renderings]
+    if not any(found for _, found in applying) or any(not found for _, found in applying):
+        yield KubeObject(item, None, "manifest", None, None)
+    for rendering, found in applying:
+        if not found or any(patch.partial is None for patch in found):
+            continue
+        merged = item
+        for patch in found:
+            assert patch.partial is not None  # every one checked above
+            merged = merge(merged, patch.partial)
+            spec = patch.partial.get("spec")
+            if spec.is_object and spec.get("ports").raw is not None:
+                merged_spec = merged.get("spec")
+                merged = merged.replaced(raw={**merged.raw, "spec": merged_spec.replaced(
+                    raw={**merged_spec.raw, "ports": Val(UNKNOWN, spec.get("ports").loc)})})
+        yield KubeObject(merged.replaced(loc=item.loc), None, "manifest", None, None, rendering.kustomization)
 
 
 def kustomize_patches(project: Project) -> set[str]:
@@ -374,10 +425,14 @@ def object_service(
     if written_type.raw is None and spec_open:
         written_type = Val(UNKNOWN, spec.loc)
     ports: tuple[int, ...] | None = None
+    entries: tuple[ServicePort, ...] | None = None
     listed = spec.get("ports")
     if listed.known and listed.is_list and not spec_open:
         numbers = [port_number(item.get("port")) for item in listed.elements()]
         ports = None if None in numbers else tuple(n for n in numbers if n is not None)  # every one known here
+        if all(item.known and item.is_object and not item.open for item in listed.elements()):
+            entries = tuple(ServicePort(port_number(item.get("port")), item.get("targetPort"), item.loc)
+                            for item in listed.elements())
     if instance is not None:
         who = subject or instance.resource.address
         address = instance.address
@@ -406,6 +461,8 @@ def object_service(
         annotations_anchor=metadata.key_loc("annotations") if metadata.is_object else None,
         evidence=evidence(annotations, cluster),
         cluster=cluster,
+        port_entries=entries,
+        selector=_field(spec, "selector", spec_open),
     )
 
 
@@ -436,6 +493,7 @@ __all__ = [
     "KubeObject",
     "LbService",
     "SERVICE_KIND",
+    "ServicePort",
     "cluster_of_resource",
     "documents_of",
     "evidence",

@@ -20,7 +20,9 @@ Sources of a Service:
 * Kubernetes YAML files of the repository (``kind: Service``, in multi-document files and in
   ``kind: List`` items), which the scan reads by content (:mod:`kapsulint.kapsule.yaml_kinds`);
 * Gateway API data planes whose Service settings are written in the repository
-  (:mod:`kapsulint.kapsule.envoy_gateway`).
+  (:mod:`kapsulint.kapsule.envoy_gateway`), and the Service an identified implementation creates
+  for a Gateway, carrying its ``spec.infrastructure.annotations``
+  (:mod:`kapsulint.kapsule.gateway_infrastructure`).
 
 Each object's fields are read the way the API server reads them: ``spec.type`` absent is
 ``ClusterIP`` (https://kubernetes.io/docs/concepts/services-networking/service/#publishing-services-service-types),
@@ -35,13 +37,17 @@ rule fires on it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from kapsulint.api import Project, ResourceInstance, Val
-from kapsulint.kapsule import envoy_gateway
+from kapsulint.kapsule import envoy_gateway, gateway_infrastructure
+from kapsulint.kapsule.charts import Chart
+from kapsulint.kapsule.charts.registry import charts
 from kapsulint.kapsule.kube_objects import (
     DEFAULT_SERVICE_TYPE,
     SERVICE_KIND,
     LbService,
+    ServicePort,
     cluster_of_resource,
     evidence,
     is_service,
@@ -69,6 +75,9 @@ def _services(project: Project) -> Iterator[LbService]:
         if candidate.kapsule_evidence:
             yield candidate
     for candidate in envoy_gateway.services(project):
+        if candidate.kapsule_evidence:
+            yield candidate
+    for candidate in gateway_infrastructure.services(project):
         if candidate.kapsule_evidence:
             yield candidate
 
@@ -107,8 +116,13 @@ def _terraform_services(project: Project) -> Iterator[LbService]:
                 yield found
     for kube_object in objects_of_kind(project, SERVICE_KIND):
         if is_service(kube_object.value):
+            subject = None
+            if kube_object.rendered_by is not None and kube_object.value.loc is not None:
+                subject = (f"{project.relative(kube_object.value.loc.path)} as "
+                           f"{project.relative(kube_object.rendered_by)} renders it")
             yield object_service(project, kube_object.value, kube_object.instance, kube_object.source,
-                                 kube_object.cluster, namespace_override=kube_object.namespace_override)
+                                 kube_object.cluster, subject=subject,
+                                 namespace_override=kube_object.namespace_override)
 
 
 def _hcl_service(project: Project, instance: ResourceInstance) -> LbService | None:
@@ -123,10 +137,14 @@ def _hcl_service(project: Project, instance: ResourceInstance) -> LbService | No
     absent = Val(None)
     written_type = spec.arg("type") if spec is not None else absent
     ports: tuple[int, ...] | None = ()
+    entries: tuple[ServicePort, ...] | None = ()
     if spec is not None:
         numbers = [port_number(block.arg("port")) for block in spec.nested("port")]
         ports = None if None in numbers or any(b.dynamic for b in spec.nested("port")) else tuple(
             n for n in numbers if n is not None)  # every one known here
+        entries = None if any(b.dynamic for b in spec.nested("port")) else tuple(
+            ServicePort(port_number(block.arg("port")), block.arg("target_port"), block.loc)
+            for block in spec.nested("port"))
     named = Val({"name": metadata.arg("name"), "namespace": metadata.arg("namespace")})
     label = f"{instance.resource.address} ({object_label(SERVICE_KIND, named)})"
     cluster = cluster_of_resource(project, instance, "kubernetes")
@@ -151,7 +169,65 @@ def _hcl_service(project: Project, instance: ResourceInstance) -> LbService | No
         annotations_anchor=annotations_attr.loc if annotations_attr is not None else metadata.loc,
         evidence=evidence(annotations, cluster),
         cluster=cluster,
+        port_entries=entries,
+        selector=spec.arg("selector") if spec is not None else absent,
     )
 
 
-__all__ = ["KUBERNETES_SERVICES", "LbService", "services"]
+class AdminExposure(NamedTuple):
+    """A port of a Service written outside a chart that reaches a controller's admin port."""
+
+    entry: ServicePort
+    chart: Chart
+    container_port: str  # the chart's name for the pods' port
+    number: int
+    what: str  # "the stats page", "pprof"
+
+
+def _text(value: Val) -> str | None:
+    return value.text() if value.known and isinstance(value.raw, str) else None
+
+
+def selected_chart(svc: LbService) -> Chart | None:
+    """The chart whose controller pods a Service written outside the chart selects: every label
+    of the chart's pods (with the chart's default name) in the Service's selector; None when
+    the selector is Unknown or selects none."""
+    selector = svc.selector
+    if svc.chart is not None or not selector.known or not selector.is_object or selector.open:
+        return None
+    for chart in charts():
+        if chart.pod_labels and all(_text(selector.get(key)) == value for key, value in chart.pod_labels.items()):
+            return chart
+    return None
+
+
+def admin_exposures(svc: LbService) -> list[AdminExposure] | None:
+    """The ports of a Service written outside a chart that send traffic to the admin container
+    ports of the controller pods it selects (a ``targetPort`` naming the port, or its number,
+    the ``port`` itself when no ``targetPort`` is written); None when a port is Unknown or the
+    Service selects no chart's controller."""
+    chart = selected_chart(svc)
+    if chart is None or not chart.admin_container_ports or svc.port_entries is None:
+        return None
+    out = []
+    for entry in svc.port_entries:
+        target = entry.target
+        if target.raw is None:
+            if entry.port is None:
+                return None
+            number: int | None = entry.port
+            name = None
+        elif not target.known:
+            return None
+        else:
+            name = _text(target)
+            number = port_number(target) if name is None or name.strip().isdigit() else None
+            if number is not None:
+                name = None
+        for container, (container_number, what) in chart.admin_container_ports.items():
+            if name == container or (name is None and number == container_number):
+                out.append(AdminExposure(entry, chart, container, container_number, what))
+    return out
+
+
+__all__ = ["KUBERNETES_SERVICES", "AdminExposure", "LbService", "admin_exposures", "selected_chart", "services"]

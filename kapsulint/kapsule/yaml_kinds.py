@@ -28,7 +28,7 @@ _SHOWN_KINDS = 4
 KUSTOMIZATION_NAMES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 HELMFILE = "a helmfile"
 KUSTOMIZATION = "a Kustomization"
-_TOOLS = (("Application", "Argo CD"), ("HelmRelease", "Flux"))
+_TOOLS = (("Application", "Argo CD"), ("ApplicationSet", "Argo CD"), ("HelmRelease", "Flux"))
 
 
 def yaml_kinds(text: str, name: str = "") -> str | None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from kapsulint.api import UNKNOWN, Loc, Val, as_version
@@ -156,6 +157,10 @@ class Chart(ABC):
     flat_key_maps: frozenset[str] = frozenset()
     # Whether the Service publishes admin ports (:meth:`admin_ports` answers which).
     has_admin_ports: bool = False
+    # The labels the chart's controller pods carry with the chart's default name (what a Service
+    # written by hand selects them by), and their admin container ports: name -> (number, what).
+    pod_labels: Mapping[str, str] = MappingProxyType({})
+    admin_container_ports: Mapping[str, tuple[int, str]] = MappingProxyType({})
     # Whether a traffic port may require a PROXY header (a connection without one fails), as
     # opposed to reading one when sent.
     may_require_proxy: bool = True

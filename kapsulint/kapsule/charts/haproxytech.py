@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Iterator, Sequence
+from types import MappingProxyType
 
 from kapsulint.api import Val, as_version, shown_text
 from kapsulint.kapsule.access import is_any_address
@@ -109,6 +110,11 @@ class Haproxytech(Chart):
     default_node_selector = ((None, {}),)
     unquoted_config_path = CONFIG_PATH
     has_admin_ports = True
+    # templates/_helpers.tpl selectorLabels (the chart's name unless nameOverride), and the
+    # controller's containerPort map, which names the pods' ports
+    # (https://github.com/haproxytech/helm-charts/blob/kubernetes-ingress-1.52.1/kubernetes-ingress/values.yaml)
+    pod_labels = MappingProxyType({"app.kubernetes.io/name": "kubernetes-ingress"})
+    admin_container_ports = MappingProxyType({"stat": (STATS_PORT, "the stats page"), "admin": (PPROF_PORT, "pprof")})
 
     def open_trust(self, values: Val) -> Iterator[OpenTrust]:
         value = values.path(*CONFIG_PATH, PROXY_PROTOCOL_KEY)

@@ -19,6 +19,15 @@ https://argo-cd.readthedocs.io/en/stable/user-guide/helm/#helm-value-precedence)
   ``forceString``, a value's commas escaped (one string, unless written ``{a,b}``); then
   ``helm.fileParameters`` (``--set-file``), whose file is not read: Unknown.
 
+An ``ApplicationSet`` (same group) makes Applications from ``spec.template``, an Application's
+``metadata`` and ``spec`` whose strings may hold ``{{...}}`` parameters its generators fill in
+(https://argo-cd.readthedocs.io/en/stable/operator-manual/applicationset/Template/): the template
+is read as one Application with every string that holds a parameter Unknown (a key that holds one
+leaves its map open), except a ``helm.values`` string, read as a values file is with its template
+expressions Unknown. A ``templatePatch`` may change any field of the Applications, so an
+ApplicationSet with one is not judged (KAP019 at the patch), and neither is one whose template is
+not a map.
+
 A repository URL is this repository when the repository's Git remotes name it, or when nothing
 says (no remote is known): the files are then read relative to the repository's top. The
 Application names no cluster kapsulint can tie to a ``scaleway_k8s_cluster``: its ``destination``
@@ -39,22 +48,65 @@ from kapsulint.text import lazy_pattern
 
 GROUP = "argoproj.io"
 KIND = "Application"
+APPLICATION_SET = "ApplicationSet"
+_PARAMETER = "{{"
 _REMOTE_URL = lazy_pattern(r"^\s*url\s*=\s*(\S+)\s*$", re.MULTILINE)
 
 
 def releases(project: Project, unread: list[Unread]) -> Iterator[GitopsRelease]:
     for application in reading.of_kind(project, GROUP, KIND):
         yield from _application(project, application, unread)
+    for application_set in reading.of_kind(project, GROUP, APPLICATION_SET):
+        yield from _application_set(project, application_set, unread)
 
 
-def _label(application: Val) -> str:
+def _label(application: Val, kind: str = KIND) -> str:
     metadata = application.get("metadata")
     name = reading.text(metadata.get("name")) or "?"
     namespace = reading.text(metadata.get("namespace"))
-    return f"{KIND} {namespace}/{name}" if namespace else f"{KIND} {name}"
+    return f"{kind} {namespace}/{name}" if namespace else f"{kind} {name}"
 
 
-def _application(project: Project, application: Val, unread: list[Unread]) -> Iterator[GitopsRelease]:
+def _application_set(project: Project, application_set: Val, unread: list[Unread]) -> Iterator[GitopsRelease]:
+    """The template of an ApplicationSet, read as one Application with its parameters Unknown."""
+    spec = application_set.get("spec")
+    if not spec.known or not spec.is_object:
+        return
+    label = f"{_label(application_set, APPLICATION_SET)} template"
+    patch = spec.get("templatePatch")
+    if patch.raw is not None:
+        loc = spec.key_loc("templatePatch") or application_set.loc or Loc("?", 1, 1, 1, 2)
+        unread.append(Unread(loc, "templatePatch not read: it may change any field of the Applications, their "
+                                  "Helm values included, so the template is not judged", label))
+        return
+    template = spec.get("template")
+    if not template.known or not template.is_object or template.open:
+        return
+    application = _parameters_unknown(template, ())
+    anchor = spec.key_loc("template") or template.loc or application_set.loc
+    yield from _application(project, application.replaced(loc=anchor), unread, label=label)
+
+
+def _parameters_unknown(value: Val, path: tuple[str, ...]) -> Val:
+    """``value`` with every string holding a ``{{...}}`` parameter Unknown, and every map with
+    such a key open, except a source's ``helm.values`` string (read with its template
+    expressions Unknown)."""
+    raw = value.raw
+    if isinstance(raw, str):
+        if _PARAMETER not in raw or path[-2:] == ("helm", "values"):
+            return value
+        return Val(UNKNOWN, value.loc)
+    if isinstance(raw, list):
+        return value.replaced(raw=[_parameters_unknown(item, (*path, "[]")) for item in raw])
+    if isinstance(raw, dict):
+        kept = {key: _parameters_unknown(item, (*path, key)) for key, item in raw.items() if _PARAMETER not in key}
+        keylocs = {key: loc for key in kept if (loc := value.key_loc(key)) is not None}
+        return value.replaced(raw=kept, keylocs=keylocs, open=value.open or len(kept) != len(raw))
+    return value
+
+
+def _application(project: Project, application: Val, unread: list[Unread],
+                 label: str | None = None) -> Iterator[GitopsRelease]:
     spec = application.get("spec")
     listed = spec.get("sources")
     if listed.known and listed.is_list and listed.elements():
@@ -65,7 +117,7 @@ def _application(project: Project, application: Val, unread: list[Unread]) -> It
         sources = [single] if single.known and single.is_object else []
         multiple = False
     refs = {name: source for source in sources if (name := reading.text(source.get("ref")))}
-    label = _label(application)
+    label = label or _label(application)
     for index, source in enumerate(sources):
         chart = _chart_of(project, source)
         if chart is None:
@@ -167,6 +219,8 @@ def _values(project: Project, source: Val, chart: _Chart, refs: dict[str, Val], 
         written = helm.get("values")
         if written.raw is not None:
             decoded = reading.yaml_string(project, written) if isinstance(written.raw, str) else None
+            if decoded is None and not written.known:  # a block holding template expressions
+                decoded = reading.templated_block(project, written)
             if written.known and decoded is None:
                 unread.append(Unread(written.loc or anchor, "helm.values not read: it is not a YAML map of values",
                                      name))

@@ -12,7 +12,13 @@ a template helmfile renders: it is read with its template expressions Unknown
 when it holds ``{{``: such expressions are Unknown where they stand, and a file whose template
 actions change its YAML structure is not read (KAP019 at that action). A values file that is
 not read (missing, outside the repository, not YAML) is a blind spot (KAP019) at the item naming
-it. A helmfile names no cluster kapsulint can tie to a ``scaleway_k8s_cluster`` (its
+it, and so is a values item whose file name is a template expression (``{{ .Environment.Name
+}}.yaml``: which file depends on the environment helmfile is run with). ``environments`` give the
+values templates read (``.Values``, ``.Environment``): an expression reading them is Unknown where
+it stands, so no rule fires on it. ``bases`` are helmfiles merged under this one
+(https://helmfile.readthedocs.io/en/latest/#layering-release-values): they are not read, and each
+is a blind spot (KAP019) at its entry, since a base may add releases, repositories and values. A
+helmfile names no cluster kapsulint can tie to a ``scaleway_k8s_cluster`` (its
 ``kubeContext`` is the user's kubeconfig).
 """
 
@@ -46,10 +52,25 @@ def releases(project: Project, unread: list[Unread]) -> Iterator[GitopsRelease]:
         for document in parsed:
             if not document.known or not document.is_object:
                 continue
+            _bases(document, shown, unread)
             listed = document.get("releases")
             for entry in listed.elements() if listed.known and listed.is_list else ():
                 if entry.known and entry.is_object and not entry.get("installed").is_false():
                     yield _release(project, entry, shown, directory, repositories, unread)
+
+
+def _bases(document: Val, shown: str, unread: list[Unread]) -> None:
+    """Each ``bases`` entry: a helmfile merged under this one, not read."""
+    listed = document.get("bases")
+    if listed.raw is None:
+        return
+    entries = listed.elements() if listed.known and listed.is_list else [listed]
+    for entry in entries:
+        written = reading.text(entry)
+        loc = entry.loc or listed.loc or document.key_loc("bases") or document.loc or Loc("?", 1, 1, 1, 2)
+        named = f"base {written}" if written else "a base"
+        unread.append(Unread(loc, f"helmfile {named} not read: the releases, repositories and values it merges "
+                                  "under this helmfile are not judged", shown))
 
 
 def _repositories(documents: list[Val]) -> dict[str, str]:
@@ -128,6 +149,9 @@ def _set_entry(merged: Val, item: Val) -> Val:
 def _values_item(project: Project, item: Val, directory: str, label: str, files: set[str], unread: list[Unread],
                  merged: Val) -> Val:
     if not item.known:
+        if item.loc is not None and getattr(item.type, "name", None) == "string":  # a file name, not a map
+            unread.append(Unread(item.loc, "values file named by a template expression not read: which file "
+                                           "depends on the environment helmfile runs with", label))
         return reading.open_values(merged.loc)
     if item.is_object:
         return merge(merged, item)

@@ -112,6 +112,39 @@ def _block_origin(project: Project, value: Val) -> tuple[str, int, int] | None:
     return loc.path, loc.line, indent
 
 
+def templated_block(project: Project, value: Val) -> Val | None:
+    """A literal block scalar (``|``) of a YAML file that the scan read as Unknown because it holds
+    template expressions (an ApplicationSet's ``helm.values``), read again as a YAML document of
+    its own with those expressions Unknown, each value at its place in the file; None when the
+    value is not such a block, or its text is not YAML."""
+    loc = value.loc
+    if value.known or loc is None or not loc.path.endswith((".yaml", ".yml")):
+        return None
+    source = project.read_text(loc.path)
+    if source is None:
+        return None
+    lines = source.split("\n")
+    if loc.line > len(lines) or not _BLOCK_INDICATOR.match(lines[loc.line - 1][loc.column - 1:]):
+        return None
+    following = lines[loc.line:]
+    first = next((line for line in following if line.strip()), None)
+    if first is None:
+        return None
+    indent = len(first) - len(first.lstrip(" "))
+    parent = len(lines[loc.line - 1]) - len(lines[loc.line - 1].lstrip(" "))
+    if indent <= parent:
+        return None
+    body = []
+    for line in following:
+        if line.strip() and len(line) - len(line.lstrip(" ")) < indent:
+            break
+        body.append(line[indent:] if line.strip() else "")
+    decoded = decode_located("\n".join(body) + "\n", (loc.path, loc.line, indent), loc, project)
+    if decoded is None:
+        return None
+    return Val({}, loc, keylocs={}) if decoded.raw is None else decoded
+
+
 class FileValues:
     """A values file read, or why it was not: ``value`` (None when not read) and ``why``;
     ``regular`` when it is a regular file inside the repository (read, or not YAML), which the
