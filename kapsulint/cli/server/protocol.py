@@ -137,18 +137,22 @@ class KapsulintServer(LanguageServer):
     async def collect_large(self) -> None:
         """Free the garbage of the lints that read at least ``COLLECT_AT_ONCE`` of a project now,
         once their diagnostics are out, before another lint builds a model beside it."""
-        if self.uncollected < COLLECT_AT_ONCE:
-            return
-        async with self.lint_lock:
-            if self.uncollected >= COLLECT_AT_ONCE:
-                folders = list(self.folders.values())
-                self.compaction = asyncio.get_running_loop().run_in_executor(self.worker, compact, folders)
-                try:
-                    await self.compaction
-                finally:
-                    self.compaction = None
-                self.uncollected = 0
-                self.collections += 1
+        if self.uncollected >= COLLECT_AT_ONCE:
+            async with self.lint_lock:
+                if self.uncollected >= COLLECT_AT_ONCE:
+                    await self.compact_now()
+
+    async def compact_now(self) -> None:
+        """A collection with what the folders keep rebuilt packed (:func:`compact`), in the worker;
+        the caller holds the lint lock."""
+        folders = list(self.folders.values())
+        self.compaction = asyncio.get_running_loop().run_in_executor(self.worker, compact, folders)
+        try:
+            await self.compaction
+        finally:
+            self.compaction = None
+        self.uncollected = 0
+        self.collections += 1
 
     async def compacted(self) -> None:
         """Wait for a compaction under way (:func:`compact`): the folders' judgements are back after it."""
@@ -162,14 +166,13 @@ class KapsulintServer(LanguageServer):
     async def collect_when_idle(self) -> None:
         """Free the lints' garbage once no lint has run for ``IDLE_COLLECT`` seconds, and give the
         memory freed back to the system (the server holds only the last lint's findings and how
-        the project splits, not its model)."""
+        the project splits, not its model, packed again by :func:`compact`)."""
         lints = self.lints
         await asyncio.sleep(IDLE_COLLECT)
         if lints == self.lints and self.uncollected:
             async with self.lint_lock:
-                await asyncio.get_running_loop().run_in_executor(self.worker, collect_and_trim)
-                self.uncollected = 0
-                self.collections += 1
+                if lints == self.lints and self.uncollected:
+                    await self.compact_now()
 
     async def judged(self, folder: Folder, texts: dict[str, str]) -> Judgement | None:
         """One lint in the worker thread (the lock held); its messages are sent from here, the
