@@ -5,7 +5,8 @@ server --stdio`` with a fresh parse cache, and drives it over stdio with pygls's
 editor does:
 
 - **first scan**: from ``initialized`` to the end of the server's first-scan progress (cold: the
-  parse cache is empty), next to the cold and warm wall times of ``kapsulint .`` on the same tree;
+  parse cache is empty), next to the cold wall time of ``kapsulint .`` on the same tree (both
+  parse in worker processes; the largest number of workers seen below each is printed);
 - **edit to diagnostics**: a file is opened, then edited ``--edits`` times, unsaved, toggled
   between its text and an edit giving a finding; each figure is the time from sending
   ``didChange`` to receiving the diagnostics of that version, the server's debounce included.
@@ -13,8 +14,13 @@ editor does:
   (``delete_additional_resources`` toggled, KAP101; the server judges that root alone, and the
   shared files once the edits pause), ``cluster.tf`` of a root module that shares nothing, and the
   shared module's ``main.tf`` (``autohealing`` toggled, KAP206; every root calling it is judged);
-- **memory**: the server's peak resident set (``VmHWM``) after the first scan and after the edits,
-  next to the peak of a warm ``kapsulint .`` run.
+- **memory**: the peak of the summed resident set of the server and its workers, sampled as
+  ``bench.py`` samples it, during the first scan (and the collection after it) and during the
+  edits, and the server's resident set once the first scan, and then the edits, have been still
+  for five seconds (what a server holding the project keeps); next to the same sampled peak of ``kapsulint .`` cold and of
+  a warm *judging* run of the CLI, ``kapsulint --format json . --exit-zero --output /dev/null``
+  (a plain warm ``kapsulint .`` replays the results cache and judges nothing: its peak is printed
+  too, but it is no measure of what judging the project holds).
 
 It needs the ``server`` extra (``pip install -e '.[server]'``)::
 
@@ -39,7 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import generate_monorepo
+from bench import SAMPLE_INTERVAL, PeakRssSampler, descendants, generate_monorepo
 
 TIMEOUT = 600.0  # seconds; bounds a hang of the server
 PAUSE = 0.3  # seconds between two edits, as a typist pauses (the server's debounce is 0.15 s)
@@ -50,15 +56,46 @@ def log(message: str) -> None:
     print(f"[server-bench] {message}", file=sys.stderr, flush=True)
 
 
-def cli_run(repo: Path, cache: Path) -> tuple[float, int]:
-    """Wall time and peak resident set (kB) of ``kapsulint .`` in ``repo``, in a process of its own."""
-    probe = ("import resource, subprocess, sys, time; start = time.perf_counter(); "
-             "subprocess.run([sys.executable, '-m', 'kapsulint', '.', '-q'], stdout=subprocess.DEVNULL); "
-             "print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+class TreeSampler(PeakRssSampler):
+    """The peak summed resident set of a process and its workers (``bench.py``'s sampler), and
+    the largest number of processes seen below it; ``mark()`` starts a new window and returns the
+    peak of the one it ends."""
+
+    def __init__(self, pid: int, interval: float = SAMPLE_INTERVAL) -> None:
+        super().__init__(pid, interval)
+        self.most_workers = 0
+        self.window_peak = 0
+
+    def _run(self) -> None:
+        from bench import tree_rss_bytes
+
+        while True:
+            value = tree_rss_bytes(self.pid)
+            self.most_workers = max(self.most_workers, len(descendants(self.pid)))
+            self.samples += 1
+            self.peak = max(self.peak, value)
+            self.window_peak = max(self.window_peak, value)
+            if self._stop.wait(self.interval):
+                return
+
+    def mark(self) -> int:
+        ended, self.window_peak = self.window_peak, 0
+        return ended
+
+
+JUDGING = ["--format", "json", ".", "--exit-zero", "--output", os.devnull]  # not replayed by the results cache
+
+
+def cli_run(repo: Path, cache: Path, args: list[str] | None = None) -> tuple[float, int, int]:
+    """Wall time, peak summed resident set (bytes, the process and its workers, sampled) and the
+    most workers seen, of ``kapsulint ARGS`` (``.`` quiet by default) in ``repo``."""
     env = {**os.environ, "KAPSULINT_CACHE_DIR": str(cache)}
-    out = subprocess.run([sys.executable, "-c", probe], cwd=repo, env=env, capture_output=True, text=True,
-                         timeout=TIMEOUT, check=True).stdout.split()
-    return float(out[0]), int(out[1])
+    start = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "kapsulint", *(args or [".", "-q"])], cwd=repo, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with TreeSampler(process.pid) as sampler:
+        process.wait(TIMEOUT)
+    return time.perf_counter() - start, sampler.peak, sampler.most_workers
 
 
 def peak_kb(pid: int, field: str = "VmHWM") -> int:
@@ -107,6 +144,8 @@ async def drive(repo: Path, cache: Path, edits: int, work_log: Path) -> dict:
     process = client._server
     pid = process.pid
     drain = asyncio.create_task(keep_stderr(process, work_log))
+    sampler = TreeSampler(pid)
+    sampler.__enter__()
     capabilities = types.ClientCapabilities(window=types.WindowClientCapabilities(work_done_progress=True))
     await client.initialize_async(types.InitializeParams(
         capabilities=capabilities, process_id=os.getpid(),
@@ -115,7 +154,10 @@ async def drive(repo: Path, cache: Path, edits: int, work_log: Path) -> dict:
     client.initialized(types.InitializedParams())
     await asyncio.wait_for(progress_ended.wait(), TIMEOUT)
     first_scan = time.perf_counter() - started
-    scan_peak = peak_kb(pid)
+    scan_peak, scan_workers = sampler.mark(), sampler.most_workers
+    await asyncio.sleep(HELD_AFTER)  # the first scan's collection runs, then the server holds the project
+    scan_peak = max(scan_peak, sampler.mark())
+    held_scanned = peak_kb(pid, "VmRSS")
 
     latencies: dict[str, list[float]] = {}
     for label, path, before, after, code in edit_targets(repo):
@@ -136,15 +178,16 @@ async def drive(repo: Path, cache: Path, edits: int, work_log: Path) -> dict:
             if flipped and code not in arrived_codes[(uri, version)]:
                 raise SystemExit(f"{path}, version {version}: the unsaved edit gave no {code}")
             await asyncio.sleep(PAUSE)  # an editor's pause between edits
-    server_peak = peak_kb(pid)
     await asyncio.sleep(HELD_AFTER)  # the settling lints and the idle collection run
+    edits_peak = sampler.mark()
     held = peak_kb(pid, "VmRSS")
+    sampler.__exit__(None, None, None)
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
     drain.cancel()
-    return {"first_scan": first_scan, "latencies": latencies, "server_peak_kb": server_peak, "held_kb": held,
-            "scan_peak_kb": scan_peak}
+    return {"first_scan": first_scan, "latencies": latencies, "edits_peak": edits_peak, "held_kb": held,
+            "scan_peak": scan_peak, "scan_workers": scan_workers, "held_scanned_kb": held_scanned}
 
 
 def edit_targets(repo: Path) -> list[tuple[str, Path, str, str, str]]:
@@ -186,12 +229,13 @@ def main(argv: list[str] | None = None) -> None:
         if not repo.exists():
             log(f"generating {repo}")
             generate_monorepo(repo, args.modules)
-        log("kapsulint . cold and warm")
+        log("kapsulint . cold, warm, and warm judging")
         cli_cache = work / "cli-cache"
         for stale in (cli_cache, work / "server-cache"):  # cold means cold, with --workdir reused too
             shutil.rmtree(stale, ignore_errors=True)
-        cold, cold_peak = cli_run(repo, cli_cache)
-        warm, warm_peak = cli_run(repo, cli_cache)
+        cold, cold_peak, cold_workers = cli_run(repo, cli_cache)
+        warm, warm_peak, _ = cli_run(repo, cli_cache)
+        judging, judging_peak, _ = cli_run(repo, cli_cache, JUDGING)
         log("the server")
         server_cache = work / "server-cache"
         measured = asyncio.run(drive(repo, server_cache, args.edits, work / "server-stderr.log"))
@@ -199,21 +243,38 @@ def main(argv: list[str] | None = None) -> None:
     print(f"## kapsulint server, {args.modules} modules\n")
     print(f"`python benchmarks/server.py --modules {args.modules} --edits {args.edits}`; load average "
           f"{load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f} (1 / 5 / 15 min) at the end, {os.cpu_count()} CPUs\n")
+    mb = 1024 * 1024
+    scan_peak = max(measured["scan_peak"], measured["edits_peak"])
+    first = measured["first_scan"]
     print("| measurement | figure |")
     print("|---|---:|")
-    print(f"| first scan, cold parse cache (initialized to progress end) | {measured['first_scan']:.2f} s |")
-    print(f"| `kapsulint .` cold / warm (wall) | {cold:.2f} s / {warm:.2f} s |")
+    print(f"| first scan, cold parse cache (initialized to progress end), most workers seen | {first:.2f} s, "
+          f"{measured['scan_workers']} |")
+    print(f"| `kapsulint .` cold (wall, interpreter start included), most workers seen | {cold:.2f} s, {cold_workers} |")
+    print(f"| first scan against the cold CLI | {first / cold:.2f}x ({'within' if first <= cold else 'over'}) |")
+    print(f"| `kapsulint .` warm (results cache replay) / warm judging (`{' '.join(JUDGING)}`) | "
+          f"{warm:.2f} s / {judging:.2f} s |")
     for label, figures in measured["latencies"].items():
         ordered = sorted(figures)
         print(f"| edit to diagnostics in {label}: median of {len(ordered)} (fastest / slowest), debounce of "
               f"0.15 s included | {statistics.median(ordered) * 1000:.0f} ms ({ordered[0] * 1000:.0f} / "
               f"{ordered[-1] * 1000:.0f} ms) |")
-    print(f"| server peak RSS after the first scan / after the edits | {measured['scan_peak_kb'] / 1024:.1f} / "
-          f"{measured['server_peak_kb'] / 1024:.1f} MB |")
-    print(f"| server RSS held {HELD_AFTER:.0f} s after the last edit | {measured['held_kb'] / 1024:.1f} MB |")
-    print(f"| `kapsulint .` peak RSS cold / warm (its largest process) | {cold_peak / 1024:.1f} / "
-          f"{warm_peak / 1024:.1f} MB |")
-
+    print(f"| server peak RSS, itself and its workers summed: during the first scan / during the edits | "
+          f"{measured['scan_peak'] / mb:.1f} / {measured['edits_peak'] / mb:.1f} MB |")
+    print(f"| server RSS held {HELD_AFTER:.0f} s after the first scan / after the last edit | "
+          f"{measured['held_scanned_kb'] / 1024:.1f} / {measured['held_kb'] / 1024:.1f} MB |")
+    held = max(measured["held_scanned_kb"], measured["held_kb"]) * 1024
+    print(f"| server RSS held against the CLI's warm judging peak | {held / judging_peak:.2f}x "
+          f"({'within' if held <= judging_peak else 'over'}) |")
+    print(f"| `kapsulint .` peak RSS, its workers summed: cold / warm (replay) | {cold_peak / mb:.1f} / "
+          f"{warm_peak / mb:.1f} MB |")
+    print(f"| `kapsulint` warm judging peak RSS | {judging_peak / mb:.1f} MB |")
+    print(f"| server peak (first scan and edits) against the CLI's warm judging peak | "
+          f"{scan_peak / judging_peak:.2f}x ({'within' if scan_peak <= judging_peak else 'over'}) |")
+    print(f"| server peak during the edits against the CLI's warm judging peak | "
+          f"{measured['edits_peak'] / judging_peak:.2f}x "
+          f"({'within' if measured['edits_peak'] <= judging_peak else 'over'}) |")
+    print(f"| server first-scan peak against the CLI's cold peak | {measured['scan_peak'] / cold_peak:.2f}x |")
 
 if __name__ == "__main__":
     main()

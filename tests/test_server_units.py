@@ -1,5 +1,6 @@
 """The language server's parts that an editor session cannot reach on purpose: a lint that fails
-inside kapsulint, and which arguments start the server rather than a lint of a path named server."""
+inside kapsulint, which arguments start the server rather than a lint of a path named server, and
+what a compaction (the collection after a large lint) rebuilds."""
 
 from __future__ import annotations
 
@@ -85,3 +86,64 @@ def test_server_help_names_stdio(tmp_path, monkeypatch):
     result = CliRunner().invoke(main, ["server", "--help"], catch_exceptions=False)
     assert result.exit_code == 0
     assert "--stdio" in result.output and "language server" in result.output
+
+
+KAP201_APPS = ("scaleway_k8s_pool.apps has no lifecycle { create_before_destroy = true }: a change to node_type, "
+               "zone or another replacing argument deletes its nodes before the new pool exists")
+
+
+def two_roots(top) -> tuple[str, str]:
+    """Two root modules that share nothing, each with a pool KAP201 reports: the real paths."""
+    for name in ("blue", "green"):
+        (top / name).mkdir()
+        (top / name / "pools.tf").write_text(POOL, encoding="utf-8")
+    return os.path.realpath(top / "blue" / "pools.tf"), os.path.realpath(top / "green" / "pools.tf")
+
+
+def findings_of(judgement) -> dict[str, list[tuple]]:
+    return {path: [(f.rule, f.loc.line, f.loc.column, f.loc.end_line, f.loc.end_column, f.message) for f in found]
+            for path, found in judgement.findings.items()}
+
+
+def test_a_compaction_rebuilds_the_judgement_and_the_partition_the_next_lint_of_parts_reads(tmp_path):
+    from kapsulint.cli.server.protocol import compact
+
+    blue, green = two_roots(tmp_path)
+    folder = folders.Folder(str(tmp_path))
+    folder.judgement = folder.lint({})
+    before, kept_basis = findings_of(folder.judgement), folder.basis
+    assert before[blue] == [("KAP201", 1, 1, 1, 38, KAP201_APPS)] and set(before) == {blue, green}
+    compact([folder])
+    assert folder.judgement is not None and folder.basis is not None and folder.basis is not kept_basis
+    assert findings_of(folder.judgement) == before
+    assert folder.basis.judgement is folder.judgement  # one object still, as before the compaction
+    assert folder.basis.partition.part_of_top == kept_basis.partition.part_of_top
+    fixed = POOL.replace("autohealing = true\n", "autohealing = true\n\n  lifecycle {\n    create_before_destroy = true\n  }\n")
+    judged = folder.lint({blue: fixed})  # judged from the rebuilt partition: the blue tree only
+    assert 0 < folder.share < 1
+    assert findings_of(judged) == {green: before[green]}
+    assert findings_of(judged) == findings_of(folders.Folder(str(tmp_path)).lint({blue: fixed}))
+
+
+def test_a_compaction_does_not_bring_back_a_partition_forgotten_meanwhile(tmp_path, monkeypatch):
+    from kapsulint.cli.server import protocol
+
+    two_roots(tmp_path)
+    folder = folders.Folder(str(tmp_path))
+    folder.judgement = folder.lint({})
+    before = findings_of(folder.judgement)
+    # files changed on disk while the collection runs: the next lint must judge the whole project
+    monkeypatch.setattr(protocol, "collect_and_trim", folder.forget_parts)
+    protocol.compact([folder])
+    assert folder.basis is None and findings_of(folder.judgement) == before
+
+
+def test_a_judgement_that_does_not_copy_is_kept_as_it_is(tmp_path):
+    from kapsulint.cli.server.protocol import compact
+
+    two_roots(tmp_path)
+    folder = folders.Folder(str(tmp_path))
+    judgement = folder.judgement = folder.lint({})
+    judgement.kinds["unpicklable"] = lambda: None  # type: ignore[assignment]
+    compact([folder])
+    assert folder.judgement is judgement and folder.basis is not None

@@ -60,6 +60,7 @@ class Folder:
     share: float  # the share of the project's files the last lint read (1: the whole project)
     generation: int  # bumped by every change that calls for a new lint
     scanned: bool  # the first scan ran
+    forgotten: int  # bumped by forget_parts (a compaction then does not bring the basis back)
 
     def __init__(self, path: str, name: str = "", settings: dict[str, Any] | None = None) -> None:
         self.path = os.path.realpath(path)
@@ -70,6 +71,7 @@ class Folder:
         self.share = 1.0
         self.generation = 0
         self.scanned = False
+        self.forgotten = 0
 
     def holds(self, path: str) -> bool:
         return path == self.path or path.startswith(self.path.rstrip(os.sep) + os.sep)
@@ -176,6 +178,7 @@ class Folder:
     def forget_parts(self) -> None:
         """The next lint judges the whole project (the settings, or files on disk, changed)."""
         self.basis = None
+        self.forgotten += 1
 
 
 Tree = tuple[frozenset[str], frozenset[str]]  # a root module tree's module directories and files

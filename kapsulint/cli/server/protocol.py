@@ -48,12 +48,16 @@ from kapsulint.lint.registry import INTERNAL_ERROR
 from kapsulint.text import decoded
 
 DEBOUNCE = 0.15  # seconds of stillness after a change before the lint starts
-# A lint leaves its model as cyclic garbage, which a full collection frees in about half the time
-# the lint took: it runs once the buffers have been still for IDLE_COLLECT seconds, or before the
-# next lint when UNCOLLECTED_LINTS lints' garbage is waiting (which bounds the memory held), a
-# lint of parts counting for the share of the project's files it read.
+# A lint leaves its model as cyclic garbage, which a full collection frees: it runs once the
+# buffers have been still for IDLE_COLLECT seconds, or before the next lint when UNCOLLECTED_LINTS
+# lints' garbage is waiting (which bounds the memory held), a lint of parts counting for the share
+# of the project's files it read. A lint that read at least COLLECT_AT_ONCE of the project (the
+# first scan, a lint of the whole) is collected as soon as its diagnostics are published: its
+# garbage is the size of the model of the whole project, and the next lint, were it left waiting,
+# would build its own model beside it (the server's peak would be two models, not one).
 IDLE_COLLECT = 1.0
 UNCOLLECTED_LINTS = 2
+COLLECT_AT_ONCE = 0.5
 # An edit private to one root module tree is judged with that tree alone; the files it shares with
 # other trees (a module several roots call) are judged again, with all those trees, once the
 # buffers have been still for SETTLE seconds.
@@ -74,6 +78,8 @@ class KapsulintServer(LanguageServer):
         self.pending: set[asyncio.Task] = set()
         self.uncollected = 0.0  # lints whose garbage no collection has freed yet (a lint of parts: its share)
         self.lints = 0  # lints run, for the idle collection
+        self.collections = 0  # collections run between lints (the idle ones and those after a large lint)
+        self.compaction: asyncio.Future | None = None  # a compaction under way, which hover and code actions wait for
 
     # folders and documents
 
@@ -123,19 +129,50 @@ class KapsulintServer(LanguageServer):
             return
         folder.judgement = judgement
         self.publish(folder, judgement, documents)
+        del judgement  # the folder's is the one a compaction rebuilds
+        await self.collect_large()
         if folder.stale:  # files shared by several root trees wait for the buffers to be still
             self.schedule(folder, SETTLE)
+
+    async def collect_large(self) -> None:
+        """Free the garbage of the lints that read at least ``COLLECT_AT_ONCE`` of a project now,
+        once their diagnostics are out, before another lint builds a model beside it."""
+        if self.uncollected >= COLLECT_AT_ONCE:
+            async with self.lint_lock:
+                if self.uncollected >= COLLECT_AT_ONCE:
+                    await self.compact_now()
+
+    async def compact_now(self) -> None:
+        """A collection with what the folders keep rebuilt packed (:func:`compact`), in the worker;
+        the caller holds the lint lock."""
+        folders = list(self.folders.values())
+        self.compaction = asyncio.get_running_loop().run_in_executor(self.worker, compact, folders)
+        try:
+            await self.compaction
+        finally:
+            self.compaction = None
+        self.uncollected = 0
+        self.collections += 1
+
+    async def compacted(self) -> None:
+        """Wait for a compaction under way (:func:`compact`): the folders' judgements are back after it."""
+        running = self.compaction
+        if running is not None:
+            try:
+                await asyncio.shield(running)
+            except Exception:  # its own caller sees the failure; an answer goes on with what is there
+                pass
 
     async def collect_when_idle(self) -> None:
         """Free the lints' garbage once no lint has run for ``IDLE_COLLECT`` seconds, and give the
         memory freed back to the system (the server holds only the last lint's findings and how
-        the project splits, not its model)."""
+        the project splits, not its model, packed again by :func:`compact`)."""
         lints = self.lints
         await asyncio.sleep(IDLE_COLLECT)
         if lints == self.lints and self.uncollected:
             async with self.lint_lock:
-                await asyncio.get_running_loop().run_in_executor(self.worker, collect_and_trim)
-                self.uncollected = 0
+                if lints == self.lints and self.uncollected:
+                    await self.compact_now()
 
     async def judged(self, folder: Folder, texts: dict[str, str]) -> Judgement | None:
         """One lint in the worker thread (the lock held); its messages are sent from here, the
@@ -261,6 +298,39 @@ def collect_and_trim() -> None:
     trim(0)
 
 
+def compact(folders: list[Folder]) -> None:
+    """A full collection and trim (:func:`collect_and_trim`) with what the folders keep of their
+    lints rebuilt after it, packed together.
+
+    What a lint keeps (its findings, the buffers' texts, comments, how the project splits) was
+    made among the objects of the lint's model; once the model is freed, each kept object holds
+    the block of memory it lies in, and those blocks (of objects of the whole project) stay with
+    the process: at 1,000 modules they are most of the memory a server holds. Kept as bytes while
+    the model is freed, and read back afterwards, the same data fills few blocks. When the data
+    cannot be copied so, it is kept as it is, and the collection alone runs."""
+    import pickle
+
+    held = [(folder.judgement, folder.basis) for folder in folders]
+    forgotten = [folder.forgotten for folder in folders]
+    try:
+        packed = pickle.dumps(held, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # a value that does not copy: nothing is rebuilt
+        packed = None
+    if packed is None:
+        del held
+        collect_and_trim()
+        return
+    for folder in folders:  # hover and code actions wait for the compaction (KapsulintServer.compacted)
+        folder.judgement = folder.basis = None
+    del held
+    collect_and_trim()
+    for folder, forgot, (judgement, basis) in zip(folders, forgotten, pickle.loads(packed)):
+        if folder.judgement is None:
+            folder.judgement = judgement
+        if folder.basis is None and folder.forgotten == forgot:  # not forgotten meanwhile (a relint of the whole)
+            folder.basis = basis
+
+
 def real_path(uri: str) -> str | None:
     path = to_fs_path(uri)
     return os.path.realpath(path) if path else None
@@ -346,8 +416,12 @@ async def first_scan(ls: KapsulintServer, folders: list[Folder]) -> None:
         if judgement is not None and generation == folder.generation:
             folder.judgement = judgement
             ls.publish(folder, judgement, documents)
+        judgement = None  # the folder's is the one a compaction rebuilds
+        if done + 1 < len(folders):  # the next folder's model is not built beside this one's garbage
+            await ls.collect_large()
     if token is not None:
         ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message="scanned"))
+    await ls.collect_large()
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -434,7 +508,8 @@ def _judged(ls: KapsulintServer, uri: str) -> tuple[str, Folder, Judgement] | No
 
 @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
     code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=False))
-def code_action(ls: KapsulintServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+async def code_action(ls: KapsulintServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+    await ls.compacted()
     judged = _judged(ls, params.text_document.uri)
     if judged is None:
         return None
@@ -541,7 +616,8 @@ def _client_uri(ls: KapsulintServer, path: str) -> str | None:
 
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)
-def hover(ls: KapsulintServer, params: types.HoverParams) -> types.Hover | None:
+async def hover(ls: KapsulintServer, params: types.HoverParams) -> types.Hover | None:
+    await ls.compacted()
     judged = _judged(ls, params.text_document.uri)
     if judged is None:
         return None
