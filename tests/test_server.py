@@ -138,11 +138,22 @@ def codes(diagnostics) -> list[str]:
     return sorted(str(d.code) for d in diagnostics or [])
 
 
+OPENED: set[str] = set()
+
+
 def open_document(client: LanguageClient, path: Path, text: str | None = None) -> str:
     text = path.read_text(encoding="utf-8") if text is None else text
+    OPENED.add(uri(path))
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         types.TextDocumentItem(uri(path), "terraform", 1, text)))
     return text
+
+
+async def opened(client: LanguageClient, path: Path) -> list[types.Diagnostic]:
+    """The diagnostics of ``path``, opened first when no earlier test of the session opened it."""
+    if uri(path) not in OPENED:
+        open_document(client, path)
+    return await eventually(lambda: latest(path), f"diagnostics of {path.name}")
 
 
 def change_document(client: LanguageClient, path: Path, version: int, text: str) -> None:
@@ -194,6 +205,7 @@ async def test_open_publishes_kap201_at_the_apps_pool_header(client: LanguageCli
 
 async def test_hover_on_a_finding_shows_the_rules_documentation(client: LanguageClient, workspace: Path):
     pools = workspace / "production" / "pools.tf"
+    await opened(client, pools)
     result = await client.text_document_hover_async(types.HoverParams(
         types.TextDocumentIdentifier(uri(pools)), types.Position(18, 5)))
     assert result is not None
@@ -207,6 +219,7 @@ async def test_hover_on_a_finding_shows_the_rules_documentation(client: Language
 
 async def test_unsafe_quick_fix_is_offered_only_when_the_settings_allow_it(client: LanguageClient, workspace: Path):
     pools = workspace / "production" / "pools.tf"
+    await opened(client, pools)
     at_header = types.Range(types.Position(18, 3), types.Position(18, 3))
     actions = await code_actions(client, pools, at_header)
     titles = [action.title for action in actions]
@@ -328,6 +341,7 @@ async def test_save_and_close(client: LanguageClient, workspace: Path):
     cluster = workspace / "production" / "cluster.tf"
     assert "KAP101" in codes(latest(cluster))
     client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri(cluster))))
+    OPENED.discard(uri(cluster))
     await eventually(lambda: latest(cluster) is not None and len(latest(cluster)) == 0, "diagnostics of cluster.tf cleared")
 
 
@@ -338,6 +352,7 @@ async def test_a_file_changed_on_disk_is_judged_once_the_client_tells(client: La
     pools = workspace / "family" / "pools.tf"
     variables = workspace / "family" / "variables.tf"
     client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri(variables))))
+    OPENED.discard(uri(variables))
     for text, wanted in ((FAMILY_VARIABLES.replace('"PRO2"', '"NOPE2"'), True), (FAMILY_VARIABLES, False)):
         variables.write_text(text, encoding="utf-8")
         client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
