@@ -19,8 +19,9 @@ the whole run has budgets of its own, so the notes do not depend on which rules 
 note sits on the construct that ran out (the function call, the `for` expression, the template)
 or, for steps, on the expression. Its message names the budget, its limit, and the
 configuration key that raises it. The limits and their defaults are listed in the README
-("Limits"); regular-expression time is measured, so a machine much slower than usual may run
-out where another does not.
+("Limits"). Regular-expression time is counted, not measured: each match is charged the bytes it
+scanned times the pattern's instructions, at RE2's slowest rate, so a loaded or slow machine runs
+out exactly where another does.
 
 ## Example
 ```hcl

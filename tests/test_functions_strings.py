@@ -303,6 +303,24 @@ def test_backtracking_patterns_match_in_linear_time() -> None:
     assert call("regex", [Val("(?:a|aa)+b$"), subject]).raw == subject.raw
 
 
+def test_regex_time_is_the_work_of_the_matches_not_the_clock() -> None:
+    # regexall("b", "aab" * 3): three matches, each scanning from the previous end to its own, then
+    # one failed search to the end; the budget is charged exactly that work, on any machine
+    from kapsulint.terraform.budget import REGEX_WORK_PER_SECOND
+    from kapsulint.terraform.functions.regex import translate
+
+    size = translate("b").size
+    budget = Budget()
+    budget.enter()
+    assert [m.raw for m in call("regexall", [Val("b"), Val("aab" * 3)], budget=budget).raw] == ["b"] * 3
+    scanned = (3 + 1) * 3 + (0 + 1)  # each match: from its start position to its end, plus one
+    assert budget.regex_seconds == pytest.approx(scanned * size / REGEX_WORK_PER_SECOND)
+    again = Budget()
+    again.enter()
+    call("regexall", [Val("b"), Val("aab" * 3)], budget=again)
+    assert again.regex_seconds == budget.regex_seconds
+
+
 def test_regex_time_is_summed_across_calls_and_refused_once_spent() -> None:
     budget = Budget(Limits(expression_regex_seconds=0.0))
     budget.enter()

@@ -9,7 +9,9 @@ the whole run (:class:`Limits`):
 - **bytes**: the estimated size of the strings and collections built (:func:`size_of`), charged
   before the value is built wherever its size can be known first (``join`` sums its parts,
   ``range`` counts its elements), else as soon as it is;
-- **regex seconds**: the time spent matching regular expressions, summed across calls.
+- **regex seconds**: the work of matching regular expressions (bytes scanned times the pattern's
+  instructions), in seconds at RE2's slowest rate, summed across calls: counted, not timed, so a
+  note never depends on the machine's load.
 
 An expression is one top-level evaluation (an attribute, a local, a variable's argument): the
 locals and variables it reads are expressions of their own, so an expression's cost does not
@@ -21,7 +23,6 @@ Terraform would have an answer, kapsulint has none.
 
 from __future__ import annotations
 
-import time
 from typing import NamedTuple
 
 from kapsulint.findings import Loc
@@ -185,42 +186,47 @@ class Budget:
         self.spend(size_of(value, self.room() + 1), loc, what)
 
     def regex_timer(self, loc: Loc | None, what: str) -> RegexTimer:
-        """A ``with`` block around the matching of one function call: refused when the time is
-        spent, its duration charged at the end; :meth:`RegexTimer.check` between matches."""
+        """A ``with`` block around the matching of one function call: refused when the budget is
+        spent, its work charged at the end; :meth:`RegexTimer.check` before each match."""
         timer = RegexTimer(self, loc, what)
         timer.check()
         return timer
 
 
 class RegexTimer:
-    """The regular-expression time of one function call, charged to its budget."""
+    """The regular-expression work of one function call, charged to its budget in seconds at
+    :data:`REGEX_WORK_PER_SECOND`, never by the clock: the same configuration gives the same notes
+    on a loaded machine as on an idle one."""
 
-    __slots__ = ("budget", "loc", "start", "what")
+    __slots__ = ("budget", "charged", "loc", "what")
 
     def __init__(self, budget: Budget, loc: Loc | None, what: str) -> None:
         self.budget = budget
         self.loc = loc
         self.what = what
-        self.start = time.monotonic()
+        self.charged = 0.0
 
     def __enter__(self) -> RegexTimer:
-        self.start = time.monotonic()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.budget.regex_seconds += time.monotonic() - self.start
+        self.budget.regex_seconds += self.charged
 
     def check(self, work: int = 0) -> None:
-        """:class:`BudgetExceeded` once the time spent, this call's so far included, and the
+        """:class:`BudgetExceeded` once the work charged, this call's so far included, and the
         worst case of a match of ``work`` (bytes times instructions) still to come pass the
         ceiling. RE2 is linear, so that worst case bounds the match."""
         budget = self.budget
-        spent = budget.regex_seconds + time.monotonic() - self.start + work / REGEX_WORK_PER_SECOND
+        spent = budget.regex_seconds + self.charged + work / REGEX_WORK_PER_SECOND
         if spent >= budget.regex_ceiling:
             run = budget.regex_ceiling >= budget.limits.run_regex_seconds
             raise BudgetExceeded("regex", "run" if run else "expression",
                                  budget.limits.run_regex_seconds if run else budget.limits.expression_regex_seconds,
                                  self.loc, self.what)
+
+    def charge(self, work: int) -> None:
+        """Charge a match that scanned ``work`` (bytes times instructions)."""
+        self.charged += work / REGEX_WORK_PER_SECOND
 
 
 def text_bytes(length: int) -> int:

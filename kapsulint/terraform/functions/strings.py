@@ -800,7 +800,9 @@ def _search(translation: Translation, data: bytes, position: int, timer: RegexTi
     timer.check((len(data) - position + 1) * translation.size)
     match = translation.compiled.search(data, position)
     if match is None:
+        timer.charge((len(data) - position + 1) * translation.size)
         return None
+    timer.charge((match.end() - position + 1) * translation.size)
     return _Groups(data, [match.span(index) for index in range(len(translation.names) + 1)])
 
 
