@@ -18,21 +18,9 @@ Terraform by its annotations alone). The finding names the object (kind, namespa
 
 
 Gateway infrastructure annotations: a Gateway API `Gateway`'s `spec.infrastructure.annotations`
-are judged as the annotations of the Service its implementation creates for it (the finding names
-the Gateway), when the implementation is identified by the `controllerName` of a GatewayClass in
-the repository, or by the class its default install creates (`istio` for Istio, `nginx` for NGINX
-Gateway Fabric's chart; Envoy Gateway's chart creates none). Envoy Gateway puts them on the Service
-and the `EnvoyProxy`'s `envoyService.annotations` over them; Istio uses them (else the Gateway's
-own annotations), a `LoadBalancer` unless `networking.istio.io/service-type` says otherwise, and
-does not judge a Gateway with an `infrastructure.parametersRef`; NGINX Gateway Fabric copies them,
-its Service type Unknown when an `NginxProxy` may set it. Other implementations (Cilium, Traefik,
-kgateway, ...) and classes kapsulint cannot identify stay silent: whether their Service carries the
-annotations was not read in their sources. Sources:
-https://github.com/envoyproxy/gateway/blob/v1.9.0/internal/infrastructure/kubernetes/proxy/resource_provider.go,
-https://github.com/envoyproxy/gateway/blob/v1.9.0/internal/gatewayapi/translator.go,
-https://github.com/istio/istio/blob/1.30.3/pilot/pkg/config/kube/gatewaycommon/deploymentcontroller.go,
-https://github.com/istio/istio/blob/1.30.3/manifests/charts/istio-control/istio-discovery/files/kube-gateway.yaml,
-https://github.com/nginx/nginx-gateway-fabric/blob/v2.6.7/internal/controller/provisioner/objects.go.
+are judged as the annotations of the Service its implementation creates for it (Envoy Gateway,
+Istio, NGINX Gateway Fabric), the finding naming the Gateway; which implementations and why,
+with their sources, is in KAP304's documentation (`kapsulint --explain KAP304`).
 
 ## Why is this bad
 Scaleway load balancer flexible IPs live in one Availability Zone and can only be attached to a
