@@ -117,20 +117,6 @@ def _gateways_of(project: Project, proxy: Val) -> list[Val]:
     return gateways
 
 
-def _listener_ports(gateways: list[Val]) -> tuple[int, ...] | None:
-    ports: list[int] = []
-    for gateway in gateways:
-        listeners = gateway.path("spec", "listeners")
-        if not listeners.known or not listeners.is_list:
-            return None
-        for listener in listeners.elements():
-            port = listener.get("port")
-            if not port.known or not isinstance(port.raw, int) or isinstance(port.raw, bool):
-                return None
-            ports.append(port.raw)
-    return tuple(sorted(set(ports)))
-
-
 def data_planes(project: Project) -> list[DataPlane]:
     """Every EnvoyProxy of the repository whose Service settings can be read, computed once."""
     return project.memo("kapsule.envoy-data-planes", lambda: list(_data_planes(project)))
@@ -236,7 +222,7 @@ def _service(project: Project, found: KubeObject, settings: Val, gateways: list[
         policy_default=DEFAULT_POLICY,
         load_balancer_ip=settings.get("loadBalancerIP") if not unsure else Val(UNKNOWN, settings.loc),
         source_ranges=settings.get("loadBalancerSourceRanges") if not unsure else Val(UNKNOWN, settings.loc),
-        ports=_listener_ports(gateways) if gateways else None,
+        ports=gateway_infrastructure.listener_ports(gateways) if gateways else None,
         anchor=service_key or anchor,
         spec_anchor=service_key,
         annotations_anchor=settings.key_loc("annotations") if settings.is_object else None,
