@@ -196,9 +196,9 @@ def test_a_worker_output_is_read_record_by_record_and_a_record_cut_short_fails_t
     def record(entry: bytes, cacheable: bool) -> bytes:
         return len(entry).to_bytes(8, "little") + (b"\x01" if cacheable else b"\x00") + entry
 
-    def exchanged(output: bytes, code: int = 0):
+    def exchanged(output: bytes, code: int = 0, sink=None):
         worker = parallel.Worker.__new__(parallel.Worker)
-        worker._process, worker._entries = Process(output, code), None
+        worker._process, worker._entries, worker._sink = Process(output, code), None, sink
         worker._thread = threading.Thread(target=worker._exchange, args=([b"files"],))
         worker._thread.start()
         return worker.result()
@@ -209,6 +209,12 @@ def test_a_worker_output_is_read_record_by_record_and_a_record_cut_short_fails_t
     assert exchanged(both[:-2]) is None  # the last entry cut short
     assert exchanged(both[:len(record(b"first entry", True)) + 4]) is None  # a header cut short
     assert exchanged(both, code=1) is None  # every record read, but the worker failed
+    streamed: list = []  # with a sink, each record as it arrives, then None; no entries kept
+    assert exchanged(both, sink=streamed.append) == []
+    assert streamed == [(b"first entry", True), (b"", False), (b"third", True), None]
+    streamed.clear()
+    assert exchanged(both[:-2], sink=streamed.append) is None  # the complete records were given
+    assert streamed == [(b"first entry", True), (b"", False), None]
 
 
 def test_a_failed_worker_leaves_its_share_to_the_run(tmp_path, monkeypatch):

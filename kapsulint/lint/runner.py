@@ -6,8 +6,9 @@ import datetime as dt
 import fnmatch
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from kapsulint.boundary import Boundary
 from kapsulint.errors import describe
@@ -25,7 +26,12 @@ from kapsulint.model.options import ScanOptions
 from kapsulint.model.project import Project
 from kapsulint.parsing.sources import FileReads
 from kapsulint.scan.discovery import SkippingNestedProjects
+from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.values import Val
+
+if TYPE_CHECKING:
+    from kapsulint.lint.parts import Claims, Unit
+    from kapsulint.scan.discovery import Discovered
 
 
 class PerPath(NamedTuple):
@@ -132,6 +138,10 @@ def run(settings: Settings, reads: FileReads | None = None) -> RunResult:
     of ``--fix`` and ``--diff`` share theirs; by default, the run's own). Raises
     :class:`kapsulint.model.plan_binding.PlanMismatch` (a usage error) when the plan given with
     ``--plan`` is not one of the configuration it was given with."""
+    if reads is None and _may_go_by_parts(settings):
+        judged = _run_by_parts(settings)
+        if judged is not None:
+            return judged
     project = Project(settings.scan, reads).load()
     project.plan_binding()  # a plan of another configuration stops the run before any rule
     try:
@@ -141,14 +151,122 @@ def run(settings: Settings, reads: FileReads | None = None) -> RunResult:
         raise
 
 
-def _judge(project: Project, settings: Settings) -> RunResult:
+def _may_go_by_parts(settings: Settings) -> bool:
+    """Whether a run may judge by parts (:mod:`kapsulint.lint.parts`): a lint of the whole project
+    read from disk with the parse cache on, without a plan, ``--var-file`` files (every root reads
+    them), forced roots or a PATH other than the project root."""
+    scan = settings.scan
+    return (scan.cache and scan.scope is None and scan.plan is None and not scan.var_files and not scan.root_modules
+            and all(path == settings.root for path in settings.paths))
+
+
+def _run_by_parts(settings: Settings) -> RunResult | None:
+    """The lint of the whole project, made one group of parts at a time (each group's model freed
+    before the next is built); None when the project is small, does not split, or a group's model
+    is not what the plan says, and only a lint of the whole judges it as a whole."""
+    import gc
+
+    from kapsulint.lint import parts
+
+    surveyor = Project(settings.scan)
+    survey = surveyor.survey(parts.MIN_BYTES)
+    if survey is None or not surveyor.cache.enabled:
+        return None
+    plan = parts.plan(survey)
+    if plan is None or len(plan.units) < parts.MIN_GROUPS:
+        return None
+    budget = Budget(settings.scan.limits)
+    claims = parts.Claims()
+    kept: list[Finding] = []
+    regions: dict[str, list[tuple[int, int, int, int]]] = {}
+    texts: set[str] = set()
+    gc.freeze()  # what is alive now outlives the groups: the collections after each group skip it
+    for unit in [*plan.units, None]:
+        if unit is None:  # the rest: what no group holds
+            files = frozenset(path for path in (plan.rest | claims.untreed) if not claims.holds(path))
+            if not files:
+                break
+            unit = parts.Unit(frozenset(), frozenset(), files)
+        judged = _judge_unit(settings, unit, survey.discovered, budget, claims)
+        if judged is None:
+            return None
+        project, result = judged
+        kept.extend(result.findings)
+        for path, spans in result.sensitive.regions.items():
+            regions.setdefault(path, []).extend(spans)
+        texts.update(result.sensitive.texts)
+        surveyor.adopt_cached(project)
+        project.release()
+        del project, result, judged
+        gc.collect()  # what release() leaves (the console script turns collections off)
+    limits = settings.scan.limits
+    if budget.steps > limits.run_steps * 0.9 or budget.bytes > limits.run_bytes * 0.9 \
+            or budget.regex_seconds > limits.run_regex_seconds * 0.9:
+        return None  # near the run's budget, where the order of evaluation decides what runs out
+    sensitive = Sensitive({path: sorted(spans) for path, spans in regions.items()}, frozenset(texts))
+    for finding in kept:
+        _mask(finding, sensitive)
+    kept.sort(key=lambda f: f.sort_key)
+    return RunResult(kept, [], surveyor, sensitive)
+
+
+def _judge_unit(settings: Settings, unit: Unit, discovered: Discovered, budget: Budget,
+                claims: Claims) -> tuple[Project, RunResult] | None:
+    """One group of a lint by parts (:class:`kapsulint.lint.parts.Unit`), judged with the run's
+    ``budget``, its findings unmasked and only those in the files the group holds kept; None when
+    its model is not what the plan says (``claims``), or it met anything a lint by parts does not
+    report alike (an internal error, a path it cannot read, a line for stderr)."""
+    from kapsulint.lint.parts import Claims
+    from kapsulint.model.options import ScanScope
+
+    scan = settings.scan
+    said: list[str] = []
+    scan.scope = ScanScope(unit.directories, unit.files, frozenset(), discovered)
+    try:
+        project = Project(scan, budget=budget).load()
+        if project.errors or project.unreadable:
+            return None
+        try:
+            result = _judge(project, settings, said.append, masking=False)
+        except Exception:
+            project.forget_cached()
+            return None
+    finally:
+        scan.scope = None
+    if said or result.errors:
+        return None
+    trees = project.tree_files()
+    if not claims.claim(unit, trees, project.untreed_paths(trees) if unit.tops else []):
+        return None
+    held = Claims()
+    held.claim(unit, trees, [])
+    findings = []
+    for finding in result.findings:
+        path = finding.loc.path
+        if (held.holds(path) if unit.tops else not claims.holds(path)):
+            findings.append(finding)
+        elif not unit.tops or path not in claims.untreed:
+            return None  # a finding where the group holds nothing
+    result.findings = findings
+    return project, result
+
+
+def _judge(project: Project, settings: Settings, say: Callable[[str], None] | None = None,
+           masking: bool = True) -> RunResult:
+    """The rules over ``project`` and what the run reports of their findings; ``say`` takes each
+    line for stderr (by default, printed), and ``masking`` False leaves masking the findings with
+    the run's sensitive values to the caller."""
+    if say is None:
+        def say(line: str) -> None:
+            print(line, file=sys.stderr)
+
     for path, reason in project.unreadable:
-        print(f"kapsulint: cannot read {path}: {reason}", file=sys.stderr)
+        say(f"kapsulint: cannot read {path}: {reason}")
     errors: list[tuple[str, str | None, str | None]] = list(project.errors)
     internal: list[Finding] = []
     for message, error_path, _ in project.errors:
         shown = error_path or str(project.root)
-        print(f"kapsulint: internal error in {shown}: {message}", file=sys.stderr)
+        say(f"kapsulint: internal error in {shown}: {message}")
         internal.append(_internal_finding(Loc(shown, 1, 1, 1, 2), message, None))
     findings: list[Finding] = []
     ran = {rule.id for rule in settings.rules}
@@ -163,7 +281,7 @@ def _judge(project: Project, settings: Settings) -> RunResult:
             project.forget_cached(loc.path if loc else None)  # in case the bug is a damaged cache entry
             errors.append((f"rule {rule.id} failed: {detail}", loc.path if loc else None, rule.id))
             where = f" at {loc.path}:{loc.line}" if loc else ""
-            print(f"kapsulint: internal error in rule {rule.id} ({rule.name}){where}: {detail}", file=sys.stderr)
+            say(f"kapsulint: internal error in rule {rule.id} ({rule.name}){where}: {detail}")
             loc = loc or Loc(str(project.root), 1, 1, 1, 2)
             internal.append(_internal_finding(loc, f"rule {rule.id} ({rule.name}) failed: {detail}", rule.id))
             continue
@@ -173,18 +291,19 @@ def _judge(project: Project, settings: Settings) -> RunResult:
     project.add_read_values_files()
     for given in _nothing_under(settings.paths, project):
         if not _yaml_not_values(given, project):
-            print(f"kapsulint: {_nothing_read(given, project)}", file=sys.stderr)
+            say(f"kapsulint: {_nothing_read(given, project)}")
     findings.extend(_engine_findings(project))
     project.cache.flush()  # values texts and templates the rules parsed
     sensitive = project.sensitive()
-    for finding in findings:
-        _mask(finding, sensitive)
+    if masking:
+        for finding in findings:
+            _mask(finding, sensitive)
     findings = [f for f in findings if f.rule in ran]
     _definitions_apart(findings, project)
     findings = _merge_instances(findings)
     findings = [f for f in findings if ".terraform" not in f.loc.path or ".terraform" not in Path(f.loc.path).parts]
     if settings.inline_ignores:
-        suppressions = _suppressions(project, errors, internal)
+        suppressions = _suppressions(project, errors, internal, say)
         apply_suppressions(findings, suppressions, dt.datetime.now(dt.UTC).date())
         findings.extend(f for f in suppression_findings(project, suppressions, ran) if f.rule in ran)
     _per_path_ignores(findings, settings)
@@ -346,7 +465,7 @@ def _merge_instances(findings: list[Finding]) -> list[Finding]:
 
 
 def _suppressions(project: Project, errors: list[tuple[str, str | None, str | None]],
-                  internal: list[Finding]) -> list[Suppression]:
+                  internal: list[Finding], say: Callable[[str], None]) -> list[Suppression]:
     """The suppression comments of every file; a bug while reading one file's comments is an
     internal error at that file (its comments suppress nothing), and the run goes on."""
     found = []
@@ -359,7 +478,7 @@ def _suppressions(project: Project, errors: list[tuple[str, str | None, str | No
             project.forget_cached(source.path)
             message = f"reading suppressions failed: {describe(error)}"
             errors.append((message, source.path, None))
-            print(f"kapsulint: internal error in {source.path}: {message}", file=sys.stderr)
+            say(f"kapsulint: internal error in {source.path}: {message}")
             internal.append(_internal_finding(Loc(source.path, 1, 1, 1, 2), message, None))
     return found
 

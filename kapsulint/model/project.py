@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from kapsulint.boundary import NOTE_KIND, OUTSIDE, shown_path
 from kapsulint.errors import describe
@@ -61,7 +61,7 @@ from kapsulint.scan.discovery import (
     is_chart_values,
     relative_path,
 )
-from kapsulint.scan.loader import Loaded, load_sources
+from kapsulint.scan.loader import Loaded, load_sources, prime_sources
 from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope
@@ -77,10 +77,23 @@ MAX_MANIFEST_KEYS = 64  # module paths tried per local module (a diamond of call
 MAX_MANIFEST_DEPTH = 64  # local calls followed up from a module to the roots that reach it
 
 
+class Survey(NamedTuple):
+    """What :meth:`Project.survey` found: discovery's answer, the files a load reads (path, kind),
+    the module sources each configuration file holding a ``module`` block calls (by path), and the
+    size of each file read."""
+
+    discovered: Discovered
+    entries: list[tuple[str, str]]
+    calls: dict[str, list[str]]
+    sizes: dict[str, int]
+
+
 class Project:
-    def __init__(self, options: ScanOptions, reads: FileReads | None = None) -> None:
+    def __init__(self, options: ScanOptions, reads: FileReads | None = None, budget: Budget | None = None) -> None:
         """The project ``options`` describe, read through ``reads`` (the run's: ``--fix`` and
-        ``--diff`` give every round's project theirs; by default, reads of its own)."""
+        ``--diff`` give every round's project theirs; by default, reads of its own). Its
+        evaluation spends ``budget`` (the run's, which the projects of a lint by parts share; by
+        default, one of its own)."""
         self.options = options
         self.root = options.root
         self.boundary = options.boundary
@@ -104,7 +117,7 @@ class Project:
         self._aliases: dict[str, str] = {}  # a module directory as a call names it -> the one read there
         self.cache = ParseCache.default(options.cache)
         self._memo: dict[object, Any] = {}
-        self.budget = Budget(options.limits)  # what evaluating the whole project may cost
+        self.budget = Budget(options.limits) if budget is None else budget  # what evaluating the run may cost
         self._notes: dict[tuple[str, Loc], str] = {}  # blind spots met while evaluating, first message kept
         self._cache_keys: dict[str, str] = {}  # path -> parse cache key, for the files read from the cache
         self.engines: dict[str, engines.Choice] = {}  # module directory -> the engine it is read as
@@ -133,14 +146,7 @@ class Project:
                       "it as a PATH to read it as it is")
         self._not_followed(found.not_followed)
         overrides: list[SourceFile] = []
-        entries = []
-        for path, kind in found.files.items():
-            if kind == "terragrunt":
-                self._module(os.path.dirname(path)).terragrunt = True
-            elif not (kind == "values" and is_chart_values(Path(path), self.boundary)):
-                entries.append((path, kind))  # chart values are read only when a release references them
-        entries.extend((path, "documents") for path in self._documents_by_content(found.yaml_candidates))
-        loaded = self._load(entries, self.options.jobs)
+        loaded = self._load(self._entries(found), self.options.jobs)
         configs: dict[str, list[SourceFile]] = {}
         for path, source in loaded.sources.items():
             if source.kind == "config":
@@ -166,6 +172,78 @@ class Project:
                      self._link_calls, self._break_cycles, self._choose_roots):
             self._step_guarded(step)
         return self
+
+    def _entries(self, found: Discovered) -> list[tuple[str, str]]:
+        """The files of ``found`` to read, with their kinds: a Terragrunt file marks its module
+        instead, chart values are read only when a release references them, and YAML candidates
+        are read when their content says what they hold."""
+        entries = []
+        for path, kind in found.files.items():
+            if kind == "terragrunt":
+                self._module(os.path.dirname(path)).terragrunt = True
+            elif not (kind == "values" and is_chart_values(Path(path), self.boundary)):
+                entries.append((path, kind))
+        entries.extend((path, "documents") for path in self._documents_by_content(found.yaml_candidates))
+        return entries
+
+    def survey(self, min_bytes: int) -> Survey | None:
+        """What a lint by parts plans with, without building the model: what discovery finds in
+        the whole project, the files it would read, and the module sources each configuration file
+        calls; every file is parsed into the parse cache on the way (nothing of it is kept).
+
+        None, before anything is parsed, for a project that only a lint of the whole judges: one
+        whose files hold fewer than ``min_bytes``, with a path that cannot be read, with
+        Terragrunt, or with YAML read for what it holds (Kubernetes objects, Argo CD, Flux: the
+        domain relates them across the whole repository)."""
+        found = discover(self.root, self.boundary, self.options.excluded, tuple(self.options.values_globs),
+                         self.options.templates)
+        self.discovered = found
+        if found.unreadable or any(kind == "terragrunt" for kind in found.files.values()):
+            return None
+        entries = self._entries(found)
+        if any(kind == "documents" for _, kind in entries) or _total_size(entries) < min_bytes:
+            return None
+        budget = Budget(self.options.limits)
+        calls: dict[str, list[str]] = {}
+
+        def wanted(path: str, kind: str, content: bytes) -> bool:
+            return kind == "config" and b"module" in content  # a block type is never escaped
+
+        primed = prime_sources(entries, self.boundary, self.cache, self.options.jobs, self.reads, wanted)
+        for path, source in primed.sources.items():
+            sources = calls.setdefault(path, [])
+            if not source.ok:
+                continue
+            for raw in source.parsed["body"]["blocks"]:
+                if raw["type"] == "module":
+                    called = call_source(block_from(raw, path), budget)
+                    if called is not None:
+                        sources.append(called)
+        if primed.unreadable:
+            return None
+        return Survey(found, entries, calls, primed.sizes)
+
+    def release(self) -> None:
+        """Let the model go at once: its objects refer to each other (a module and its resources, an
+        instance and its children), so reference counting alone never frees them, and a collection
+        walks every one of them. This breaks those references; the project is unusable after it. A
+        lint by parts releases each group's model before it builds the next."""
+        pending = list(self._instances or ())
+        while pending:
+            instance = pending.pop()
+            for children in instance.children.values():
+                pending.extend(children)
+            instance.__dict__.clear()
+        for module in self.modules.values():
+            for resource in module.resources.values():
+                resource.__dict__.clear()
+            module.__dict__.clear()
+        self.__dict__.clear()
+
+    def adopt_cached(self, other: Project) -> None:
+        """Take the cache keys of the files ``other`` read from the cache, so that
+        :meth:`forget_cached` here forgets them too (a lint by parts keeps this project)."""
+        self._cache_keys.update(other._cache_keys)
 
     def _documents_by_content(self, candidates: list[str]) -> list[str]:
         """The YAML files, named neither as values nor as anything else, whose text says what they
@@ -811,6 +889,16 @@ class Project:
             trees[top.module.path] = (frozenset(directories), frozenset(files))
         return trees
 
+    def untreed_paths(self, trees: dict[str, tuple[frozenset[str], frozenset[str]]]) -> list[str]:
+        """The paths the project read, or left out with a finding or a note (its files, the paths
+        it could not read, template sources, links not followed), that none of ``trees`` (from
+        :meth:`tree_files`) holds."""
+        held = {path for _, files in trees.values() for path in files}
+        held.update(directory for directories, _ in trees.values() for directory in directories)
+        paths = [*self.files, *(path for path, _ in self.unreadable), *(path for path, _ in self.template_sources),
+                 *(item.path for item in self.not_followed)]
+        return [path for path in paths if path not in held and os.path.dirname(path) not in held]
+
     def note(self, kind: str, loc: Loc, message: str) -> None:
         """A place the evaluation could not judge (a path outside the project, a budget run out)."""
         self._notes.setdefault((kind, loc), message)
@@ -1033,6 +1121,18 @@ class Project:
         except ValueError:
             return path
 
+
+
+def _total_size(entries: list[tuple[str, str]]) -> int:
+    """The bytes of the files ``entries`` name, as their status says (one that cannot be read
+    counts nothing: reading it says why)."""
+    total = 0
+    for path, _ in entries:
+        try:
+            total += os.stat(path).st_size
+        except OSError:
+            continue
+    return total
 
 
 def _within(found: Discovered, scope: ScanScope) -> Discovered:

@@ -10,7 +10,7 @@ report never depends on scheduling.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from kapsulint.boundary import Boundary
 from kapsulint.parsing.sources import (
@@ -22,7 +22,7 @@ from kapsulint.parsing.sources import (
     source_from,
 )
 from kapsulint.scan.cache import ParseCache, decode_entry, encode_entry, valid_parse
-from kapsulint.scan.parallel import File, parse_file
+from kapsulint.scan.parallel import Encoded, File, parse_file
 
 PARALLEL_THRESHOLD = 256 * 1024  # uncached bytes below which workers cost more than they save
 MIN_SHARE = 128 * 1024  # a worker's start (an interpreter, lark, the grammar) pays for this much parsing
@@ -121,6 +121,116 @@ def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Pars
         if path in results:
             loaded.sources[path] = results[path]
     return loaded
+
+
+class Primed:
+    sources: dict[str, SourceFile]  # the files asked for, parsed
+    sizes: dict[str, int]  # bytes of each file read
+    unreadable: list[tuple[str, str]]
+
+    def __init__(self) -> None:
+        self.sources = {}
+        self.sizes = {}
+        self.unreadable = []
+
+
+def prime_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: ParseCache, jobs: int,
+                  reads: FileReads, wanted: Callable[[str, str, bytes], bool]) -> Primed:
+    """Each file of ``entries`` read inside ``boundary`` and, when the cache does not hold it,
+    parsed into the cache (in parallel when it pays, as :func:`load_sources` does); of the
+    parses, only those of the files ``wanted(path, kind, content)`` asks for are kept. A lint by
+    parts does this first, so that each part then reads its files from the cache."""
+    primed = Primed()
+    read: list[File] = []
+    asked: set[str] = set()
+    for path, kind in entries:
+        try:
+            content = reads.read_bytes(path, boundary)
+        except Unreadable as error:
+            primed.unreadable.append((path, str(error)))
+            continue
+        if content is None:
+            continue  # above max-file-size: skipped, never parsed
+        primed.sizes[path] = len(content)
+        if wanted(path, kind, content):
+            asked.add(path)
+        read.append((path, kind, content, cache.key(parser_name(path, kind), content)))
+    pending: list[File] = []
+    coming: dict[str, list[File]] = {}  # key -> the other files of that content asked for
+    for start in range(0, len(read), _LOOKUP_FILES):
+        chunk = read[start:start + _LOOKUP_FILES]
+        stored = cache.lookup(key for _, _, _, key in chunk if key not in coming)
+        for file in chunk:
+            path, kind, _, key = file
+            if key in coming:
+                coming[key].append(file)
+                continue
+            blob = stored.get(key)
+            if blob is not None:
+                value = decode_entry(key, blob) if path in asked else None
+                if value is not None and not cache.vouched(key, blob) and not valid_parse(value, parser_name(path, kind)):
+                    value = None  # parsed again, and stored again
+                if path not in asked or value is not None:
+                    if value is not None:
+                        primed.sources[path] = source_from(path, kind, value)
+                    continue
+            pending.append(file)
+            coming[key] = []
+    del read
+    for file, result, entry in parse_unordered(pending, jobs):
+        key = file[3]
+        if entry is not None:
+            cache.put_entry(key, entry)
+        for path, kind, _, _ in (file, *coming[key]):
+            if path not in asked:
+                continue
+            if result is None:
+                result = decode_entry(key, entry) if entry is not None else None
+                if result is None:  # a worker's entry always decodes; were it damaged, parsed here
+                    result = parse_file(file)[0]
+            primed.sources[path] = source_from(path, kind, result)
+    cache.flush()
+    return primed
+
+
+def parse_unordered(pending: list[File], jobs: int) -> Iterator[tuple[File, dict | None, bytes | None]]:
+    """Each file with its plain data (None when only its entry came back) and its cache entry
+    (None when it may not be stored), as soon as it is parsed, in no set order. Above the
+    threshold, worker processes take every share and this process parses nothing: it keeps none of
+    the parser's memory, and stores each entry as it arrives instead of holding a share's."""
+    total = sum(len(content) for _, _, content, _ in pending)
+    if jobs < 2 or total < PARALLEL_THRESHOLD or len(pending) < 2:
+        for file in pending:
+            result, entry = _parsed(file)
+            yield file, result, entry
+        return
+    import queue
+
+    from kapsulint.scan.parallel import Worker
+
+    shares = _shares(pending, min(jobs, total // MIN_SHARE), total)
+    arrived: queue.SimpleQueue[tuple[int, Encoded | None]] = queue.SimpleQueue()
+
+    def sink(index: int) -> Callable[[Encoded | None], None]:
+        return lambda record: arrived.put((index, record))
+
+    workers = [Worker(share, sink(index)) for index, share in enumerate(shares)]
+    received = [0] * len(shares)
+    running = len(workers)
+    while running:
+        index, record = arrived.get()
+        if record is None:
+            running -= 1
+            continue
+        file = shares[index][received[index]]
+        received[index] += 1
+        entry, cacheable = record
+        yield file, None, entry if cacheable and file[3] else None
+    for index, worker in enumerate(workers):
+        if worker.result() is None:  # the worker failed: what it did not send is parsed here
+            for file in shares[index][received[index]:]:
+                result, entry = _parsed(file)
+                yield file, result, entry
 
 
 def parse_all(pending: list[File], jobs: int) -> Iterator[tuple[dict, bytes | None]]:

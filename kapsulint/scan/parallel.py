@@ -17,6 +17,7 @@ from __future__ import annotations
 import marshal
 import os
 import sys
+from collections.abc import Callable
 
 File = tuple[str, str, bytes, str]  # path, kind, content, cache key
 Encoded = tuple[bytes, bool]  # the encoded entry, and whether it may be cached (no internal error)
@@ -37,10 +38,14 @@ _HEADER = 9  # a record's header: the entry's length (8 bytes, little-endian), t
 class Worker:
     """One worker process parsing one share of the files; ``result()`` waits for it."""
 
-    def __init__(self, files: list[File]) -> None:
+    def __init__(self, files: list[File], sink: Callable[[Encoded | None], None] | None = None) -> None:
+        """Start parsing ``files``; with ``sink``, each entry is given to it as soon as it arrives
+        (from the thread that reads them), then None once the worker is done, and
+        :meth:`result` returns no entries, only whether the worker finished."""
         import subprocess  # only a run with many uncached files starts workers
         import threading
 
+        self._sink = sink
         self._entries: list[Encoded] | None = None
         try:
             self._process: subprocess.Popen | None = subprocess.Popen(
@@ -52,6 +57,8 @@ class Worker:
             )
         except OSError:
             self._process = None
+            if sink is not None:
+                sink(None)
             return
         # The exchange runs in a thread so that this process parses its own share meanwhile.
         self._thread = threading.Thread(target=self._exchange, args=([marshal.dumps(files)],), daemon=True)
@@ -75,6 +82,8 @@ class Worker:
                 entry = read(size) if len(header) == _HEADER else b""
                 if len(entry) != size or len(header) != _HEADER:
                     entries = None  # a record cut short: the worker died while writing it
+                elif self._sink is not None:
+                    self._sink((entry, header[8] == 1))
                 else:
                     entries.append((entry, header[8] == 1))
         except (OSError, ValueError):
@@ -85,7 +94,9 @@ class Worker:
             except OSError:
                 pass
             process.wait()
-        self._entries = entries
+            self._entries = entries
+            if self._sink is not None:
+                self._sink(None)
 
     def result(self) -> list[Encoded] | None:
         """The encoded entries, one per file in order; None when the worker failed."""

@@ -143,7 +143,7 @@ class Folder:
                                partition.shared_modules, partition.discovered)
         result = run(resolved.settings, reads_with_buffers(encoded(buffers)))
         if result.project.errors or result.project.tree_files() != trees \
-                or frozenset(untreed_paths(result.project, trees)) != rest:
+                or frozenset(result.project.untreed_paths(trees)) != rest:
             return None
         resolved.fix_policy.annotate(result.findings)
         alone_parts = {partition.part_of_top[top] for top in alone}
@@ -259,7 +259,7 @@ class Partition:
         trees = project.tree_files()
         parts = [Part({top: trees[top] for top in group}, frozenset().union(*(trees[top][1] for top in group)))
                  for group in _sharing(trees)]
-        partition = Partition([*parts, Part({}, frozenset(untreed_paths(project, trees)))], settings,
+        partition = Partition([*parts, Part({}, frozenset(project.untreed_paths(trees)))], settings,
                               project.discovered)
         if any(partition.part_of(path) is None for path in findings):
             return None
@@ -336,16 +336,6 @@ def _sharing(trees: dict[str, tuple[frozenset[str], frozenset[str]]]) -> list[li
     for top in sorted(trees):
         groups.setdefault(find(top), []).append(top)
     return list(groups.values())
-
-
-def untreed_paths(project: Project, trees: dict[str, Tree]) -> list[str]:
-    """The paths the project read, or left out with a finding or a note (its files, the paths it
-    could not read, template sources, links not followed), that none of ``trees`` holds."""
-    held = {path for _, files in trees.values() for path in files}
-    held.update(directory for directories, _ in trees.values() for directory in directories)
-    paths = [*project.files, *(path for path, _ in project.unreadable), *(path for path, _ in project.template_sources),
-             *(item.path for item in project.not_followed)]
-    return [path for path in paths if path not in held and os.path.dirname(path) not in held]
 
 
 def changed_paths(before: dict[str, str], after: dict[str, str]) -> set[str]:

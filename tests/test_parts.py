@@ -1,0 +1,141 @@
+"""A lint by parts (kapsulint/lint/parts.py) prints what a lint of the whole project prints: the
+same bytes on stdout and stderr and the same exit code, on every fixture case and on the
+benchmark's monorepo after seeded edits, with the thresholds lowered so that every project that
+splits is judged one part at a time (a --no-cache run is always a lint of the whole)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from fixture_support import case_config, cases, copy_case
+from test_results_cache import _change_a_value, _edit_a_values_file, _generate_monorepo, program
+
+from kapsulint.lint import parts, runner
+
+
+@pytest.fixture
+def judged_by_parts(monkeypatch) -> list[int]:
+    """Every project that splits is judged by parts, each part alone; the list counts the runs
+    that were."""
+    monkeypatch.setattr(parts, "MIN_BYTES", 0)
+    monkeypatch.setattr(parts, "UNIT_BYTES", 0)
+    monkeypatch.setattr(parts, "MIN_GROUPS", 1)
+    counted: list[int] = []
+    by_parts = runner._run_by_parts
+
+    def counting(settings):
+        judged = by_parts(settings)
+        if judged is not None:
+            counted.append(len(judged.findings))
+        return judged
+
+    monkeypatch.setattr(runner, "_run_by_parts", counting)
+    return counted
+
+
+def _same_as_whole(project: Path, args: list[str], monkeypatch, env: dict | None = None) -> None:
+    whole = program(project, ["--no-cache", *args], monkeypatch, env)
+    split = program(project, args, monkeypatch, env)
+    assert not split.replayed
+    assert (split.code, split.stdout, split.stderr) == (whole.code, whole.stdout, whole.stderr), args
+
+
+@pytest.mark.parametrize("case", cases(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_fixture_case_judged_by_parts_prints_what_the_whole_prints(case, tmp_path, monkeypatch,
+                                                                         judged_by_parts):
+    config = case_config(case)
+    project = copy_case(case, tmp_path)
+    _same_as_whole(project, ["--format", "json", *config.get("args", [])], monkeypatch, config.get("env"))
+
+
+def test_most_fixture_cases_split(tmp_path, monkeypatch, judged_by_parts):
+    """The comparison above is not vacuous: most cases with more than one root module, and a
+    sample of all cases, are judged by parts."""
+    sample = cases()[::15]
+    for index, case in enumerate(sample):
+        config = case_config(case)
+        project = copy_case(case, tmp_path / str(index))
+        program(project, ["--format", "json", *config.get("args", [])], monkeypatch, config.get("env"))
+    assert len(judged_by_parts) >= len(sample) // 2, (len(judged_by_parts), len(sample))
+
+
+def test_a_monorepo_after_seeded_edits_judged_by_parts_prints_what_the_whole_prints(tmp_path, monkeypatch,
+                                                                                   judged_by_parts):
+    root = tmp_path / "monorepo"
+    _generate_monorepo(root, 12, seed=28)
+    rng = random.Random(28)
+    args = ["--format", "json"]
+    _same_as_whole(root, args, monkeypatch)
+    for _ in range(4):
+        rng.choice([_change_a_value, _edit_a_values_file])(root, rng)
+        _same_as_whole(root, args, monkeypatch)
+    assert len(judged_by_parts) == 5
+    assert judged_by_parts[0] > 0
+
+
+def test_a_module_two_groups_would_share_makes_them_one(tmp_path, monkeypatch, judged_by_parts):
+    """Roots that call one module are one part: its findings merge the instances of both."""
+    (tmp_path / "modules" / "pool").mkdir(parents=True)
+    (tmp_path / "modules" / "pool" / "main.tf").write_text(
+        'variable "type" {}\nresource "scaleway_k8s_pool" "p" {\n  cluster_id = "x"\n  name = "p"\n'
+        '  node_type = var.type\n  size = 1\n}\n', encoding="utf-8")
+    for name in ("a", "b", "c"):
+        (tmp_path / name).mkdir()
+        call = 'module "pool" {\n  source = "../modules/pool"\n  type = "DEV1-M"\n}\n' if name != "c" else ""
+        (tmp_path / name / "main.tf").write_text(call + 'resource "scaleway_k8s_cluster" "k" {\n  name = "k"\n'
+                                                 '  version = "1.31"\n  cni = "cilium"\n'
+                                                 '  delete_additional_resources = true\n}\n', encoding="utf-8")
+    _same_as_whole(tmp_path, ["--format", "json"], monkeypatch)
+    assert judged_by_parts
+
+
+def test_a_plan_that_does_not_hold_falls_back_to_the_whole(tmp_path, monkeypatch, judged_by_parts):
+    """A module directory reached by a call no survey can read (a cycle) leaves the plan out: the
+    whole project is judged, with the same output."""
+    for name, other in (("a", "b"), ("b", "a")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "main.tf").write_text(f'module "m" {{\n  source = "../{other}"\n}}\n', encoding="utf-8")
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "main.tf").write_text('resource "scaleway_k8s_cluster" "k" {\n  name = "k"\n'
+                                            '  delete_additional_resources = true\n}\n', encoding="utf-8")
+    _same_as_whole(tmp_path, ["--format", "json"], monkeypatch)
+    assert not judged_by_parts
+
+
+def test_a_worker_that_fails_while_a_survey_parses_leaves_the_rest_of_its_share_to_the_run(tmp_path, monkeypatch,
+                                                                                         judged_by_parts):
+    """The survey stores each entry as a worker sends it: a worker that dies after some records
+    gave those (each whole), and the run parses what it did not send."""
+    from test_cache import big_project
+
+    from kapsulint.scan import parallel
+
+    real = parallel.Worker
+    started: list[int] = []
+
+    class Dying(real):  # the real worker, whose output stops after its first record
+        def __init__(self, files, sink=None):
+            started.append(len(files))
+            sent: list = []
+
+            def first_only(record):
+                if record is None or not sent:
+                    sent.append(record)
+                    sink(record)
+
+            super().__init__(files, first_only)
+
+        def result(self):
+            super().result()
+            return None
+
+    monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(tmp_path / "cache"))  # nothing parsed before
+    project = big_project(tmp_path / "mono")
+    whole = program(project, ["--no-cache", "--format", "json"], monkeypatch)
+    monkeypatch.setattr(parallel, "Worker", Dying)
+    split = program(project, ["--format", "json", "--jobs", "2"], monkeypatch)
+    assert (split.code, split.stdout, split.stderr) == (whole.code, whole.stdout, whole.stderr)
+    assert judged_by_parts
+    assert len(started) == 2 and all(started)  # both shares went to workers, and both died
