@@ -139,3 +139,27 @@ def test_a_worker_that_fails_while_a_survey_parses_leaves_the_rest_of_its_share_
     assert (split.code, split.stdout, split.stderr) == (whole.code, whole.stdout, whole.stderr)
     assert judged_by_parts
     assert len(started) == 2 and all(started)  # both shares went to workers, and both died
+
+
+def test_the_plan_groups_trees_that_share_a_module_and_gives_each_file_to_the_module_above_it():
+    from kapsulint.model.project import Survey
+    from kapsulint.scan.discovery import Discovered
+
+    files = {"/r/a/main.tf": "config", "/r/b/main.tf": "config", "/r/c/main.tf": "config",
+             "/r/m/main.tf": "config", "/r/a/values/x.yaml": "values", "/r/c/terraform.tfvars": "tfvars",
+             "/r/k8s/values.yaml": "values"}
+    entries = list(files.items())
+    calls = {"/r/a/main.tf": ["../m", "registry.example/x/y/z"], "/r/b/main.tf": ["../m"]}
+    survey = Survey(Discovered(files), entries, calls, dict.fromkeys(files, 100))
+    found = parts.plan(survey, 0)
+    assert found is not None
+    assert [unit.tops for unit in found.units] == [frozenset({"/r/a", "/r/b"}), frozenset({"/r/c"})]
+    assert found.units[0].directories == frozenset({"/r/a", "/r/b", "/r/m"})
+    assert found.units[0].files == frozenset({"/r/a/values/x.yaml"})
+    assert found.units[1].files == frozenset({"/r/c/terraform.tfvars"})
+    assert found.rest == frozenset({"/r/k8s/values.yaml"})
+    assert len(parts.plan(survey, 10_000).units) == 1  # parts grouped up to the bound
+    through_b = Survey(Discovered(files), entries, {**calls, "/r/m/main.tf": ["../a"]}, {})
+    assert parts.plan(through_b, 0).units[0].tops == frozenset({"/r/b", "/r/c"})  # b reaches m, then a
+    cycle = Survey(Discovered(files), entries, {"/r/a/main.tf": ["../m"], "/r/m/main.tf": ["../a"]}, {})
+    assert parts.plan(cycle, 0) is None  # a and m call each other, and nothing else calls them

@@ -48,7 +48,7 @@ class Plan(NamedTuple):
     rest: frozenset[str]  # the files under no module directory of a part
 
 
-def plan(survey: Survey, unit_bytes: int = UNIT_BYTES) -> Plan | None:
+def plan(survey: Survey, unit_bytes: int) -> Plan | None:
     """The groups a lint by parts judges, in order; None when the module calls leave a module
     directory out of every tree (a cycle), so that only a lint of the whole judges it."""
     config_bytes: dict[str, int] = {}

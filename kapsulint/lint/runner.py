@@ -30,7 +30,8 @@ from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.values import Val
 
 if TYPE_CHECKING:
-    from kapsulint.lint.parts import Claims, Unit
+    from kapsulint.lint.parts import Claims, Plan, Unit
+    from kapsulint.model.project import Survey
     from kapsulint.scan.discovery import Discovered
 
 
@@ -139,7 +140,10 @@ def run(settings: Settings, reads: FileReads | None = None) -> RunResult:
     :class:`kapsulint.model.plan_binding.PlanMismatch` (a usage error) when the plan given with
     ``--plan`` is not one of the configuration it was given with."""
     if reads is None and _may_go_by_parts(settings):
-        judged = _run_by_parts(settings)
+        try:
+            judged = _run_by_parts(settings)
+        except Exception:  # a bug of the lint by parts costs its time, never the run: the whole is judged
+            judged = None
         if judged is not None:
             return judged
     project = Project(settings.scan, reads).load()
@@ -172,15 +176,29 @@ def _run_by_parts(settings: Settings) -> RunResult | None:
     survey = surveyor.survey(parts.MIN_BYTES)
     if survey is None or not surveyor.cache.enabled:
         return None
-    plan = parts.plan(survey)
+    plan = parts.plan(survey, parts.UNIT_BYTES)
     if plan is None or len(plan.units) < parts.MIN_GROUPS:
         return None
     budget = Budget(settings.scan.limits)
+    gc.freeze()  # what is alive now outlives the groups: the collections after each group skip it
+    try:
+        return _judge_groups(settings, survey, plan, surveyor, budget)
+    finally:
+        gc.unfreeze()
+
+
+def _judge_groups(settings: Settings, survey: Survey, plan: Plan, surveyor: Project,
+                  budget: Budget) -> RunResult | None:
+    """The groups of ``plan`` judged in order, then the rest; None as soon as one is not what the
+    plan says."""
+    import gc
+
+    from kapsulint.lint import parts
+
     claims = parts.Claims()
     kept: list[Finding] = []
     regions: dict[str, list[tuple[int, int, int, int]]] = {}
     texts: set[str] = set()
-    gc.freeze()  # what is alive now outlives the groups: the collections after each group skip it
     for unit in [*plan.units, None]:
         if unit is None:  # the rest: what no group holds
             files = frozenset(path for path in (plan.rest | claims.untreed) if not claims.holds(path))
