@@ -171,12 +171,13 @@ def test_a_worker_returns_what_this_process_would_parse(tmp_path):
         (str(tmp_path / "broken.tf"), "config", b'resource "x" {\n', "k2"),
         (str(tmp_path / "values.yaml"), "values", b"controller:\n  replicaCount: 2\n", "k3"),
     ]
-    encoded = Worker(files).result()
-    assert encoded is not None
-    assert [decode_entry(key, entry) for (_, _, _, key), (entry, _) in zip(files, encoded)] == [
+    places = list(range(len(files)))
+    received, left = Worker(lambda: (places[0], files[places.pop(0)]) if places else None).result()
+    assert left == [] and [index for index, _ in received] == [0, 1, 2]
+    assert [decode_entry(key, entry) for (_, _, _, key), (_, (entry, _)) in zip(files, received)] == [
         parse_content(path, kind, content) for path, kind, content, _ in files
     ]
-    assert [cacheable for _, cacheable in encoded] == [True, True, True]
+    assert [cacheable for _, (_, cacheable) in received] == [True, True, True]
 
 
 def test_a_worker_output_is_read_record_by_record_and_a_record_cut_short_fails_the_worker():
@@ -196,36 +197,45 @@ def test_a_worker_output_is_read_record_by_record_and_a_record_cut_short_fails_t
     def record(entry: bytes, cacheable: bool) -> bytes:
         return len(entry).to_bytes(8, "little") + (b"\x01" if cacheable else b"\x00") + entry
 
-    def exchanged(output: bytes, code: int = 0, sink=None):
+    def exchanged(output: bytes, code: int = 0, sink=None, sent: int = 3):
+        """What the run keeps of a worker's output, when it sent files at places 7, 8, 9...: the
+        records read whole, with the file each answers, and the places of the files left."""
         worker = parallel.Worker.__new__(parallel.Worker)
-        worker._process, worker._entries, worker._sink = Process(output, code), None, sink
-        worker._thread = threading.Thread(target=worker._exchange, args=([b"files"],))
-        worker._thread.start()
+        worker._process, worker._sink, worker._received = Process(output, code), sink, []
+        worker._sent, worker._sizes = list(range(7, 7 + sent)), [10] * sent
+        worker._ahead, worker._answered, worker._stopped = 11 * sent, 0, False
+        worker._room = threading.Condition()
+        worker._threads = [threading.Thread(target=worker._read)]
+        worker._threads[0].start()
         return worker.result()
 
     both = record(b"first entry", True) + record(b"", False) + record(b"third", True)
-    assert exchanged(both) == [(b"first entry", True), (b"", False), (b"third", True)]
-    assert exchanged(b"") == []
-    assert exchanged(both[:-2]) is None  # the last entry cut short
-    assert exchanged(both[:len(record(b"first entry", True)) + 4]) is None  # a header cut short
-    assert exchanged(both, code=1) is None  # every record read, but the worker failed
+    records = [(7, (b"first entry", True)), (8, (b"", False)), (9, (b"third", True))]
+    assert exchanged(both) == (records, [])
+    assert exchanged(b"") == ([], [7, 8, 9])  # the worker died at once: every file is left to the run
+    assert exchanged(both[:-2]) == (records[:2], [9])  # the last entry cut short
+    assert exchanged(both[:len(record(b"first entry", True)) + 4]) == (records[:1], [8, 9])  # a header cut short
+    assert exchanged(both, code=1) == (records, [])  # every record read whole: kept though the worker failed
+    assert exchanged(both, sent=2) == (records[:2], [])  # a record no file asked for ends the exchange
     streamed: list = []  # with a sink, each record as it arrives, then None; no entries kept
-    assert exchanged(both, sink=streamed.append) == []
-    assert streamed == [(b"first entry", True), (b"", False), (b"third", True), None]
+    assert exchanged(both, sink=streamed.append) == ([], [])
+    assert streamed == [*records, None]
     streamed.clear()
-    assert exchanged(both[:-2], sink=streamed.append) is None  # the complete records were given
-    assert streamed == [(b"first entry", True), (b"", False), None]
+    assert exchanged(both[:-2], sink=streamed.append) == ([], [9])
+    assert streamed == [*records[:2], None]
 
 
 def test_a_failed_worker_leaves_its_share_to_the_run(tmp_path, monkeypatch):
     from kapsulint.scan import parallel
 
-    class Failed:
-        def __init__(self, files):
-            pass
+    class Failed:  # takes every file it can, and returns none of them
+        def __init__(self, take, sink=None):
+            self.left = [taken[0] for taken in iter(take, None)]
+            if sink is not None:
+                sink(None)
 
         def result(self):
-            return None
+            return [], self.left
 
     project = big_project(tmp_path / "mono")
     _, expected, _ = lint(project, ["--no-cache", "--jobs", "1"], monkeypatch)

@@ -115,21 +115,19 @@ def test_a_worker_that_fails_while_a_survey_parses_leaves_the_rest_of_its_share_
     real = parallel.Worker
     started: list[int] = []
 
-    class Dying(real):  # the real worker, whose output stops after its first record
-        def __init__(self, files, sink=None):
-            started.append(len(files))
-            sent: list = []
+    class Dying(real):  # the real worker, killed once its first record came back
+        def __init__(self, take, sink=None):
+            mine = len(started)
 
-            def first_only(record):
-                if record is None or not sent:
-                    sent.append(record)
-                    sink(record)
+            def first_kills(record):
+                if record is not None and not started[mine]:
+                    started[mine] += 1
+                    assert self._process is not None
+                    self._process.kill()
+                sink(record)
 
-            super().__init__(files, first_only)
-
-        def result(self):
-            super().result()
-            return None
+            started.append(0)
+            super().__init__(take, first_kills)
 
     monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(tmp_path / "cache"))  # nothing parsed before
     project = big_project(tmp_path / "mono")
@@ -138,7 +136,7 @@ def test_a_worker_that_fails_while_a_survey_parses_leaves_the_rest_of_its_share_
     split = program(project, ["--format", "json", "--jobs", "2"], monkeypatch)
     assert (split.code, split.stdout, split.stderr) == (whole.code, whole.stdout, whole.stderr)
     assert judged_by_parts
-    assert len(started) == 2 and all(started)  # both shares went to workers, and both died
+    assert started == [1, 1]  # both workers parsed, and both died
 
 
 def test_the_plan_groups_trees_that_share_a_module_and_gives_each_file_to_the_module_above_it():

@@ -2,14 +2,16 @@
 
 Files are read and hashed in discovery order, then looked up in the cache together. The others
 are parsed in this process, or, above a threshold of uncached bytes, shared between this process
-and ``jobs - 1`` worker processes (so a warm run never starts one). Workers return encoded cache
-entries, compact to ship and stored as they are; results are put back in discovery order, so the
-report never depends on scheduling.
+and ``jobs - 1`` worker processes as they go (so a warm run never starts one, and no process waits
+long for another: :mod:`kapsulint.scan.parallel`). Workers return encoded cache entries, compact
+to ship and stored as they are; results are put back in discovery order, so the report never
+depends on scheduling.
 """
 
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterator
 
 from kapsulint.boundary import Boundary
@@ -22,7 +24,7 @@ from kapsulint.parsing.sources import (
     source_from,
 )
 from kapsulint.scan.cache import ParseCache, decode_entry, encode_entry, valid_parse
-from kapsulint.scan.parallel import Encoded, File, parse_file
+from kapsulint.scan.parallel import Encoded, File, Taken, parse_file
 
 PARALLEL_THRESHOLD = 256 * 1024  # uncached bytes below which workers cost more than they save
 MIN_SHARE = 128 * 1024  # a worker's start (an interpreter, lark, the grammar) pays for this much parsing
@@ -196,70 +198,93 @@ def prime_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Par
 def parse_unordered(pending: list[File], jobs: int) -> Iterator[tuple[File, dict | None, bytes | None]]:
     """Each file with its plain data (None when only its entry came back) and its cache entry
     (None when it may not be stored), as soon as it is parsed, in no set order. Above the
-    threshold, worker processes take every share and this process parses nothing: it keeps none of
-    the parser's memory, and stores each entry as it arrives instead of holding a share's."""
-    total = sum(len(content) for _, _, content, _ in pending)
-    if jobs < 2 or total < PARALLEL_THRESHOLD or len(pending) < 2:
+    threshold, worker processes parse every file and this process none: it keeps none of the
+    parser's memory, and stores each entry as it arrives instead of holding a worker's."""
+    count = _processes(pending, jobs)
+    if count < 2:
         for file in pending:
             result, entry = _parsed(file)
             yield file, result, entry
         return
     import queue
 
-    from kapsulint.scan.parallel import Worker
+    from kapsulint.scan.parallel import Received, Worker
 
-    shares = _shares(pending, min(jobs, total // MIN_SHARE), total)
-    arrived: queue.SimpleQueue[tuple[int, Encoded | None]] = queue.SimpleQueue()
-
-    def sink(index: int) -> Callable[[Encoded | None], None]:
-        return lambda record: arrived.put((index, record))
-
-    workers = [Worker(share, sink(index)) for index, share in enumerate(shares)]
-    received = [0] * len(shares)
+    places = deque(range(len(pending)))
+    arrived: queue.SimpleQueue[Received | None] = queue.SimpleQueue()
+    workers = [Worker(_taker(places, pending), arrived.put) for _ in range(count)]
     running = len(workers)
     while running:
-        index, record = arrived.get()
-        if record is None:
+        received = arrived.get()
+        if received is None:
             running -= 1
             continue
-        file = shares[index][received[index]]
-        received[index] += 1
-        entry, cacheable = record
+        file = pending[received[0]]
+        entry, cacheable = received[1]
         yield file, None, entry if cacheable and file[3] else None
-    for index, worker in enumerate(workers):
-        if worker.result() is None:  # the worker failed: what it did not send is parsed here
-            for file in shares[index][received[index]:]:
-                result, entry = _parsed(file)
-                yield file, result, entry
+    left = [index for worker in workers for index in worker.result()[1]]
+    for index in sorted([*left, *places]):  # what a failed worker did not return, what none took
+        result, entry = _parsed(pending[index])
+        yield pending[index], result, entry
 
 
 def parse_all(pending: list[File], jobs: int) -> Iterator[tuple[dict, bytes | None]]:
     """Each file's plain data and its cache entry (None for an internal error, a bug: never
     stored, or without a cache key), in order, one at a time (so that the caller stores each entry
-    and lets it go). Above the threshold, up to ``jobs - 1`` worker processes (none with less than
-    MIN_SHARE to parse) take contiguous shares of about equal bytes while this process parses the
-    first one."""
-    total = sum(len(content) for _, _, content, _ in pending)
-    if jobs < 2 or total < PARALLEL_THRESHOLD or len(pending) < 2:
+    and lets it go). Above the threshold, up to ``jobs - 1`` worker processes (none for less than
+    MIN_SHARE to parse) take files from the end of the list while this process parses from its
+    start, until they meet (:mod:`kapsulint.scan.parallel`)."""
+    count = _processes(pending, jobs)
+    if count < 2:
         yield from map(_parsed, pending)
         return
     from kapsulint.scan.parallel import Worker
 
-    shares = _shares(pending, min(jobs, total // MIN_SHARE), total)
-    workers = [Worker(share) for share in shares[1:]]
-    yield from map(_parsed, shares[0])
-    for share, worker in zip(shares[1:], workers):
-        encoded = worker.result()
-        if encoded is None or len(encoded) != len(share):
-            yield from map(_parsed, share)  # the worker failed: parsed here
+    places = deque(range(len(pending)))
+    workers = [Worker(_taker(places, pending)) for _ in range(count - 1)]
+    parsed_here = 0
+    while True:
+        try:
+            index = places.popleft()
+        except IndexError:
+            break
+        parsed_here += 1
+        yield _parsed(pending[index])  # the first files, in order: the workers take from the end
+    received: dict[int, Encoded] = {}
+    for worker in workers:
+        received.update(worker.result()[0])
+    for index in range(parsed_here, len(pending)):
+        file = pending[index]
+        record = received.pop(index, None)  # each entry let go once the caller stored it
+        if record is None:  # taken by a worker that failed: parsed here
+            yield _parsed(file)
             continue
-        encoded.reverse()
-        for file in share:
-            entry, cacheable = encoded.pop()  # each entry let go once the caller stored it
-            key = file[3]
-            decoded = decode_entry(key, entry)
-            # a worker's own entry always decodes; were it damaged, the file is parsed here
-            yield _parsed(file) if decoded is None else (decoded, entry if cacheable and key else None)
+        entry, cacheable = record
+        decoded = decode_entry(file[3], entry)
+        # a worker's own entry always decodes; were it damaged, the file is parsed here
+        yield _parsed(file) if decoded is None else (decoded, entry if cacheable and file[3] else None)
+
+
+def _processes(pending: list[File], jobs: int) -> int:
+    """How many processes parse ``pending``: one below the threshold, else up to ``jobs``, each
+    with MIN_SHARE to parse at least."""
+    total = sum(len(content) for _, _, content, _ in pending)
+    if jobs < 2 or total < PARALLEL_THRESHOLD or len(pending) < 2:
+        return 1
+    return max(1, min(jobs, total // MIN_SHARE))
+
+
+def _taker(places: deque[int], pending: list[File]) -> Callable[[], Taken | None]:
+    """What a worker takes: the last file no one took yet (deque operations are atomic)."""
+
+    def take() -> Taken | None:
+        try:
+            index = places.pop()
+        except IndexError:
+            return None
+        return index, pending[index]
+
+    return take
 
 
 def _parsed(file: File) -> tuple[dict, bytes | None]:
@@ -271,17 +296,3 @@ def _parsed(file: File) -> tuple[dict, bytes | None]:
         return result, encode_entry(key, result)
     except ValueError:  # a value no encoding stores (never the adapter's plain data): not cached
         return result, None
-
-
-def _shares(pending: list[File], jobs: int, total: int) -> list[list[File]]:
-    """Contiguous shares of about equal bytes, one per process; this process takes the first."""
-    target = total / jobs
-    shares: list[list[File]] = [[]]
-    size = 0
-    for file in pending:
-        if size >= target and len(shares) < jobs:
-            shares.append([])
-            size = 0
-        shares[-1].append(file)
-        size += len(file[2])
-    return shares

@@ -3,13 +3,18 @@
 A worker is a fresh interpreter running this module (``python -m kapsulint.scan.parallel``), not a
 fork of the run. A fork starts with a copy of everything the run has loaded (the command line,
 the rules, the domain layer) and that copy counts again in the memory of every worker, while a
-fresh interpreter imports only the parsers. The run sends a worker its files (path, kind,
-content and cache key, as marshal data on stdin) and reads back one encoded cache entry per file
-on stdout, each written as soon as its file is parsed: a record of the entry's length (8 bytes,
-little-endian), whether it may be cached (1 byte), then the entry. Neither side holds the whole
-output as one block beside its entries: the worker keeps none of its entries, the run keeps each
-as it arrives. A worker that fails in any way returns nothing; the run then parses its files
-itself, so a worker's failure costs time, never a finding, and never prints a traceback.
+fresh interpreter imports only the parsers.
+
+Files are shared as they are parsed, not cut into shares beforehand: parsing costs differ by
+kind and by file (a YAML file costs several times a Terraform file of its size), so fixed shares
+of equal bytes left one process waiting for the other for seconds. The run and its workers take
+files from one list, the run from its start and the workers from its end, until none is left;
+each worker is sent a file (path, kind, content and cache key, as marshal data behind its length
+on 8 bytes, little-endian) while it parses the one before, and writes back one record per file as
+soon as it is parsed: the entry's length (8 bytes, little-endian), whether it may be cached (1
+byte), then the entry. Neither side holds a block of all its files or entries. A worker that fails
+in any way keeps the records it wrote whole; the run parses every file it took and did not
+return, so a worker's failure costs time, never a finding, and never prints a traceback.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from collections.abc import Callable
 
 File = tuple[str, str, bytes, str]  # path, kind, content, cache key
 Encoded = tuple[bytes, bool]  # the encoded entry, and whether it may be cached (no internal error)
+Taken = tuple[int, File]  # a file and its place in the run's list
+Received = tuple[int, Encoded]  # a file's place and its entry
 
 
 def parse_file(file: File) -> tuple[dict, bool]:
@@ -33,20 +40,30 @@ def parse_file(file: File) -> tuple[dict, bool]:
 
 
 _HEADER = 9  # a record's header: the entry's length (8 bytes, little-endian), then 1 when it may be cached
+_AHEAD_BYTES = 128 * 1024
+"""What a worker is sent ahead of what it returned (at least one file more): enough that it never
+waits for this process's threads, which get the interpreter only between its parsing, and little
+enough that no process is left with much to parse once the others are done."""
 
 
 class Worker:
-    """One worker process parsing one share of the files; ``result()`` waits for it."""
+    """One worker process parsing the files it takes with ``take`` (None once none is left).
 
-    def __init__(self, files: list[File], sink: Callable[[Encoded | None], None] | None = None) -> None:
-        """Start parsing ``files``; with ``sink``, each entry is given to it as soon as it arrives
-        (from the thread that reads them), then None once the worker is done, and
-        :meth:`result` returns no entries, only whether the worker finished."""
+    With ``sink``, each entry is given to it as soon as it arrives (from the thread that reads
+    them), then None once the worker is done; otherwise :meth:`result` returns them."""
+
+    def __init__(self, take: Callable[[], Taken | None], sink: Callable[[Received | None], None] | None = None) -> None:
         import subprocess  # only a run with many uncached files starts workers
         import threading
 
+        self._take = take
         self._sink = sink
-        self._entries: list[Encoded] | None = None
+        self._sent: list[int] = []  # the places of the files sent, in order
+        self._sizes: list[int] = []  # and their sizes
+        self._ahead = 0  # bytes sent and not returned
+        self._received: list[Received] = []
+        self._answered = 0
+        self._stopped = False
         try:
             self._process: subprocess.Popen | None = subprocess.Popen(
                 [sys.executable, "-m", "kapsulint.scan.parallel"],
@@ -60,53 +77,88 @@ class Worker:
             if sink is not None:
                 sink(None)
             return
-        # The exchange runs in a thread so that this process parses its own share meanwhile.
-        self._thread = threading.Thread(target=self._exchange, args=([marshal.dumps(files)],), daemon=True)
-        self._thread.start()
+        self._room = threading.Condition()
+        # Files go out in one thread and entries come back in another, so that neither pipe can
+        # fill while the other side waits; this process parses files of its own meanwhile.
+        self._threads = [threading.Thread(target=self._feed, daemon=True),
+                         threading.Thread(target=self._read, daemon=True)]
+        for thread in self._threads:
+            thread.start()
 
-    def _exchange(self, payload: list[bytes]) -> None:
-        """Send the files (the worker reads them all before it writes), then read its records
-        until it closes its output."""
+    def _feed(self) -> None:
+        """Send the files taken while fewer than ``_AHEAD_BYTES`` wait, then close."""
         process = self._process
-        assert process is not None and process.stdin is not None and process.stdout is not None
-        entries: list[Encoded] | None = []
+        assert process is not None and process.stdin is not None
         try:
-            process.stdin.write(payload.pop())  # let go once sent
-            process.stdin.close()
-            read = process.stdout.read
-            while entries is not None:
+            while True:
+                with self._room:
+                    self._room.wait_for(lambda: self._stopped or self._ahead < _AHEAD_BYTES)
+                    if self._stopped:
+                        break
+                    taken = self._take()
+                    if taken is None:
+                        break
+                    size = len(taken[1][2])
+                    self._sent.append(taken[0])
+                    self._sizes.append(size)
+                    self._ahead += size + 1
+                data = marshal.dumps(taken[1])
+                process.stdin.write(len(data).to_bytes(8, "little") + data)
+                process.stdin.flush()
+        except (OSError, ValueError):
+            pass
+        finally:
+            try:
+                process.stdin.close()
+            except OSError:
+                pass
+
+    def _read(self) -> None:
+        """Read the records until the worker closes its output or one is cut short."""
+        process = self._process
+        assert process is not None and process.stdout is not None
+        read = process.stdout.read
+        try:
+            while True:
                 header = read(_HEADER)
                 if not header:
                     break
                 size = int.from_bytes(header[:8], "little")
                 entry = read(size) if len(header) == _HEADER else b""
-                if len(entry) != size or len(header) != _HEADER:
-                    entries = None  # a record cut short: the worker died while writing it
-                elif self._sink is not None:
-                    self._sink((entry, header[8] == 1))
+                if len(entry) != size or len(header) != _HEADER or self._answered >= len(self._sizes):
+                    break  # a record cut short (the worker died while writing it), or one never asked for
+                received = (self._sent[self._answered], (entry, header[8] == 1))
+                with self._room:
+                    self._ahead -= self._sizes[self._answered] + 1
+                    self._answered += 1
+                    self._room.notify()
+                if self._sink is not None:
+                    self._sink(received)
                 else:
-                    entries.append((entry, header[8] == 1))
+                    self._received.append(received)
         except (OSError, ValueError):
-            entries = None
+            pass
         finally:
+            with self._room:
+                self._stopped = True
+                self._room.notify()  # a feeder waiting for room stops
             try:
                 process.stdout.close()
             except OSError:
                 pass
             process.wait()
-            self._entries = entries
             if self._sink is not None:
                 self._sink(None)
 
-    def result(self) -> list[Encoded] | None:
-        """The encoded entries, one per file in order; None when the worker failed."""
+    def result(self) -> tuple[list[Received], list[int]]:
+        """Once the worker is done: the entries it returned (none with a sink), and the places of
+        the files it took and did not return (parsed by the run)."""
         if self._process is None:
-            return None
-        self._thread.join()
-        entries, self._entries = self._entries, None  # its entries are all the run keeps of it
-        if self._process.returncode != 0 or entries is None:
-            return None
-        return entries
+            return [], []
+        for thread in self._threads:
+            thread.join()
+        received, self._received = self._received, []
+        return received, self._sent[self._answered:]
 
 
 def _environment() -> dict[str, str]:
@@ -119,23 +171,25 @@ def _environment() -> dict[str, str]:
 
 
 def main() -> None:
-    """The worker: files from stdin, one record per file to stdout as soon as it is parsed.
-    Freed by reference counting alone, like the run that started it."""
+    """The worker: each file from stdin as it comes, its record to stdout as soon as it is
+    parsed. Freed by reference counting alone, like the run that started it."""
     import gc
 
     from kapsulint.scan.cache import encode_entry
 
     gc.disable()
-    files = marshal.loads(sys.stdin.buffer.read())
-    write = sys.stdout.buffer.write
-    files.reverse()
-    while files:
-        file = files.pop()  # each file's content let go once parsed
+    read = sys.stdin.buffer.read
+    output = sys.stdout.buffer
+    while True:
+        header = read(8)
+        if len(header) != 8:
+            break
+        file = marshal.loads(read(int.from_bytes(header, "little")))
         result, cacheable = parse_file(file)
         entry = encode_entry(file[3], result)
-        write(len(entry).to_bytes(8, "little") + (b"\x01" if cacheable else b"\x00"))
-        write(entry)
-    sys.stdout.buffer.flush()
+        output.write(len(entry).to_bytes(8, "little") + (b"\x01" if cacheable else b"\x00"))
+        output.write(entry)
+        output.flush()  # the run sends the next file once this one is back
     os._exit(0)  # nothing left to tear down
 
 
