@@ -25,8 +25,8 @@ def judged_by_parts(monkeypatch) -> list[int]:
     counted: list[int] = []
     by_parts = runner._run_by_parts
 
-    def counting(settings):
-        judged = by_parts(settings)
+    def counting(settings, reads=None):
+        judged = by_parts(settings, reads)
         if judged is not None:
             counted.append(len(judged.findings))
         return judged
@@ -161,3 +161,49 @@ def test_the_plan_groups_trees_that_share_a_module_and_gives_each_file_to_the_mo
     assert parts.plan(through_b, 0).units[0].tops == frozenset({"/r/b", "/r/c"})  # b reaches m, then a
     cycle = Survey(Discovered(files), entries, {"/r/a/main.tf": ["../m"], "/r/m/main.tf": ["../a"]}, {})
     assert parts.plan(cycle, 0) is None  # a and m call each other, and nothing else calls them
+
+
+def test_the_language_server_judges_a_folder_by_parts_as_it_judges_it_whole(tmp_path, monkeypatch):
+    """A folder's first lint by parts gives the server the judgement (findings, comments, kinds)
+    and the partition a lint of the whole gives, and an edit is then judged from that partition."""
+    from kapsulint.cli.server.folders import Folder
+
+    root = tmp_path / "monorepo"
+    _generate_monorepo(root, 8, seed=29)
+
+    splits: list[bool] = []
+    by_parts = runner._run_by_parts
+
+    def counting(settings, reads=None):
+        judged = by_parts(settings, reads)
+        splits.append(judged is not None and judged.split is not None)
+        return judged
+
+    def first_lint(split: bool):
+        with monkeypatch.context() as scoped:
+            if split:
+                scoped.setattr(parts, "MIN_BYTES", 0)
+                scoped.setattr(parts, "UNIT_BYTES", 0)
+                scoped.setattr(runner, "_run_by_parts", counting)
+            folder = Folder(str(root))
+            return folder, folder.lint({})
+
+    whole_folder, whole = first_lint(False)
+    split_folder, split = first_lint(True)
+    assert splits == [True]
+    assert whole_folder.basis is not None and split_folder.basis is not None
+    assert _shown(split.findings) == _shown(whole.findings)
+    assert split.comments == whole.comments and split.kinds == whole.kinds
+    assert [(part.trees, part.files) for part in split_folder.basis.partition.parts] == \
+        [(part.trees, part.files) for part in whole_folder.basis.partition.parts]
+    cluster = next(path for path in split.kinds if path.endswith("cluster.tf"))
+    with open(cluster, encoding="utf-8") as handle:
+        edited = {cluster: handle.read().replace("auto_upgrade", "auto_upgrade_x", 1)}
+    assert _shown(split_folder.lint(edited).findings) == _shown(whole_folder.lint(edited).findings)
+
+
+def _shown(findings: dict) -> dict:
+    """What a diagnostic and its quick fix show of each finding, by path."""
+    return {path: [(f.rule, tuple(f.loc), f.message, f.severity, f.instances, f.related, f.fix,
+                    None if f.autofix is None else (f.autofix.description, f.autofix.edits)) for f in found]
+            for path, found in findings.items()}

@@ -166,14 +166,24 @@ class Claims:
     directories: set[str]
     files: set[str]
     untreed: set[str]  # files some group read that none of its trees holds: the rest's
+    last: tuple[frozenset[str], frozenset[str]]  # the directories and files of the last group claimed
 
     def __init__(self) -> None:
         self.directories = set()
         self.files = set()
         self.untreed = set()
+        self.last = (frozenset(), frozenset())
 
     def holds(self, path: str) -> bool:
         return path in self.files or path in self.directories or os.path.dirname(path) in self.directories
+
+    def owned(self, path: str, group: bool) -> bool:
+        """Whether ``path`` is judged by the last group claimed (``group``), or by the rest: a
+        file of its trees, or one no group holds."""
+        if not group:
+            return not self.holds(path)
+        directories, files = self.last
+        return path in files or path in directories or os.path.dirname(path) in directories
 
     def claim(self, unit: Unit, trees: dict[str, tuple[frozenset[str], frozenset[str]]],
               untreed: list[str]) -> bool:
@@ -188,4 +198,5 @@ class Claims:
         self.directories |= directories
         self.files |= files
         self.untreed.update(untreed)
+        self.last = (directories, files)
         return True

@@ -102,13 +102,27 @@ class Settings:
         return self.scan.root
 
 
+class Split(NamedTuple):
+    """What a lint by parts read, for what a caller would otherwise ask its one project (the
+    language server's partition, diagnostics and hover): each top-level module's tree
+    (``Project.tree_files``), the files no tree holds, each file's comments and kind, and what
+    discovery found."""
+
+    trees: dict[str, tuple[frozenset[str], frozenset[str]]]
+    rest: frozenset[str]
+    comments: dict[str, list]
+    kinds: dict[str, str]
+    discovered: Discovered
+
+
 class RunResult:
     findings: list[Finding]  # every finding, suppressed ones marked
     # The errors of the run, each an exit 2 and a SARIF notification: internal errors and the
     # paths that could not be read (KAP017, as reported): (message, path, rule)
     errors: list[tuple[str, str | None, str | None]]
-    project: Project
+    project: Project  # of a lint by parts, the one that surveyed it: it holds no file
     sensitive: Sensitive  # what no report prints (source snippets, diffs)
+    split: Split | None  # what a lint by parts read (None: the project holds it)
 
     def __init__(
         self,
@@ -116,11 +130,13 @@ class RunResult:
         errors: list[tuple[str, str | None, str | None]],
         project: Project,
         sensitive: Sensitive | None = None,
+        split: Split | None = None,
     ) -> None:
         self.findings = findings
         self.errors = errors
         self.project = project
         self.sensitive = Sensitive() if sensitive is None else sensitive
+        self.split = split
 
     @property
     def reported(self) -> list[Finding]:
@@ -134,14 +150,16 @@ def left_out(root: Path, paths: list[Path], exclude: list[str], force_exclude: b
     return SkippingNestedProjects(root, paths, boundary, _excluder(root, exclude, [] if force_exclude else paths))
 
 
-def run(settings: Settings, reads: FileReads | None = None) -> RunResult:
+def run(settings: Settings, reads: FileReads | None = None, by_parts: bool | None = None) -> RunResult:
     """One lint of the project ``settings`` describe, its files read through ``reads`` (the rounds
-    of ``--fix`` and ``--diff`` share theirs; by default, the run's own). Raises
+    of ``--fix`` and ``--diff`` share theirs; by default, the run's own). A large project is
+    judged by parts (:func:`_run_by_parts`) unless ``by_parts`` is False; by default it is only
+    when the run reads its own files (the rounds of ``--fix`` need the one project). Raises
     :class:`kapsulint.model.plan_binding.PlanMismatch` (a usage error) when the plan given with
     ``--plan`` is not one of the configuration it was given with."""
-    if reads is None and _may_go_by_parts(settings):
+    if (reads is None if by_parts is None else by_parts) and _may_go_by_parts(settings):
         try:
-            judged = _run_by_parts(settings)
+            judged = _run_by_parts(settings, reads)
         except Exception:  # a bug of the lint by parts costs its time, never the run: the whole is judged
             judged = None
         if judged is not None:
@@ -164,7 +182,7 @@ def _may_go_by_parts(settings: Settings) -> bool:
             and all(path == settings.root for path in settings.paths))
 
 
-def _run_by_parts(settings: Settings) -> RunResult | None:
+def _run_by_parts(settings: Settings, reads: FileReads | None = None) -> RunResult | None:
     """The lint of the whole project, made one group of parts at a time (each group's model freed
     before the next is built); None when the project is small, does not split, or a group's model
     is not what the plan says, and only a lint of the whole judges it as a whole."""
@@ -172,7 +190,8 @@ def _run_by_parts(settings: Settings) -> RunResult | None:
 
     from kapsulint.lint import parts
 
-    surveyor = Project(settings.scan)
+    reads = FileReads() if reads is None else reads
+    surveyor = Project(settings.scan, reads)
     survey = surveyor.survey(parts.MIN_BYTES)
     if survey is None or not surveyor.cache.enabled:
         return None
@@ -182,13 +201,13 @@ def _run_by_parts(settings: Settings) -> RunResult | None:
     budget = Budget(settings.scan.limits)
     gc.freeze()  # what is alive now outlives the groups: the collections after each group skip it
     try:
-        return _judge_groups(settings, survey, plan, surveyor, budget)
+        return _judge_groups(settings, survey, plan, surveyor, budget, reads)
     finally:
         gc.unfreeze()
 
 
-def _judge_groups(settings: Settings, survey: Survey, plan: Plan, surveyor: Project,
-                  budget: Budget) -> RunResult | None:
+def _judge_groups(settings: Settings, survey: Survey, plan: Plan, surveyor: Project, budget: Budget,
+                  reads: FileReads) -> RunResult | None:
     """The groups of ``plan`` judged in order, then the rest; None as soon as one is not what the
     plan says."""
     import gc
@@ -199,17 +218,26 @@ def _judge_groups(settings: Settings, survey: Survey, plan: Plan, surveyor: Proj
     kept: list[Finding] = []
     regions: dict[str, list[tuple[int, int, int, int]]] = {}
     texts: set[str] = set()
+    split = Split({}, frozenset(), {}, {}, survey.discovered)
     for unit in [*plan.units, None]:
         if unit is None:  # the rest: what no group holds
             files = frozenset(path for path in (plan.rest | claims.untreed) if not claims.holds(path))
             if not files:
                 break
             unit = parts.Unit(frozenset(), frozenset(), files)
-        judged = _judge_unit(settings, unit, survey.discovered, budget, claims)
+        judged = _judge_unit(settings, unit, survey.discovered, budget, claims, reads.with_overlay())
         if judged is None:
             return None
-        project, result = judged
+        project, result, trees = judged
         kept.extend(result.findings)
+        split.trees.update(trees)
+        for path, source in project.files.items():
+            if claims.owned(path, bool(unit.tops)):
+                split.kinds[path] = source.kind
+                if source.comments:
+                    split.comments[path] = source.comments
+        if not unit.tops:
+            split = split._replace(rest=frozenset(project.untreed_paths({})))
         for path, spans in result.sensitive.regions.items():
             regions.setdefault(path, []).extend(spans)
         texts.update(result.sensitive.texts)
@@ -225,23 +253,22 @@ def _judge_groups(settings: Settings, survey: Survey, plan: Plan, surveyor: Proj
     for finding in kept:
         _mask(finding, sensitive)
     kept.sort(key=lambda f: f.sort_key)
-    return RunResult(kept, [], surveyor, sensitive)
+    return RunResult(kept, [], surveyor, sensitive, split)
 
 
-def _judge_unit(settings: Settings, unit: Unit, discovered: Discovered, budget: Budget,
-                claims: Claims) -> tuple[Project, RunResult] | None:
+def _judge_unit(settings: Settings, unit: Unit, discovered: Discovered, budget: Budget, claims: Claims,
+                reads: FileReads) -> tuple[Project, RunResult, dict[str, tuple[frozenset[str], frozenset[str]]]] | None:
     """One group of a lint by parts (:class:`kapsulint.lint.parts.Unit`), judged with the run's
     ``budget``, its findings unmasked and only those in the files the group holds kept; None when
     its model is not what the plan says (``claims``), or it met anything a lint by parts does not
     report alike (an internal error, a path it cannot read, a line for stderr)."""
-    from kapsulint.lint.parts import Claims
     from kapsulint.model.options import ScanScope
 
     scan = settings.scan
     said: list[str] = []
     scan.scope = ScanScope(unit.directories, unit.files, frozenset(), discovered)
     try:
-        project = Project(scan, budget=budget).load()
+        project = Project(scan, reads, budget).load()
         if project.errors or project.unreadable:
             return None
         try:
@@ -256,17 +283,15 @@ def _judge_unit(settings: Settings, unit: Unit, discovered: Discovered, budget: 
     trees = project.tree_files()
     if not claims.claim(unit, trees, project.untreed_paths(trees) if unit.tops else []):
         return None
-    held = Claims()
-    held.claim(unit, trees, [])
     findings = []
     for finding in result.findings:
         path = finding.loc.path
-        if (held.holds(path) if unit.tops else not claims.holds(path)):
+        if claims.owned(path, bool(unit.tops)):
             findings.append(finding)
         elif not unit.tops or path not in claims.untreed:
             return None  # a finding where the group holds nothing
     result.findings = findings
-    return project, result
+    return project, result, trees
 
 
 def _judge(project: Project, settings: Settings, say: Callable[[str], None] | None = None,

@@ -126,6 +126,13 @@ class FileReads:
         self._overlay.clear()
         self._overlay.update(texts)
 
+    def with_overlay(self) -> FileReads:
+        """Reads of another project of the same run (a group of a lint by parts): the same texts
+        in place of files, none of the lines this one split for edits."""
+        reads = FileReads()
+        reads.set_overlay(self._overlay)
+        return reads
+
     def pin_reads(self, pinning: bool) -> None:
         """From now on, with ``pinning``, keep the bytes of each file read from disk and give them
         to every later read of it (see :meth:`overlaid`); either way, forget what was pinned."""

@@ -101,15 +101,19 @@ class Folder:
         from kapsulint.lint.runner import run
 
         resolved.settings.scan.scope = None  # a lint of parts that did not hold may have set one
-        result = run(resolved.settings, reads_with_buffers(encoded(buffers)))
+        result = run(resolved.settings, reads_with_buffers(encoded(buffers)), by_parts=True)
         resolved.fix_policy.annotate(result.findings)
         by_path = reported_by_path(result.findings)
-        files = result.project.files
-        judgement = Judgement(by_path, dict(buffers),
-                              {path: source.comments for path, source in files.items() if source.comments},
-                              {path: source.kind for path, source in files.items()},
-                              resolved.unsafe_fixes, str(resolved.repo_root))
-        found = Partition.of(result.project, by_path, shown)
+        split = result.split
+        if split is None:
+            files = result.project.files
+            comments = {path: source.comments for path, source in files.items() if source.comments}
+            kinds = {path: source.kind for path, source in files.items()}
+        else:  # judged by parts: what they read
+            comments, kinds = split.comments, split.kinds
+        judgement = Judgement(by_path, dict(buffers), comments, kinds, resolved.unsafe_fixes, str(resolved.repo_root))
+        found = Partition.of(result.project, by_path, shown) if split is None else \
+            Partition.of_trees(split.trees, split.rest, by_path, shown, split.discovered)
         if found is not None:
             self.basis = Basis(judgement, found, frozenset())
         return judgement
@@ -257,10 +261,17 @@ class Partition:
                 or any(module.terragrunt for module in project.modules.values()):
             return None
         trees = project.tree_files()
+        return Partition.of_trees(trees, frozenset(project.untreed_paths(trees)), findings, settings,
+                                  project.discovered)
+
+    @staticmethod
+    def of_trees(trees: dict[str, Tree], rest: frozenset[str], findings: dict[str, list[Finding]],
+                 settings: list[str], discovered: Discovered) -> Partition | None:
+        """The partition of a project whose top-level modules have ``trees`` and whose other files
+        are ``rest``; None when a file holds findings no part holds."""
         parts = [Part({top: trees[top] for top in group}, frozenset().union(*(trees[top][1] for top in group)))
                  for group in _sharing(trees)]
-        partition = Partition([*parts, Part({}, frozenset(project.untreed_paths(trees)))], settings,
-                              project.discovered)
+        partition = Partition([*parts, Part({}, rest)], settings, discovered)
         if any(partition.part_of(path) is None for path in findings):
             return None
         return partition
