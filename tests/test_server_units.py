@@ -26,7 +26,7 @@ def test_a_lint_that_fails_is_kap008_on_the_open_buffers_and_a_log_message(tmp_p
     (tmp_path / "pools.tf").write_text(POOL, encoding="utf-8")
     path = os.path.realpath(tmp_path / "pools.tf")
 
-    def broken_run(settings, reads=None):
+    def broken_run(settings, reads=None, by_parts=None):
         raise RuntimeError("a bug met while linting")
 
     monkeypatch.setattr("kapsulint.lint.runner.run", broken_run)
