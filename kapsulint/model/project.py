@@ -207,7 +207,9 @@ class Project:
         calls: dict[str, list[str]] = {}
 
         def wanted(path: str, kind: str, content: bytes) -> bool:
-            return kind == "config" and b"module" in content  # a block type is never escaped
+            # HCL writes a block's type out; a JSON key spelt with escapes leaves a call out of
+            # the plan, which the check of each group then catches (the whole is judged)
+            return kind == "config" and b"module" in content
 
         primed = prime_sources(entries, self.boundary, self.cache, self.options.jobs, self.reads, wanted)
         for path, source in primed.sources.items():
