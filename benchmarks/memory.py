@@ -161,7 +161,7 @@ def child(out: Path, census: bool, kapsulint_args: list[str]) -> None:
         marks.mark("model built (Project.load)")
         return built
 
-    def timed_judge(project, settings):
+    def timed_judge(project, settings, *args, **kwargs):  # once per group of a lint by parts
         seen["project"] = project
         if census:
             seen["before judging"] = type_census()
@@ -169,7 +169,7 @@ def child(out: Path, census: bool, kapsulint_args: list[str]) -> None:
         settings.rules[:] = [rule if rule.check is None else rule._replace(check=_watched(rule, marks))
                              for rule in rules]
         try:
-            result = judge(project, settings)
+            result = judge(project, settings, *args, **kwargs)
         finally:
             settings.rules[:] = rules
         marks.mark("judged (every rule, suppressions, filters)")

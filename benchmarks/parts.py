@@ -19,7 +19,8 @@ parse data; what a cold run's parsing costs is not in either figure):
 
 It prints each child's peak resident memory (``VmHWM``) and time, the number of units, and
 whether the reported findings (rule, path, line, column, message) are the same. Nothing of this
-is in the package: it is the evidence for a runner that would judge by parts.
+is in the package: it was the evidence for the run's own lint by parts (``kapsulint/lint/parts.py``),
+which plans its groups before any model is built; the whole lint here is forced (``by_parts=False``).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def whole(project: Path, out: Path) -> None:
     start = time.perf_counter()
     folder = Folder(str(project))
     resolved = folder.resolve()
-    result = run(resolved.settings)
+    result = run(resolved.settings, by_parts=False)
     partition = Partition.of(result.project, reported_by_path(result.findings), [])
     seconds = time.perf_counter() - start
     parts = None if partition is None else [(part.trees, part.files, bool(part.tops)) for part in partition.parts]
