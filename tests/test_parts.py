@@ -26,19 +26,26 @@ def judged_by_parts(monkeypatch) -> list[int]:
     by_parts = runner._run_by_parts
 
     def counting(settings, reads=None):
-        judged = by_parts(settings, reads)
+        judged, survey = by_parts(settings, reads)
         if judged is not None:
             counted.append(len(judged.findings))
-        return judged
+        return judged, survey
 
     monkeypatch.setattr(runner, "_run_by_parts", counting)
     return counted
 
 
-def _same_as_whole(project: Path, args: list[str], monkeypatch, env: dict | None = None) -> None:
-    whole = program(project, ["--no-cache", *args], monkeypatch, env)
+def _same_as_whole(project: Path, args: list[str], monkeypatch, env: dict | None = None,
+                   judged_by_parts: list[int] | None = None) -> None:
+    """A lint by parts prints what --no-cache (a lint of the whole) prints; with
+    ``judged_by_parts``, the comparison is made only when the run was judged by parts (one that
+    was not is a lint of the whole already)."""
+    before = None if judged_by_parts is None else len(judged_by_parts)
     split = program(project, args, monkeypatch, env)
     assert not split.replayed
+    if judged_by_parts is not None and len(judged_by_parts) == before:
+        return
+    whole = program(project, ["--no-cache", *args], monkeypatch, env)
     assert (split.code, split.stdout, split.stderr) == (whole.code, whole.stdout, whole.stderr), args
 
 
@@ -47,7 +54,8 @@ def test_every_fixture_case_judged_by_parts_prints_what_the_whole_prints(case, t
                                                                          judged_by_parts):
     config = case_config(case)
     project = copy_case(case, tmp_path)
-    _same_as_whole(project, ["--format", "json", *config.get("args", [])], monkeypatch, config.get("env"))
+    _same_as_whole(project, ["--format", "json", *config.get("args", [])], monkeypatch, config.get("env"),
+                   judged_by_parts)
 
 
 def test_most_fixture_cases_split(tmp_path, monkeypatch, judged_by_parts):
@@ -148,7 +156,7 @@ def test_the_plan_groups_trees_that_share_a_module_and_gives_each_file_to_the_mo
              "/r/k8s/values.yaml": "values"}
     entries = list(files.items())
     calls = {"/r/a/main.tf": ["../m", "registry.example/x/y/z"], "/r/b/main.tf": ["../m"]}
-    survey = Survey(Discovered(files), entries, calls, dict.fromkeys(files, 100))
+    survey = Survey(Discovered(files), entries, {}, calls, dict.fromkeys(files, 100))
     found = parts.plan(survey, 0)
     assert found is not None
     assert [unit.tops for unit in found.units] == [frozenset({"/r/a", "/r/b"}), frozenset({"/r/c"})]
@@ -157,9 +165,9 @@ def test_the_plan_groups_trees_that_share_a_module_and_gives_each_file_to_the_mo
     assert found.units[1].files == frozenset({"/r/c/terraform.tfvars"})
     assert found.rest == frozenset({"/r/k8s/values.yaml"})
     assert len(parts.plan(survey, 10_000).units) == 1  # parts grouped up to the bound
-    through_b = Survey(Discovered(files), entries, {**calls, "/r/m/main.tf": ["../a"]}, {})
+    through_b = Survey(Discovered(files), entries, {}, {**calls, "/r/m/main.tf": ["../a"]}, {})
     assert parts.plan(through_b, 0).units[0].tops == frozenset({"/r/b", "/r/c"})  # b reaches m, then a
-    cycle = Survey(Discovered(files), entries, {"/r/a/main.tf": ["../m"], "/r/m/main.tf": ["../a"]}, {})
+    cycle = Survey(Discovered(files), entries, {}, {"/r/a/main.tf": ["../m"], "/r/m/main.tf": ["../a"]}, {})
     assert parts.plan(cycle, 0) is None  # a and m call each other, and nothing else calls them
 
 
@@ -175,9 +183,9 @@ def test_the_language_server_judges_a_folder_by_parts_as_it_judges_it_whole(tmp_
     by_parts = runner._run_by_parts
 
     def counting(settings, reads=None):
-        judged = by_parts(settings, reads)
+        judged, survey = by_parts(settings, reads)
         splits.append(judged is not None and judged.split is not None)
-        return judged
+        return judged, survey
 
     def first_lint(split: bool):
         with monkeypatch.context() as scoped:
@@ -207,3 +215,22 @@ def _shown(findings: dict) -> dict:
     return {path: [(f.rule, tuple(f.loc), f.message, f.severity, f.instances, f.related, f.fix,
                     None if f.autofix is None else (f.autofix.description, f.autofix.edits)) for f in found]
             for path, found in findings.items()}
+
+
+def test_a_project_judged_whole_is_walked_once(tmp_path, monkeypatch):
+    """The survey's discovery is the run's: a project too small to split is not walked again."""
+    from kapsulint.model import project as project_module
+
+    (tmp_path / "main.tf").write_text('resource "scaleway_k8s_cluster" "k" {\n  name = "k"\n'
+                                      '  delete_additional_resources = true\n}\n', encoding="utf-8")
+    walks: list[str] = []
+    real_discover = project_module.discover
+
+    def counted(root, *args, **kwargs):
+        walks.append(str(root))
+        return real_discover(root, *args, **kwargs)
+
+    monkeypatch.setattr(project_module, "discover", counted)
+    run = program(tmp_path, ["--format", "json"], monkeypatch)
+    assert run.code == 1 and b"KAP101" in run.stdout
+    assert walks == [str(tmp_path)]

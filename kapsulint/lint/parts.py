@@ -58,7 +58,7 @@ def plan(survey: Survey, unit_bytes: int) -> Plan | None:
             config_bytes[directory] = config_bytes.get(directory, 0) + survey.sizes.get(path, 0)
     modules = sorted(config_bytes)
     targets: dict[str, set[str]] = {}
-    for path, sources in survey.calls.items():
+    for path, sources in (survey.calls or {}).items():
         directory = os.path.dirname(path)
         targets.setdefault(directory, set()).update(
             os.path.normpath(os.path.join(directory, source)) for source in sources if is_local_source(source))

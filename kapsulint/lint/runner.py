@@ -157,14 +157,15 @@ def run(settings: Settings, reads: FileReads | None = None, by_parts: bool | Non
     when the run reads its own files (the rounds of ``--fix`` need the one project). Raises
     :class:`kapsulint.model.plan_binding.PlanMismatch` (a usage error) when the plan given with
     ``--plan`` is not one of the configuration it was given with."""
+    survey = None
     if (reads is None if by_parts is None else by_parts) and _may_go_by_parts(settings):
         try:
-            judged = _run_by_parts(settings, reads)
+            judged, survey = _run_by_parts(settings, reads)
         except Exception:  # a bug of the lint by parts costs its time, never the run: the whole is judged
             judged = None
         if judged is not None:
             return judged
-    project = Project(settings.scan, reads).load()
+    project = Project(settings.scan, reads).load(survey)
     project.plan_binding()  # a plan of another configuration stops the run before any rule
     try:
         return _judge(project, settings)
@@ -182,10 +183,11 @@ def _may_go_by_parts(settings: Settings) -> bool:
             and all(path == settings.root for path in settings.paths))
 
 
-def _run_by_parts(settings: Settings, reads: FileReads | None = None) -> RunResult | None:
+def _run_by_parts(settings: Settings, reads: FileReads | None = None) -> tuple[RunResult | None, Survey]:
     """The lint of the whole project, made one group of parts at a time (each group's model freed
-    before the next is built); None when the project is small, does not split, or a group's model
-    is not what the plan says, and only a lint of the whole judges it as a whole."""
+    before the next is built), and the survey it planned with; no lint when the project is small,
+    does not split, or a group's model is not what the plan says, and only a lint of the whole
+    (which loads what the survey found) judges it."""
     import gc
 
     from kapsulint.lint import parts
@@ -193,15 +195,15 @@ def _run_by_parts(settings: Settings, reads: FileReads | None = None) -> RunResu
     reads = FileReads() if reads is None else reads
     surveyor = Project(settings.scan, reads)
     survey = surveyor.survey(parts.MIN_BYTES)
-    if survey is None or not surveyor.cache.enabled:
-        return None
+    if survey.calls is None or not surveyor.cache.enabled:
+        return None, survey
     plan = parts.plan(survey, parts.UNIT_BYTES)
     if plan is None or len(plan.units) < parts.MIN_GROUPS:
-        return None
+        return None, survey
     budget = Budget(settings.scan.limits)
     gc.freeze()  # what is alive now outlives the groups: the collections after each group skip it
     try:
-        return _judge_groups(settings, survey, plan, surveyor, budget, reads)
+        return _judge_groups(settings, survey, plan, surveyor, budget, reads), survey
     finally:
         gc.unfreeze()
 

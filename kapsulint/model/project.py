@@ -78,13 +78,15 @@ MAX_MANIFEST_DEPTH = 64  # local calls followed up from a module to the roots th
 
 
 class Survey(NamedTuple):
-    """What :meth:`Project.survey` found: discovery's answer, the files a load reads (path, kind),
-    the module sources each configuration file holding a ``module`` block calls (by path), and the
-    size of each file read."""
+    """What :meth:`Project.survey` found: discovery's answer, the files a load reads (path, kind)
+    and what their content said of the YAML ones, then, once every file is parsed into the cache,
+    the module sources each configuration file holding a ``module`` block calls (by path; None
+    when the project is one to judge whole) and the size of each file read."""
 
     discovered: Discovered
     entries: list[tuple[str, str]]
-    calls: dict[str, list[str]]
+    reasons: dict[str, str]
+    calls: dict[str, list[str]] | None
     sizes: dict[str, int]
 
 
@@ -129,9 +131,13 @@ class Project:
 
     # -- loading ------------------------------------------------------------------------------
 
-    def load(self) -> Project:
+    def load(self, survey: Survey | None = None) -> Project:
+        """Read and link the project; with ``survey`` (of the whole project, with no scope), what
+        it discovered and chose to read instead of walking the tree again."""
         scope = self.options.scope
         found = scope.discovered if scope is not None and scope.discovered is not None else None
+        if survey is not None:
+            found = survey.discovered
         if found is None:
             found = discover(self.root, self.boundary, self.options.excluded, tuple(self.options.values_globs),
                              self.options.templates)
@@ -146,7 +152,13 @@ class Project:
                       "it as a PATH to read it as it is")
         self._not_followed(found.not_followed)
         overrides: list[SourceFile] = []
-        loaded = self._load(self._entries(found), self.options.jobs)
+        if survey is None:
+            entries = self._entries(found)
+        else:
+            entries = survey.entries
+            self.yaml_reasons.update(survey.reasons)
+            self._mark_terragrunt(found)
+        loaded = self._load(entries, self.options.jobs)
         configs: dict[str, list[SourceFile]] = {}
         for path, source in loaded.sources.items():
             if source.kind == "config":
@@ -177,32 +189,35 @@ class Project:
         """The files of ``found`` to read, with their kinds: a Terragrunt file marks its module
         instead, chart values are read only when a release references them, and YAML candidates
         are read when their content says what they hold."""
-        entries = []
-        for path, kind in found.files.items():
-            if kind == "terragrunt":
-                self._module(os.path.dirname(path)).terragrunt = True
-            elif not (kind == "values" and is_chart_values(Path(path), self.boundary)):
-                entries.append((path, kind))
+        self._mark_terragrunt(found)
+        entries = [(path, kind) for path, kind in found.files.items()
+                   if kind != "terragrunt" and not (kind == "values" and is_chart_values(Path(path), self.boundary))]
         entries.extend((path, "documents") for path in self._documents_by_content(found.yaml_candidates))
         return entries
 
-    def survey(self, min_bytes: int) -> Survey | None:
+    def _mark_terragrunt(self, found: Discovered) -> None:
+        for path, kind in found.files.items():
+            if kind == "terragrunt":
+                self._module(os.path.dirname(path)).terragrunt = True
+
+    def survey(self, min_bytes: int) -> Survey:
         """What a lint by parts plans with, without building the model: what discovery finds in
         the whole project, the files it would read, and the module sources each configuration file
         calls; every file is parsed into the parse cache on the way (nothing of it is kept).
 
-        None, before anything is parsed, for a project that only a lint of the whole judges: one
-        whose files hold fewer than ``min_bytes``, with a path that cannot be read, with
-        Terragrunt, or with YAML read for what it holds (Kubernetes objects, Argo CD, Flux: the
-        domain relates them across the whole repository)."""
+        Nothing is parsed, and the survey has no calls, for a project that only a lint of the whole
+        judges (which then loads what the survey found): one whose files hold fewer than
+        ``min_bytes``, with a path that cannot be read, with Terragrunt, or with YAML read for what
+        it holds (Kubernetes objects, Argo CD, Flux: the domain relates them across the whole
+        repository)."""
         found = discover(self.root, self.boundary, self.options.excluded, tuple(self.options.values_globs),
                          self.options.templates)
         self.discovered = found
-        if found.unreadable or any(kind == "terragrunt" for kind in found.files.values()):
-            return None
         entries = self._entries(found)
-        if any(kind == "documents" for _, kind in entries) or _total_size(entries) < min_bytes:
-            return None
+        whole = Survey(found, entries, dict(self.yaml_reasons), None, {})
+        if found.unreadable or any(kind == "terragrunt" for kind in found.files.values()) \
+                or any(kind == "documents" for _, kind in entries) or _total_size(entries) < min_bytes:
+            return whole
         budget = Budget(self.options.limits)
         calls: dict[str, list[str]] = {}
 
@@ -222,8 +237,8 @@ class Project:
                     if called is not None:
                         sources.append(called)
         if primed.unreadable:
-            return None
-        return Survey(found, entries, calls, primed.sizes)
+            return whole
+        return whole._replace(calls=calls, sizes=primed.sizes)
 
     def release(self) -> None:
         """Let the model go at once: its objects refer to each other (a module and its resources, an
