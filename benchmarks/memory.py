@@ -156,8 +156,8 @@ def child(out: Path, census: bool, kapsulint_args: list[str]) -> None:
         marks.mark(f"files loaded ({len(loaded.sources)} files)")
         return loaded
 
-    def timed_load(self):
-        built = load(self)
+    def timed_load(self, *args, **kwargs):
+        built = load(self, *args, **kwargs)
         marks.mark("model built (Project.load)")
         return built
 

@@ -1,7 +1,8 @@
 """A lint by parts (kapsulint/lint/parts.py) prints what a lint of the whole project prints: the
-same bytes on stdout and stderr and the same exit code, on every fixture case and on the
-benchmark's monorepo after seeded edits, with the thresholds lowered so that every project that
-splits is judged one part at a time (a --no-cache run is always a lint of the whole)."""
+same bytes on stdout and stderr and the same exit code, on the benchmark's monorepo after seeded
+edits and on projects written to split or not, with the thresholds lowered so that every project
+that splits is judged one part at a time (a --no-cache run is always a lint of the whole). Every
+fixture case is compared so in tests/test_results_cache.py, whose cached runs judge by parts."""
 
 from __future__ import annotations
 
@@ -35,32 +36,18 @@ def judged_by_parts(monkeypatch) -> list[int]:
     return counted
 
 
-def _same_as_whole(project: Path, args: list[str], monkeypatch, env: dict | None = None,
-                   judged_by_parts: list[int] | None = None) -> None:
-    """A lint by parts prints what --no-cache (a lint of the whole) prints; with
-    ``judged_by_parts``, the comparison is made only when the run was judged by parts (one that
-    was not is a lint of the whole already)."""
-    before = None if judged_by_parts is None else len(judged_by_parts)
+def _same_as_whole(project: Path, args: list[str], monkeypatch, env: dict | None = None) -> None:
+    """A run (judged by parts where the project splits) prints what --no-cache, a lint of the
+    whole, prints."""
     split = program(project, args, monkeypatch, env)
     assert not split.replayed
-    if judged_by_parts is not None and len(judged_by_parts) == before:
-        return
     whole = program(project, ["--no-cache", *args], monkeypatch, env)
     assert (split.code, split.stdout, split.stderr) == (whole.code, whole.stdout, whole.stderr), args
 
 
-@pytest.mark.parametrize("case", cases(), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_every_fixture_case_judged_by_parts_prints_what_the_whole_prints(case, tmp_path, monkeypatch,
-                                                                         judged_by_parts):
-    config = case_config(case)
-    project = copy_case(case, tmp_path)
-    _same_as_whole(project, ["--format", "json", *config.get("args", [])], monkeypatch, config.get("env"),
-                   judged_by_parts)
-
-
 def test_most_fixture_cases_split(tmp_path, monkeypatch, judged_by_parts):
-    """The comparison above is not vacuous: most cases with more than one root module, and a
-    sample of all cases, are judged by parts."""
+    """The comparison of every fixture case (tests/test_results_cache.py) is not vacuous: most of a
+    sample of the cases are judged by parts."""
     sample = cases()[::15]
     for index, case in enumerate(sample):
         config = case_config(case)
