@@ -28,7 +28,7 @@ MIN_BYTES = 4 * 1024 * 1024
 """Projects that read fewer bytes are judged whole: their model fits in memory anyway, and a lint
 by parts costs a survey and a model per group."""
 UNIT_BYTES = 1024 * 1024
-"""Parts are judged together until a group reads this many bytes."""
+"""What a group of parts reads at most (a larger part is a group alone)."""
 MIN_GROUPS = 2
 """Projects whose parts make fewer groups are judged whole."""
 
@@ -49,8 +49,9 @@ class Plan(NamedTuple):
 
 
 def plan(survey: Survey, unit_bytes: int) -> Plan | None:
-    """The groups a lint by parts judges, in order; None when the module calls leave a module
-    directory out of every tree (a cycle), so that only a lint of the whole judges it."""
+    """The groups a lint by parts judges, in order, each reading at most ``unit_bytes`` unless a
+    part alone reads more; None when the module calls leave a module directory out of every tree
+    (a cycle), so that only a lint of the whole judges it."""
     config_bytes: dict[str, int] = {}
     for path, kind in survey.entries:
         if kind == "config":
