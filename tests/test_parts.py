@@ -221,3 +221,21 @@ def test_a_project_judged_whole_is_walked_once(tmp_path, monkeypatch):
     run = program(tmp_path, ["--format", "json"], monkeypatch)
     assert run.code == 1 and b"KAP101" in run.stdout
     assert walks == [str(tmp_path)]
+
+
+def test_a_sensitive_value_of_one_group_is_masked_in_the_findings_of_another(tmp_path, monkeypatch,
+                                                                            judged_by_parts):
+    """Masking uses the sensitive values of the whole run, whichever group found them: a text
+    that is sensitive in one root is masked where another root's finding quotes it."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "main.tf").write_text('variable "version_secret" {\n  default   = "1.29.1"\n'
+                                            '  sensitive = true\n}\n', encoding="utf-8")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "main.tf").write_text(
+        'resource "scaleway_k8s_cluster" "k" {\n  name    = "k"\n  version = "1.29.1"\n  cni     = "cilium"\n'
+        '  auto_upgrade {\n    enable                        = true\n    maintenance_window_start_hour = 3\n'
+        '    maintenance_window_day        = "any"\n  }\n  delete_additional_resources = false\n}\n', encoding="utf-8")
+    _same_as_whole(tmp_path, ["--format", "json"], monkeypatch)
+    assert judged_by_parts
+    run = program(tmp_path, ["--format", "json", "--select", "KAP102"], monkeypatch)
+    assert b"(sensitive value)" in run.stdout and b"1.29.1" not in run.stdout

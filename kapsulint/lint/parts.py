@@ -19,6 +19,7 @@ the findings are always those of a lint of the whole.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from kapsulint.model.modules import is_local_source
@@ -76,7 +77,7 @@ def plan(survey: Survey, unit_bytes: int) -> Plan | None:
         trees[top] = frozenset(tree)
     if not set(config_bytes) <= set().union(*trees.values()):
         return None
-    groups = _sharing(trees)
+    groups = sharing(trees)
     group_of = {directory: index for index, group in enumerate(groups) for top in group for directory in trees[top]}
     owned: list[list[str]] = [[] for _ in groups]
     rest: list[str] = []
@@ -136,10 +137,10 @@ def _nearest_module(directory: str, modules: dict[str, int], nearest: dict[str, 
     return found
 
 
-def _sharing(trees: dict[str, frozenset[str]]) -> list[list[str]]:
-    """The top-level modules grouped so that two trees reaching one module directory are in one
-    group, each group in the order of its first top."""
-    group_of: dict[str, str] = {top: top for top in trees}
+def sharing(held: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The top-level modules grouped so that two whose trees hold one item (a module directory, a
+    file) are in one group, each group in the order of its first top."""
+    group_of: dict[str, str] = {top: top for top in held}
 
     def find(top: str) -> str:
         while group_of[top] != top:
@@ -148,13 +149,13 @@ def _sharing(trees: dict[str, frozenset[str]]) -> list[list[str]]:
         return top
 
     first_holder: dict[str, str] = {}
-    for top in sorted(trees):
-        for directory in trees[top]:
-            holder = first_holder.setdefault(directory, top)
+    for top in sorted(held):
+        for item in held[top]:
+            holder = first_holder.setdefault(item, top)
             if holder != top:
                 group_of[find(top)] = find(holder)
     groups: dict[str, list[str]] = {}
-    for top in sorted(trees):
+    for top in sorted(held):
         groups.setdefault(find(top), []).append(top)
     return list(groups.values())
 

@@ -61,17 +61,11 @@ def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Pars
     and parsed, from the cache when it holds it; a file above the boundary's ``max_size`` is
     skipped (KAP005)."""
     loaded = Loaded()
-    max_size = boundary.max_size
     results: dict[str, SourceFile] = {}
     read: list[File] = []
-    for path, kind in entries:
-        try:
-            content = reads.read_bytes(path, boundary)
-        except Unreadable as error:
-            loaded.unreadable.append((path, str(error)))
-            continue
+    for path, kind, content in _contents(entries, boundary, reads, loaded.unreadable):
         if content is None:
-            results[path] = skipped_source(path, kind, max_size)
+            results[path] = skipped_source(path, kind, boundary.max_size)
             continue
         key = cache.key(parser_name(path, kind), content) if cache.enabled else ""
         read.append((path, kind, content, key))
@@ -125,6 +119,19 @@ def load_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Pars
     return loaded
 
 
+def _contents(entries: list[tuple[str, str]], boundary: Boundary, reads: FileReads,
+              unreadable: list[tuple[str, str]]) -> Iterator[tuple[str, str, bytes | None]]:
+    """Each file of ``entries`` with its bytes read inside ``boundary`` (None above its
+    ``max_size``); a file that cannot be read goes to ``unreadable`` with the reason."""
+    for path, kind in entries:
+        try:
+            content = reads.read_bytes(path, boundary)
+        except Unreadable as error:
+            unreadable.append((path, str(error)))
+            continue
+        yield path, kind, content
+
+
 class Primed:
     sources: dict[str, SourceFile]  # the files asked for, parsed
     sizes: dict[str, int]  # bytes of each file read
@@ -145,12 +152,7 @@ def prime_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Par
     primed = Primed()
     read: list[File] = []
     asked: set[str] = set()
-    for path, kind in entries:
-        try:
-            content = reads.read_bytes(path, boundary)
-        except Unreadable as error:
-            primed.unreadable.append((path, str(error)))
-            continue
+    for path, kind, content in _contents(entries, boundary, reads, primed.unreadable):
         if content is None:
             continue  # above max-file-size: skipped, never parsed
         primed.sizes[path] = len(content)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kapsulint.cli.settings import CommandLine, Resolved, SettingsError, resolve_settings, settings_lines
 from kapsulint.findings import Finding, Loc, Severity
+from kapsulint.lint.parts import sharing
 from kapsulint.text import decoded
 
 if TYPE_CHECKING:
@@ -269,8 +270,9 @@ class Partition:
                  settings: list[str], discovered: Discovered) -> Partition | None:
         """The partition of a project whose top-level modules have ``trees`` and whose other files
         are ``rest``; None when a file holds findings no part holds."""
+        groups = sharing({top: (*directories, *files) for top, (directories, files) in trees.items()})
         parts = [Part({top: trees[top] for top in group}, frozenset().union(*(trees[top][1] for top in group)))
-                 for group in _sharing(trees)]
+                 for group in groups]
         partition = Partition([*parts, Part({}, rest)], settings, discovered)
         if any(partition.part_of(path) is None for path in findings):
             return None
@@ -324,29 +326,6 @@ class Basis(NamedTuple):
 
 
 WHOLE_PROJECT_FILES = (".kapsulint.toml", "pyproject.toml", ".terraform.lock.hcl", ".gitignore", "modules.json")
-
-
-def _sharing(trees: dict[str, tuple[frozenset[str], frozenset[str]]]) -> list[list[str]]:
-    """The top-level modules grouped so that two trees sharing a module or a file are in one group."""
-    group_of: dict[str, str] = {top: top for top in trees}
-
-    def find(top: str) -> str:
-        while group_of[top] != top:
-            group_of[top] = group_of[group_of[top]]
-            top = group_of[top]
-        return top
-
-    first_holder: dict[str, str] = {}
-    for top in sorted(trees):
-        directories, files = trees[top]
-        for item in (*directories, *files):
-            holder = first_holder.setdefault(item, top)
-            if holder != top:
-                group_of[find(top)] = find(holder)
-    groups: dict[str, list[str]] = {}
-    for top in sorted(trees):
-        groups.setdefault(find(top), []).append(top)
-    return list(groups.values())
 
 
 def changed_paths(before: dict[str, str], after: dict[str, str]) -> set[str]:
