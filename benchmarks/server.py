@@ -47,8 +47,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import SAMPLE_INTERVAL, PeakRssSampler, descendants, generate_monorepo
 
+from kapsulint.cli.server.protocol import DEBOUNCE
+
 TIMEOUT = 600.0  # seconds; bounds a hang of the server
-PAUSE = 0.3  # seconds between two edits, as a typist pauses (the server's debounce is 0.15 s)
+PAUSE = 0.3  # seconds between two edits, as a typist pauses (longer than the server's debounce)
 HELD_AFTER = 5.0  # seconds of stillness after the edits before the resident set held is read
 
 
@@ -257,7 +259,7 @@ def main(argv: list[str] | None = None) -> None:
     for label, figures in measured["latencies"].items():
         ordered = sorted(figures)
         print(f"| edit to diagnostics in {label}: median of {len(ordered)} (fastest / slowest), debounce of "
-              f"0.15 s included | {statistics.median(ordered) * 1000:.0f} ms ({ordered[0] * 1000:.0f} / "
+              f"{DEBOUNCE} s included | {statistics.median(ordered) * 1000:.0f} ms ({ordered[0] * 1000:.0f} / "
               f"{ordered[-1] * 1000:.0f} ms) |")
     print(f"| server peak RSS, itself and its workers summed: during the first scan / during the edits | "
           f"{measured['scan_peak'] / mb:.1f} / {measured['edits_peak'] / mb:.1f} MB |")

@@ -6,6 +6,7 @@ import json
 import sqlite3
 import subprocess
 import sys
+import threading
 from contextlib import closing
 from pathlib import Path
 
@@ -228,13 +229,19 @@ def test_a_worker_output_is_read_record_by_record_and_a_record_cut_short_fails_t
 def test_a_failed_worker_leaves_its_share_to_the_run(tmp_path, monkeypatch):
     from kapsulint.scan import parallel
 
-    class Failed:  # takes every file it can, and returns none of them
+    class Failed:  # takes every file it can, as a worker's feeder does (in a thread), and returns none of them
         def __init__(self, take, sink=None):
-            self.left = [taken[0] for taken in iter(take, None)]
+            self.left: list[int] = []
+            self.thread = threading.Thread(target=self.take_all, args=(take, sink))
+            self.thread.start()
+
+        def take_all(self, take, sink):
+            self.left.extend(taken[0] for taken in iter(take, None))
             if sink is not None:
                 sink(None)
 
         def result(self):
+            self.thread.join()
             return [], self.left
 
     project = big_project(tmp_path / "mono")
@@ -360,3 +367,48 @@ def test_a_database_of_rows_without_their_check_gets_the_column_and_checks_them(
     monkeypatch.setattr(loader, "valid_parse", lambda value, parser: checked.append(parser) or real(value, parser))
     assert lint(project, ["--select", "KAP101"], monkeypatch)[1] == first
     assert checked == ["hcl"] and checks(cache_dir) == {key: entry_checksum(key, entry)}
+
+
+def test_a_survey_starts_its_workers_while_it_still_reads_and_keeps_what_one_process_keeps(tmp_path, monkeypatch):
+    """The survey's workers parse the first shares of files while the run reads the next, and what
+    it keeps (the parses asked for, every entry stored) is what it keeps parsing alone."""
+    from kapsulint.boundary import Boundary
+    from kapsulint.parsing.sources import FileReads
+    from kapsulint.scan import loader, parallel
+
+    project = big_project(tmp_path / "mono")
+    for index in range(0, 120, 2):  # copies of one content: parsed once, kept for each path
+        (project / f"m{index:03d}" / "versions.tf").write_text('terraform {\n  required_version = ">= 1.5"\n}\n')
+    entries = [(str(path), "config") for path in sorted(project.rglob("*.tf"))]
+    boundary = Boundary(project, 1 << 20)
+    monkeypatch.setattr(loader, "_LOOKUP_FILES", 10)
+    reads_at_start: list[int] = []
+    read = 0
+
+    class Counting(FileReads):
+        def read_bytes(self, path, boundary):
+            nonlocal read
+            read += 1
+            return super().read_bytes(path, boundary)
+
+    class Recorded(parallel.Worker):
+        def __init__(self, take, sink=None):
+            reads_at_start.append(read)
+            super().__init__(take, sink)
+
+    def wanted(path, kind, content):
+        return path.endswith(("m000/main.tf", "m007/main.tf", "versions.tf"))
+
+    monkeypatch.setattr(parallel, "Worker", Recorded)
+    for name in ("two", "one"):
+        (tmp_path / name).mkdir()
+    caches = ParseCache(tmp_path / "two"), ParseCache(tmp_path / "one")
+    two = loader.prime_sources(entries, boundary, caches[0], 2, Counting(), wanted)
+    one = loader.prime_sources(entries, boundary, caches[1], 1, FileReads(), wanted)
+    assert len(reads_at_start) == 2 and max(reads_at_start) < len(entries)
+    assert two.sources.keys() == one.sources.keys() == {path for path, _ in entries if wanted(path, "", b"")}
+    assert {path: source.parsed for path, source in two.sources.items()} == \
+        {path: source.parsed for path, source in one.sources.items()}
+    assert two.sizes == one.sizes and not two.unreadable
+    keys = {caches[0].key("hcl", Path(path).read_bytes()) for path, _ in entries}
+    assert caches[0].lookup(keys).keys() == caches[1].lookup(keys).keys() == keys

@@ -147,3 +147,41 @@ def test_a_judgement_that_does_not_copy_is_kept_as_it_is(tmp_path):
     judgement.kinds["unpicklable"] = lambda: None  # type: ignore[assignment]
     compact([folder])
     assert folder.judgement is judgement and folder.basis is not None
+
+
+def test_the_server_restarts_once_with_the_c_librarys_allocator_unless_one_was_chosen(monkeypatch):
+    import sys
+
+    from kapsulint.cli import server
+
+    restarts: list[tuple[str, list[str], dict]] = []
+    monkeypatch.setattr(os, "execve", lambda program, arguments, environment: restarts.append(
+        (program, arguments, environment)))
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(os, "confstr", lambda name: "glibc 2.36")
+    monkeypatch.setattr(sys, "orig_argv", ["python", "-m", "kapsulint", "server", "--stdio"])
+    monkeypatch.delenv("PYTHONMALLOC", raising=False)
+    monkeypatch.delenv(server.RESTARTED, raising=False)
+    monkeypatch.setenv("KEPT", "yes")
+    server.with_system_allocator()
+    [(program, arguments, environment)] = restarts
+    assert (program, arguments) == (sys.executable, [sys.executable, "-m", "kapsulint", "server", "--stdio"])
+    assert environment["PYTHONMALLOC"] == "malloc" and environment[server.RESTARTED] == "1"
+    assert environment["KEPT"] == "yes" and "PYTHONMALLOC" not in os.environ
+
+    # the restarted server: no second restart, and what it starts sees the environment it was given
+    monkeypatch.setenv("PYTHONMALLOC", "malloc")
+    monkeypatch.setenv(server.RESTARTED, "1")
+    server.with_system_allocator()
+    assert len(restarts) == 1 and "PYTHONMALLOC" not in os.environ and server.RESTARTED not in os.environ
+
+    monkeypatch.setenv("PYTHONMALLOC", "pymalloc_debug")  # the user's choice stays
+    server.with_system_allocator()
+    assert len(restarts) == 1 and os.environ["PYTHONMALLOC"] == "pymalloc_debug"
+
+    monkeypatch.delenv("PYTHONMALLOC")
+    monkeypatch.setattr(os, "confstr", lambda name: None)  # another C library: no malloc_trim to give pages back
+    server.with_system_allocator()
+    monkeypatch.setattr(sys, "platform", "darwin")
+    server.with_system_allocator()
+    assert len(restarts) == 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterator
+from itertools import islice
 
 from kapsulint.boundary import Boundary
 from kapsulint.parsing.sources import (
@@ -24,7 +25,7 @@ from kapsulint.parsing.sources import (
     source_from,
 )
 from kapsulint.scan.cache import ParseCache, decode_entry, encode_entry, valid_parse
-from kapsulint.scan.parallel import Encoded, File, Taken, parse_file
+from kapsulint.scan.parallel import Encoded, File, Received, Taken, parse_file
 
 PARALLEL_THRESHOLD = 256 * 1024  # uncached bytes below which workers cost more than they save
 MIN_SHARE = 128 * 1024  # a worker's start (an interpreter, lark, the grammar) pays for this much parsing
@@ -148,23 +149,26 @@ def prime_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Par
     """Each file of ``entries`` read inside ``boundary`` and, when the cache does not hold it,
     parsed into the cache (in parallel when it pays, as :func:`load_sources` does); of the
     parses, only those of the files ``wanted(path, kind, content)`` asks for are kept. A lint by
-    parts does this first, so that each part then reads its files from the cache."""
+    parts does this first, so that each part then reads its files from the cache.
+
+    Files are read and looked up a share at a time, and the workers start as soon as enough is
+    left to parse: they parse the first shares while this process reads the next."""
     primed = Primed()
-    read: list[File] = []
     asked: set[str] = set()
-    for path, kind, content in _contents(entries, boundary, reads, primed.unreadable):
-        if content is None:
-            continue  # above max-file-size: skipped, never parsed
-        primed.sizes[path] = len(content)
-        if wanted(path, kind, content):
-            asked.add(path)
-        read.append((path, kind, content, cache.key(parser_name(path, kind), content)))
-    pending: list[File] = []
+    parsing = _Parsing(jobs)
     coming: dict[str, list[File]] = {}  # key -> the other files of that content asked for
-    for start in range(0, len(read), _LOOKUP_FILES):
-        chunk = read[start:start + _LOOKUP_FILES]
-        stored = cache.lookup(key for _, _, _, key in chunk if key not in coming)
-        for file in chunk:
+    contents = _contents(entries, boundary, reads, primed.unreadable)
+    while chunk := list(islice(contents, _LOOKUP_FILES)):
+        read: list[File] = []
+        for path, kind, content in chunk:
+            if content is None:
+                continue  # above max-file-size: skipped, never parsed
+            primed.sizes[path] = len(content)
+            if wanted(path, kind, content):
+                asked.add(path)
+            read.append((path, kind, content, cache.key(parser_name(path, kind), content)))
+        stored = cache.lookup(key for _, _, _, key in read if key not in coming)
+        for file in read:
             path, kind, _, key = file
             if key in coming:
                 coming[key].append(file)
@@ -178,10 +182,9 @@ def prime_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Par
                     if value is not None:
                         primed.sources[path] = source_from(path, kind, value)
                     continue
-            pending.append(file)
+            parsing.add(file)
             coming[key] = []
-    del read
-    for file, result, entry in parse_unordered(pending, jobs):
+    for file, result, entry in parsing.done():
         key = file[3]
         if entry is not None:
             cache.put_entry(key, entry)
@@ -197,37 +200,65 @@ def prime_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Par
     return primed
 
 
-def parse_unordered(pending: list[File], jobs: int) -> Iterator[tuple[File, dict | None, bytes | None]]:
-    """Each file with its plain data (None when only its entry came back) and its cache entry
-    (None when it may not be stored), as soon as it is parsed, in no set order. Above the
-    threshold, worker processes parse every file and this process none: it keeps none of the
-    parser's memory, and stores each entry as it arrives instead of holding a worker's."""
-    count = _processes(pending, jobs)
-    if count < 2:
-        for file in pending:
-            result, entry = _parsed(file)
-            yield file, result, entry
-        return
-    import queue
+class _Parsing:
+    """The files a read loop finds to parse, parsed as they are added. Worker processes start
+    once PARALLEL_THRESHOLD waits, one more for each MIN_SHARE added, up to ``jobs``, and parse
+    every file (this process none: it keeps none of the parser's memory). Below the threshold,
+    :meth:`done` parses them here."""
 
-    from kapsulint.scan.parallel import Received, Worker
+    def __init__(self, jobs: int) -> None:
+        import queue
+        import threading
 
-    places = deque(range(len(pending)))
-    arrived: queue.SimpleQueue[Received | None] = queue.SimpleQueue()
-    workers = [Worker(_taker(places, pending), arrived.put) for _ in range(count)]
-    running = len(workers)
-    while running:
-        received = arrived.get()
-        if received is None:
-            running -= 1
-            continue
-        file = pending[received[0]]
-        entry, cacheable = received[1]
-        yield file, None, entry if cacheable and file[3] else None
-    left = [index for worker in workers for index in worker.result()[1]]
-    for index in sorted([*left, *places]):  # what a failed worker did not return, what none took
-        result, entry = _parsed(pending[index])
-        yield pending[index], result, entry
+        self._jobs = jobs
+        self._pending: list[File] = []
+        self._places: deque[int] = deque()  # the files no worker took yet
+        self._added = threading.Condition()
+        self._closed = False
+        self._bytes = 0
+        self._workers: list = []
+        self._arrived: queue.SimpleQueue[Received | None] = queue.SimpleQueue()
+
+    def add(self, file: File) -> None:
+        with self._added:
+            self._places.append(len(self._pending))
+            self._pending.append(file)
+            self._added.notify()
+        self._bytes += len(file[2])
+        wanted = min(self._jobs, self._bytes // MIN_SHARE) if self._jobs >= 2 and self._bytes >= PARALLEL_THRESHOLD else 0
+        if len(self._workers) < wanted:
+            from kapsulint.scan.parallel import Worker
+
+            self._workers.append(Worker(self._take, self._arrived.put))
+
+    def _take(self) -> Taken | None:
+        """The last file no worker took yet, once there is one; None once none is left to come."""
+        with self._added:
+            self._added.wait_for(lambda: self._places or self._closed)
+            if not self._places:
+                return None
+            index = self._places.pop()
+        return index, self._pending[index]
+
+    def done(self) -> Iterator[tuple[File, dict | None, bytes | None]]:
+        """Each file with its plain data (None when only its entry came back) and its cache entry
+        (None when it may not be stored), as soon as it is parsed, in no set order."""
+        with self._added:
+            self._closed = True
+            self._added.notify_all()
+        running = len(self._workers)
+        while running:
+            received = self._arrived.get()
+            if received is None:
+                running -= 1
+                continue
+            file = self._pending[received[0]]
+            encoded, cacheable = received[1]
+            yield file, None, encoded if cacheable and file[3] else None
+        left = [index for worker in self._workers for index in worker.result()[1]]
+        for index in sorted([*left, *self._places]):  # what a failed worker did not return, what none took
+            result, entry = _parsed(self._pending[index])
+            yield self._pending[index], result, entry
 
 
 def parse_all(pending: list[File], jobs: int) -> Iterator[tuple[dict, bytes | None]]:

@@ -39,6 +39,13 @@ def parse_file(file: File) -> tuple[dict, bool]:
     return result, "internal" not in result
 
 
+def prepare_parsers() -> None:
+    """Load the parsers (lark's tables, ruamel.yaml) by parsing two empty files: a failure to load
+    them is found again, and reported, at the first real file."""
+    parse_file(("prepare.tf", "config", b"", ""))
+    parse_file(("prepare.yaml", "values", b"", ""))
+
+
 _HEADER = 9  # a record's header: the entry's length (8 bytes, little-endian), then 1 when it may be cached
 _AHEAD_BYTES = 128 * 1024
 """What a worker is sent ahead of what it returned (at least one file more): enough that it never
@@ -95,10 +102,11 @@ class Worker:
                     self._room.wait_for(lambda: self._stopped or self._ahead < _AHEAD_BYTES)
                     if self._stopped:
                         break
-                    taken = self._take()
-                    if taken is None:
-                        break
-                    size = len(taken[1][2])
+                taken = self._take()  # may wait for the run to find more files to parse
+                if taken is None:
+                    break
+                size = len(taken[1][2])
+                with self._room:
                     self._sent.append(taken[0])
                     self._sizes.append(size)
                     self._ahead += size + 1
@@ -178,6 +186,7 @@ def main() -> None:
     from kapsulint.scan.cache import encode_entry
 
     gc.disable()
+    prepare_parsers()  # while the run still reads the files it sends
     read = sys.stdin.buffer.read
     output = sys.stdout.buffer
     while True:

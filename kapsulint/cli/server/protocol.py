@@ -47,7 +47,7 @@ from kapsulint.findings import Finding, Loc
 from kapsulint.lint.registry import INTERNAL_ERROR
 from kapsulint.text import decoded
 
-DEBOUNCE = 0.15  # seconds of stillness after a change before the lint starts
+DEBOUNCE = 0.05  # seconds of stillness after a change before the lint starts: a keystroke's worth
 # A lint leaves its model as cyclic garbage, which a full collection frees: it runs once the
 # buffers have been still for IDLE_COLLECT seconds, or before the next lint when UNCOLLECTED_LINTS
 # lints' garbage is waiting (which bounds the memory held), a lint of parts counting for the share
