@@ -125,10 +125,13 @@ class KapsulintServer(LanguageServer):
                 return  # a newer change: its own lint follows
             texts, documents = self.open_buffers()
             judgement = await self.judged(folder, texts)
-        if judgement is None or generation != folder.generation:
-            return
-        folder.judgement = judgement
-        self.publish(folder, judgement, documents)
+        try:
+            if judgement is None or generation != folder.generation:
+                return
+            folder.judgement = judgement
+            self.publish(folder, judgement, documents)
+        finally:
+            gc.enable()  # the lint's garbage is collected once its diagnostics are out (judged)
         del judgement  # the folder's is the one a compaction rebuilds
         await self.collect_large()
         if folder.stale:  # files shared by several root trees wait for the buffers to be still
@@ -181,7 +184,15 @@ class KapsulintServer(LanguageServer):
         if self.uncollected >= UNCOLLECTED_LINTS:
             await loop.run_in_executor(self.worker, gc.collect)
             self.uncollected = 0
-        judgement, message, shown = await loop.run_in_executor(self.worker, judge, folder, texts)
+        # As the command does: collections over the growing model cost more than the lint. The
+        # caller turns the collector on again once the diagnostics are published: on at the end of
+        # the lint, it would run at once, over all the lint made, before they are.
+        gc.disable()
+        try:
+            judgement, message, shown = await loop.run_in_executor(self.worker, judge, folder, texts)
+        except BaseException:
+            gc.enable()
+            raise
         self.uncollected += folder.share
         self.lints += 1
         task = asyncio.ensure_future(self.collect_when_idle())
@@ -268,8 +279,6 @@ def judge(folder: Folder, texts: dict[str, str]) -> tuple[Judgement | None, str 
     """One lint, in the worker thread: the judgement, and a message to log (shown to the user
     when True). A failure inside kapsulint is a KAP008 judgement; settings that cannot be used
     are a message shown, and no judgement (the diagnostics stay)."""
-    collecting = gc.isenabled()
-    gc.disable()  # as the command does: collections over the growing model cost more than the lint
     try:
         return folder.lint(texts), None, False
     except SettingsError as error:
@@ -278,9 +287,6 @@ def judge(folder: Folder, texts: dict[str, str]) -> tuple[Judgement | None, str 
         detail = describe(error)
         return (internal_error_judgement(folder, texts, detail),
                 f"kapsulint: internal error while linting {folder.path}: {detail}\n{traceback.format_exc()}", False)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def collect_and_trim() -> None:
@@ -413,9 +419,12 @@ async def first_scan(ls: KapsulintServer, folders: list[Folder]) -> None:
             generation = folder.generation
             texts, documents = ls.open_buffers()
             judgement = await ls.judged(folder, texts)
-        if judgement is not None and generation == folder.generation:
-            folder.judgement = judgement
-            ls.publish(folder, judgement, documents)
+        try:
+            if judgement is not None and generation == folder.generation:
+                folder.judgement = judgement
+                ls.publish(folder, judgement, documents)
+        finally:
+            gc.enable()  # as after any lint (judged)
         judgement = None  # the folder's is the one a compaction rebuilds
         if done + 1 < len(folders):  # the next folder's model is not built beside this one's garbage
             await ls.collect_large()
