@@ -5,7 +5,9 @@ are parsed in this process, or, above a threshold of uncached bytes, shared betw
 and ``jobs - 1`` worker processes as they go (so a warm run never starts one, and no process waits
 long for another: :mod:`kapsulint.scan.parallel`). Workers return encoded cache entries, compact
 to ship and stored as they are; results are put back in discovery order, so the report never
-depends on scheduling.
+depends on scheduling. The survey of a lint by parts (:func:`prime_sources`) reads and looks up
+a share of files at a time instead, and its workers, which parse every file it does not find,
+start as soon as enough waits.
 """
 
 from __future__ import annotations
