@@ -125,13 +125,8 @@ class KapsulintServer(LanguageServer):
                 return  # a newer change: its own lint follows
             texts, documents = self.open_buffers()
             judgement = await self.judged(folder, texts)
-        try:
-            if judgement is None or generation != folder.generation:
-                return
-            folder.judgement = judgement
-            self.publish(folder, judgement, documents)
-        finally:
-            gc.enable()  # the lint's garbage is collected once its diagnostics are out (judged)
+        if not self.keep(folder, generation, judgement, documents):
+            return
         del judgement  # the folder's is the one a compaction rebuilds
         await self.collect_large()
         if folder.stale:  # files shared by several root trees wait for the buffers to be still
@@ -185,8 +180,8 @@ class KapsulintServer(LanguageServer):
             await loop.run_in_executor(self.worker, gc.collect)
             self.uncollected = 0
         # As the command does: collections over the growing model cost more than the lint. The
-        # caller turns the collector on again once the diagnostics are published: on at the end of
-        # the lint, it would run at once, over all the lint made, before they are.
+        # caller turns the collector on again once the diagnostics are published (keep): on at the
+        # end of the lint, it would run at once, over all the lint made, before they are.
         gc.disable()
         try:
             judgement, message, shown = await loop.run_in_executor(self.worker, judge, folder, texts)
@@ -201,6 +196,20 @@ class KapsulintServer(LanguageServer):
         if message is not None:
             (self.tell if shown else self.log)(types.MessageType.Error, message)
         return judgement
+
+    def keep(self, folder: Folder, generation: int, judgement: Judgement | None,
+             documents: dict[str, tuple[str, int | None]]) -> bool:
+        """Keep and publish the judgement of a lint that ``judged`` ran, unless it failed or a newer
+        change superseded it (False); either way, the collector is on again: the lint's garbage is
+        collected once its diagnostics are out."""
+        try:
+            if judgement is None or generation != folder.generation:
+                return False
+            folder.judgement = judgement
+            self.publish(folder, judgement, documents)
+            return True
+        finally:
+            gc.enable()
 
     def publish(self, folder: Folder, judgement: Judgement, documents: dict[str, tuple[str, int | None]]) -> None:
         """The diagnostics of every open document of the folder (none: an empty list), each with
@@ -419,12 +428,7 @@ async def first_scan(ls: KapsulintServer, folders: list[Folder]) -> None:
             generation = folder.generation
             texts, documents = ls.open_buffers()
             judgement = await ls.judged(folder, texts)
-        try:
-            if judgement is not None and generation == folder.generation:
-                folder.judgement = judgement
-                ls.publish(folder, judgement, documents)
-        finally:
-            gc.enable()  # as after any lint (judged)
+        ls.keep(folder, generation, judgement, documents)
         judgement = None  # the folder's is the one a compaction rebuilds
         if done + 1 < len(folders):  # the next folder's model is not built beside this one's garbage
             await ls.collect_large()
