@@ -18,6 +18,7 @@ unbalanced one, or a text that YAML still cannot read once they are placeholders
 from __future__ import annotations
 
 import bisect
+from functools import cache
 
 from kapsulint.parsing import Span, lit, span
 from kapsulint.parsing.yaml_templates import (
@@ -93,7 +94,7 @@ def parse_yaml(text: str, dialect: str = GO, values: bool = False) -> dict:
     # composer gives the round-trip one's nodes and marks without gathering comments as it scans
     # (a third of the time to compose a values file).
     reader = YAML(typ="safe", pure=True)
-    reader.version = (1, 1)
+    reader.Resolver = _yaml_1_1_resolver()
     reader.allow_duplicate_keys = True
     try:
         try:
@@ -134,6 +135,22 @@ def parse_values(text: str, dialect: str = GO) -> dict:
         line, column = docs[0]["p"][:2]
         raise YamlSyntaxError(f"a values file must be a mapping, this document is {found}", line, column)
     return data
+
+
+@cache
+def _yaml_1_1_resolver() -> type:
+    """ruamel.yaml's resolver held to YAML 1.1 in every document, as go-yaml resolves: given
+    ``version = (1, 1)``, ruamel.yaml still resolves a document after an explicit ``---`` by YAML
+    1.2's rules (``yes`` and ``on`` are strings there), because the parser resets the version it
+    was given at each document start without a ``%YAML`` directive."""
+    from ruamel.yaml.resolver import VersionedResolver
+
+    class Yaml11Resolver(VersionedResolver):
+        @property
+        def processing_version(self) -> tuple[int, int]:
+            return (1, 1)
+
+    return Yaml11Resolver
 
 
 def _compose_deep(reader, text: str) -> list:
