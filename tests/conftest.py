@@ -34,3 +34,28 @@ def pytest_addoption(parser):
 @pytest.fixture
 def update_snapshots(request) -> bool:
     return request.config.getoption("--update-snapshots")
+
+
+@pytest.fixture
+def running_workers(monkeypatch) -> list[int]:
+    """Every parsing worker of the test is the real one, counted while its process runs: the
+    list holds one item per worker running."""
+    from kapsulint.scan import parallel
+
+    running: list[int] = []
+    real = parallel.Worker
+
+    class Counting(real):
+        def __init__(self, take, sink=None):
+            running.append(1)
+
+            def counted(record):
+                if record is None:
+                    running.pop()
+                if sink is not None:
+                    sink(record)
+
+            super().__init__(take, counted)
+
+    monkeypatch.setattr(parallel, "Worker", Counting)
+    return running

@@ -99,10 +99,12 @@ def test_a_plan_that_does_not_hold_falls_back_to_the_whole(tmp_path, monkeypatch
     assert not judged_by_parts
 
 
-def test_a_worker_that_fails_while_a_survey_parses_leaves_the_rest_of_its_share_to_the_run(tmp_path, monkeypatch,
-                                                                                         judged_by_parts):
-    """The survey stores each entry as a worker sends it: a worker that dies after some records
-    gave those (each whole), and the run parses what it did not send."""
+@pytest.mark.parametrize("parsed_by", ["survey", "background"])
+def test_a_worker_that_fails_leaves_the_rest_of_its_share_to_the_run(tmp_path, monkeypatch, judged_by_parts,
+                                                                    parsed_by):
+    """The survey parses the files that may call a module, and a worker beside the groups parses
+    the others; either stores each entry as its worker sends it. A worker that dies after some
+    records gave those (each whole), and the run parses what it did not send."""
     from test_cache import big_project
 
     from kapsulint.scan import parallel
@@ -119,19 +121,53 @@ def test_a_worker_that_fails_while_a_survey_parses_leaves_the_rest_of_its_share_
                     started[mine] += 1
                     assert self._process is not None
                     self._process.kill()
-                sink(record)
+                if sink is not None:
+                    sink(record)
 
             started.append(0)
             super().__init__(take, first_kills)
 
     monkeypatch.setenv("KAPSULINT_CACHE_DIR", str(tmp_path / "cache"))  # nothing parsed before
     project = big_project(tmp_path / "mono")
+    if parsed_by == "survey":  # a file that names a module is parsed by the survey
+        for path in project.rglob("*.tf"):
+            path.write_text("# no module is called here\n" + path.read_text())
     whole = program(project, ["--no-cache", "--format", "json"], monkeypatch)
     monkeypatch.setattr(parallel, "Worker", Dying)
     split = program(project, ["--format", "json", "--jobs", "2"], monkeypatch)
     assert (split.code, split.stdout, split.stderr) == (whole.code, whole.stdout, whole.stderr)
     assert judged_by_parts
-    assert started == [1, 1]  # both workers parsed, and both died
+    # the survey starts a worker per job (this process reads), the groups one beside them
+    assert started == ([1, 1] if parsed_by == "survey" else [1])
+
+
+def test_groups_are_judged_while_a_worker_parses_the_next_ones_and_a_heavy_one_with_none(tmp_path, monkeypatch,
+                                                                                       running_workers):
+    """The survey parses the files that may call a module; the others are parsed by one worker
+    while the groups are judged, lightest first. A part heavier than a group's bound is judged
+    once every file is parsed and the worker is gone, its memory with it. The findings are those
+    of a lint of the whole."""
+    from kapsulint.scan import loader
+
+    root = tmp_path / "monorepo"
+    _generate_monorepo(root, 100, seed=31)
+    total = sum(path.stat().st_size for path in root.rglob("*") if path.is_file())
+    monkeypatch.setattr(parts, "MIN_BYTES", 0)
+    monkeypatch.setattr(parts, "UNIT_BYTES", total // 8)
+    monkeypatch.setattr(loader, "PARALLEL_THRESHOLD", 0)
+    judged: list[tuple[bool, int]] = []  # (heavier than the bound, workers running) per group
+    judge_unit = runner._judge_unit
+
+    def judging(settings, unit, *rest):
+        judged.append((unit.weight > parts.UNIT_BYTES, len(running_workers)))
+        return judge_unit(settings, unit, *rest)
+
+    monkeypatch.setattr(runner, "_judge_unit", judging)
+    _same_as_whole(root, ["--format", "json", "--jobs", "2"], monkeypatch)
+    light = [workers for heavy, workers in judged[:-1] if not heavy]  # the last is the rest
+    assert len(light) >= 4 and light[0] == 1  # the first groups are judged beside the worker
+    assert [workers for heavy, workers in judged if heavy] == [0]
+    assert judged[-1] == (False, 0)
 
 
 def test_the_plan_groups_trees_that_share_a_module_and_gives_each_file_to_the_module_above_it():
@@ -146,11 +182,19 @@ def test_the_plan_groups_trees_that_share_a_module_and_gives_each_file_to_the_mo
     survey = Survey(Discovered(files), entries, {}, calls, dict.fromkeys(files, 100))
     found = parts.plan(survey, 0)
     assert found is not None
-    assert [unit.tops for unit in found.units] == [frozenset({"/r/a", "/r/b"}), frozenset({"/r/c"})]
-    assert found.units[0].directories == frozenset({"/r/a", "/r/b", "/r/m"})
-    assert found.units[0].files == frozenset({"/r/a/values/x.yaml"})
-    assert found.units[1].files == frozenset({"/r/c/terraform.tfvars"})
+    # lightest first: c reads its main.tf and its tfvars, a and b their files and m's
+    assert [(unit.tops, unit.weight) for unit in found.units] == [(frozenset({"/r/c"}), 200),
+                                                                  (frozenset({"/r/a", "/r/b"}), 400)]
+    assert found.units[1].directories == frozenset({"/r/a", "/r/b", "/r/m"})
+    assert found.units[1].files == frozenset({"/r/a/values/x.yaml"})
+    assert found.units[0].files == frozenset({"/r/c/terraform.tfvars"})
     assert found.rest == frozenset({"/r/k8s/values.yaml"})
+    deferred = [(path, kind, b"", "") for path, kind in entries]
+    assert [[file[0] for file in segment] for segment in parts.segments(found, deferred)] == [
+        ["/r/c/main.tf", "/r/c/terraform.tfvars"],
+        ["/r/a/main.tf", "/r/b/main.tf", "/r/m/main.tf", "/r/a/values/x.yaml"],
+        ["/r/k8s/values.yaml"],
+    ]  # each group's files in the order it is judged, then the rest's
     assert len(parts.plan(survey, 10_000).units) == 1  # parts grouped up to the bound
     through_b = Survey(Discovered(files), entries, {}, {**calls, "/r/m/main.tf": ["../a"]}, {})
     assert parts.plan(through_b, 0).units[0].tops == frozenset({"/r/b", "/r/c"})  # b reaches m, then a

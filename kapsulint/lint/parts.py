@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from kapsulint.model.modules import is_local_source
 from kapsulint.model.project import Survey
+from kapsulint.scan.parallel import File
 
 MIN_BYTES = 4 * 1024 * 1024
 """Projects that read fewer bytes are judged whole: their model fits in memory anyway, and a lint
@@ -37,11 +38,12 @@ MIN_GROUPS = 2
 class Unit(NamedTuple):
     """What one lint of a group judges: its top-level modules, the module directories their calls
     reach, and the other files that belong to those directories (or, for the rest, the files no
-    group holds)."""
+    group holds); ``weight`` is the bytes they read."""
 
     tops: frozenset[str]
     directories: frozenset[str]
     files: frozenset[str]
+    weight: int = 0
 
 
 class Plan(NamedTuple):
@@ -50,9 +52,10 @@ class Plan(NamedTuple):
 
 
 def plan(survey: Survey, unit_bytes: int) -> Plan | None:
-    """The groups a lint by parts judges, in order, each reading at most ``unit_bytes`` unless a
-    part alone reads more; None when the module calls leave a module directory out of every tree
-    (a cycle), so that only a lint of the whole judges it."""
+    """The groups a lint by parts judges, lightest first, each reading at most ``unit_bytes``
+    unless a part alone reads more (those come last: a run judges them once nothing else runs
+    beside it); None when the module calls leave a module directory out of every tree (a cycle),
+    so that only a lint of the whole judges it."""
     config_bytes: dict[str, int] = {}
     for path, kind in survey.entries:
         if kind == "config":
@@ -97,15 +100,31 @@ def plan(survey: Survey, unit_bytes: int) -> Plan | None:
         weight = sum(config_bytes.get(directory, 0) for directory in reached)
         weight += sum(survey.sizes.get(path, 0) for path in owned[index])
         if tops and size + weight > unit_bytes:  # a group never grows past the bound, a part may
-            units.append(Unit(frozenset(tops), frozenset(directories), frozenset(files)))
+            units.append(Unit(frozenset(tops), frozenset(directories), frozenset(files), size))
             tops, directories, files, size = set(), set(), set(), 0
         tops.update(group)
         directories |= reached
         files.update(owned[index])
         size += weight
     if tops:
-        units.append(Unit(frozenset(tops), frozenset(directories), frozenset(files)))
+        units.append(Unit(frozenset(tops), frozenset(directories), frozenset(files), size))
+    units.sort(key=lambda unit: unit.weight)
     return Plan(units, frozenset(rest))
+
+
+def segments(plan: Plan, files: Iterable[File]) -> list[list[File]]:
+    """``files`` in the order a lint by parts judges them: those of each group of ``plan``, in its
+    order, then the others (the rest's)."""
+    group_of: dict[str, int] = {}
+    for index, unit in enumerate(plan.units):
+        group_of.update(dict.fromkeys(unit.directories, index))
+        group_of.update(dict.fromkeys(unit.files, index))
+    ordered: list[list[File]] = [[] for _ in range(len(plan.units) + 1)]
+    for file in files:
+        path = file[0]
+        index = group_of.get(path, group_of.get(os.path.dirname(path), len(plan.units)))
+        ordered[index].append(file)
+    return ordered
 
 
 def _paths(survey: Survey) -> list[str]:

@@ -26,6 +26,7 @@ from kapsulint.model.options import ScanOptions
 from kapsulint.model.project import Project
 from kapsulint.parsing.sources import FileReads
 from kapsulint.scan.discovery import SkippingNestedProjects
+from kapsulint.scan.loader import Background
 from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.values import Val
 
@@ -198,20 +199,25 @@ def _run_by_parts(settings: Settings, reads: FileReads | None = None) -> tuple[R
     if survey.calls is None or not surveyor.cache.enabled:
         return None, survey
     plan = parts.plan(survey, parts.UNIT_BYTES)
+    deferred, survey = survey.deferred, survey._replace(deferred=())
     if plan is None or len(plan.units) < parts.MIN_GROUPS:
         return None, survey
     budget = Budget(settings.scan.limits)
+    background = Background(parts.segments(plan, deferred), surveyor.cache, settings.scan.jobs)
+    del deferred
     gc.freeze()  # what is alive now outlives the groups: the collections after each group skip it
     try:
-        return _judge_groups(settings, survey, plan, surveyor, budget, reads), survey
+        return _judge_groups(settings, survey, plan, surveyor, budget, reads, background), survey
     finally:
+        background.close()
         gc.unfreeze()
 
 
 def _judge_groups(settings: Settings, survey: Survey, plan: Plan, surveyor: Project, budget: Budget,
-                  reads: FileReads) -> RunResult | None:
-    """The groups of ``plan`` judged in order, then the rest; None as soon as one is not what the
-    plan says."""
+                  reads: FileReads, background: Background) -> RunResult | None:
+    """The groups of ``plan`` judged in order, then the rest, each once ``background`` parsed its
+    files (a group heavier than a unit once it parsed them all); None as soon as one is not what
+    the plan says."""
     import gc
 
     from kapsulint.lint import parts
@@ -221,12 +227,17 @@ def _judge_groups(settings: Settings, survey: Survey, plan: Plan, surveyor: Proj
     regions: dict[str, list[tuple[int, int, int, int]]] = {}
     texts: set[str] = set()
     split = Split({}, frozenset(), {}, {}, survey.discovered)
-    for unit in [*plan.units, None]:
+    for index, unit in enumerate([*plan.units, None]):
         if unit is None:  # the rest: what no group holds
+            background.finish()
             files = frozenset(path for path in (plan.rest | claims.untreed) if not claims.holds(path))
             if not files:
                 break
             unit = parts.Unit(frozenset(), frozenset(), files)
+        elif unit.weight > parts.UNIT_BYTES:
+            background.finish()  # its model is the run's largest: judged with no worker beside it
+        else:
+            background.ready(index)
         judged = _judge_unit(settings, unit, survey.discovered, budget, claims, reads.with_overlay())
         if judged is None:
             return None

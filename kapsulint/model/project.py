@@ -62,6 +62,7 @@ from kapsulint.scan.discovery import (
     relative_path,
 )
 from kapsulint.scan.loader import Loaded, load_sources, prime_sources
+from kapsulint.scan.parallel import File
 from kapsulint.terraform.budget import Budget
 from kapsulint.terraform.errors import EvalError
 from kapsulint.terraform.evaluate import EMPTY_SCOPE, Evaluator, Scope
@@ -79,15 +80,17 @@ MAX_MANIFEST_DEPTH = 64  # local calls followed up from a module to the roots th
 
 class Survey(NamedTuple):
     """What :meth:`Project.survey` found: discovery's answer, the files a load reads (path, kind)
-    and what their content said of the YAML ones, then, once every file is parsed into the cache,
-    the module sources each configuration file holding a ``module`` block calls (by path; None
-    when the project is one to judge whole) and the size of each file read."""
+    and what their content said of the YAML ones, then, once the configuration files holding a
+    ``module`` block are parsed into the cache, the module sources each calls (by path; None when
+    the project is one to judge whole), the size of each file read, and the files read that
+    neither the cache held nor the survey parsed (for a :class:`kapsulint.scan.loader.Background`)."""
 
     discovered: Discovered
     entries: list[tuple[str, str]]
     reasons: dict[str, str]
     calls: dict[str, list[str]] | None
     sizes: dict[str, int]
+    deferred: tuple[File, ...] = ()
 
 
 class Project:
@@ -203,7 +206,9 @@ class Project:
     def survey(self, min_bytes: int) -> Survey:
         """What a lint by parts plans with, without building the model: what discovery finds in
         the whole project, the files it would read, and the module sources each configuration file
-        calls; every file is parsed into the parse cache on the way (nothing of it is kept).
+        calls. Only the files that may call a module are parsed (into the parse cache, where the
+        groups find them); the others are read, for their size, and left to parse
+        (``Survey.deferred``): a lint by parts parses them while it judges the first groups.
 
         Nothing is parsed, and the survey has no calls, for a project that only a lint of the whole
         judges (which then loads what the survey found): one whose files hold fewer than
@@ -226,7 +231,7 @@ class Project:
             # the plan, which the check of each group then catches (the whole is judged)
             return kind == "config" and b"module" in content
 
-        primed = prime_sources(entries, self.boundary, self.cache, self.options.jobs, self.reads, wanted)
+        primed = prime_sources(entries, self.boundary, self.cache, self.options.jobs, self.reads, wanted, defer=True)
         for path, source in primed.sources.items():
             sources = calls.setdefault(path, [])
             if not source.ok:
@@ -238,7 +243,7 @@ class Project:
                         sources.append(called)
         if primed.unreadable:
             return whole
-        return whole._replace(calls=calls, sizes=primed.sizes)
+        return whole._replace(calls=calls, sizes=primed.sizes, deferred=tuple(primed.deferred))
 
     def release(self) -> None:
         """Let the model go at once: its objects refer to each other (a module and its resources, an

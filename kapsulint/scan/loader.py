@@ -139,19 +139,23 @@ class Primed:
     sources: dict[str, SourceFile]  # the files asked for, parsed
     sizes: dict[str, int]  # bytes of each file read
     unreadable: list[tuple[str, str]]
+    deferred: list[File]  # with ``defer``: the files read, neither cached nor parsed (one per content)
 
     def __init__(self) -> None:
         self.sources = {}
         self.sizes = {}
         self.unreadable = []
+        self.deferred = []
 
 
 def prime_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: ParseCache, jobs: int,
-                  reads: FileReads, wanted: Callable[[str, str, bytes], bool]) -> Primed:
+                  reads: FileReads, wanted: Callable[[str, str, bytes], bool], defer: bool = False) -> Primed:
     """Each file of ``entries`` read inside ``boundary`` and, when the cache does not hold it,
     parsed into the cache (in parallel when it pays, as :func:`load_sources` does); of the
     parses, only those of the files ``wanted(path, kind, content)`` asks for are kept. A lint by
-    parts does this first, so that each part then reads its files from the cache.
+    parts does this first, so that each part then reads its files from the cache. With
+    ``defer``, only the files asked for are parsed: the others the cache does not hold are left
+    in ``Primed.deferred``, for a :class:`Background` to parse while the parts are judged.
 
     Files are read and looked up a share at a time, and the workers start as soon as enough is
     left to parse: they parse the first shares while this process reads the next."""
@@ -159,6 +163,7 @@ def prime_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Par
     asked: set[str] = set()
     parsing = _Parsing(jobs)
     coming: dict[str, list[File]] = {}  # key -> the other files of that content asked for
+    deferred: dict[str, File] = {}  # key -> the first file of that content left to parse
     contents = _contents(entries, boundary, reads, primed.unreadable)
     while chunk := list(islice(contents, _LOOKUP_FILES)):
         read: list[File] = []
@@ -184,8 +189,12 @@ def prime_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Par
                     if value is not None:
                         primed.sources[path] = source_from(path, kind, value)
                     continue
+            if defer and path not in asked:
+                deferred.setdefault(key, file)
+                continue
             parsing.add(file)
             coming[key] = []
+    primed.deferred = [file for key, file in deferred.items() if key not in coming]
     for file, result, entry in parsing.done():
         key = file[3]
         if entry is not None:
@@ -261,6 +270,127 @@ class _Parsing:
         for index in sorted([*left, *self._places]):  # what a failed worker did not return, what none took
             result, entry = _parsed(self._pending[index])
             yield self._pending[index], result, entry
+
+
+class Background:
+    """Files parsed into the cache behind this process's back while it does other work (a lint
+    by parts judges its groups), in segments that it asks for in order (:meth:`ready`).
+
+    One worker process takes files from the first segment not yet taken; when this process asks
+    for a segment, it parses what the worker did not take of it, from its last file, then waits
+    for what the worker took, and writes them all to the cache, where a project's lookups find
+    them. One worker, not ``jobs - 1``: this process's work is the other share of the machine,
+    and each worker adds its memory to the run's. Without a worker (``jobs`` below 2, too little
+    to parse, a worker that could not start or failed) this process parses a segment when asked.
+    The cache holds parses only, so how the files are shared never changes what a lint finds."""
+
+    def __init__(self, segments: list[list[File]], cache: ParseCache, jobs: int) -> None:
+        import queue
+        import threading
+
+        self._segments = [deque(range(len(files))) for files in segments]
+        self._files: list[list[File | None]] = [list(files) for files in segments]
+        self._cache = cache
+        self._lock = threading.Lock()
+        self._first = 0  # the first segment the worker may still take from
+        self._with_worker: set[tuple[int, int]] = set()  # (segment, place) taken and not returned
+        self._places: list[tuple[int, int]] = []  # what each index the worker was given stands for
+        self._arrived: queue.SimpleQueue[Received | None] = queue.SimpleQueue()
+        self._running = False
+        self._closed = False
+        total = sum(len(content) for files in segments for _, _, content, _ in files)
+        if jobs >= 2 and total >= PARALLEL_THRESHOLD:
+            from kapsulint.scan.parallel import Worker
+
+            self._running = True
+            Worker(self._take, self._arrived.put)
+
+    def _take(self) -> Taken | None:
+        """The first file of the first segment with one left; None once none is left."""
+        with self._lock:
+            while not self._closed and self._first < len(self._segments):
+                places = self._segments[self._first]
+                if places:
+                    place = places.popleft()
+                    self._with_worker.add((self._first, place))
+                    self._places.append((self._first, place))
+                    file = self._files[self._first][place]
+                    assert file is not None  # let go only once parsed
+                    return len(self._places) - 1, file
+                self._first += 1
+        return None
+
+    def ready(self, segment: int) -> None:
+        """Every file of the segments up to ``segment`` in the cache."""
+        for earlier in range(min(segment + 1, len(self._segments))):
+            places = self._segments[earlier]
+            while True:
+                with self._lock:
+                    if not places:
+                        break
+                    place = places.pop()
+                self._store(earlier, place, self._parse(earlier, place))
+                self._collect(None)
+        self._collect(segment)
+        self._cache.flush()
+
+    def finish(self) -> None:
+        """Every file in the cache, and the worker gone (its memory with it)."""
+        self.ready(len(self._segments) - 1)
+        while self._running:
+            self._receive(self._arrived.get())
+
+    def close(self) -> None:
+        """Give the worker nothing more, and let it go once it returned what it took (stored);
+        what it did not take is parsed here if a segment is still asked for."""
+        with self._lock:
+            self._closed = True
+        while self._running:
+            self._receive(self._arrived.get())
+        self._cache.flush()
+
+    def _collect(self, segment: int | None) -> None:
+        """Store what the worker returned; with ``segment``, wait until it holds nothing of the
+        segments up to it."""
+        import queue
+
+        while self._running:
+            with self._lock:
+                waiting = segment is not None and any(taken <= segment for taken, _ in self._with_worker)
+            if waiting:
+                received = self._arrived.get()
+            else:
+                try:
+                    received = self._arrived.get_nowait()
+                except queue.Empty:
+                    return
+            self._receive(received)
+
+    def _receive(self, received: Received | None) -> None:
+        if received is None:  # the worker is done: what it took and did not return is parsed here
+            with self._lock:
+                self._running = False
+                left, self._with_worker = sorted(self._with_worker), set()
+            for segment, place in left:
+                self._store(segment, place, self._parse(segment, place))
+            return
+        index, (entry, cacheable) = received
+        segment, place = self._places[index]
+        with self._lock:
+            self._with_worker.discard((segment, place))
+        # an internal error is never stored: the project that reads the file reports it
+        self._store(segment, place, entry if cacheable else None)
+
+    def _parse(self, segment: int, place: int) -> bytes | None:
+        file = self._files[segment][place]
+        return _parsed(file)[1] if file is not None else None
+
+    def _store(self, segment: int, place: int, entry: bytes | None) -> None:
+        """Put a file's entry in the cache and let its content go."""
+        file = self._files[segment][place]
+        if file is not None and entry is not None and file[3]:
+            self._cache.put_entry(file[3], entry)
+        self._files[segment][place] = None
 
 
 def parse_all(pending: list[File], jobs: int) -> Iterator[tuple[dict, bytes | None]]:
