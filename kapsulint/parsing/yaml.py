@@ -101,6 +101,8 @@ def parse_yaml(text: str, dialect: str = GO, values: bool = False) -> dict:
             roots = [node for node in reader.compose_all(readable) if node is not None]
         except RecursionError:
             roots = _compose_deep(reader, readable)
+        finally:
+            _dispose(reader)
     except MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or error.context or "invalid YAML"
@@ -151,6 +153,16 @@ def _yaml_1_1_resolver() -> type:
             return (1, 1)
 
     return Yaml11Resolver
+
+
+def _dispose(reader) -> None:
+    """Break the references between ruamel.yaml's loader and its parts (reader, scanner, parser,
+    composer, resolver), and the parser's to its own state methods: only a collection would free
+    them otherwise, and a run turns collections off (a parsing worker too)."""
+    for part in list(vars(reader).values()):
+        if getattr(part, "loader", None) is reader:
+            vars(part).clear()
+    vars(reader).clear()
 
 
 def _compose_deep(reader, text: str) -> list:
