@@ -6,8 +6,9 @@ and ``jobs - 1`` worker processes as they go (so a warm run never starts one, an
 long for another: :mod:`kapsulint.scan.parallel`). Workers return encoded cache entries, compact
 to ship and stored as they are; results are put back in discovery order, so the report never
 depends on scheduling. The survey of a lint by parts (:func:`prime_sources`) reads and looks up
-a share of files at a time instead, and its workers, which parse every file it does not find,
-start as soon as enough waits.
+a share of files at a time instead, and its workers, which parse the files it does not find and
+asks for, start as soon as enough waits; the files it leaves are parsed by a :class:`Background`
+while the groups are judged.
 """
 
 from __future__ import annotations
