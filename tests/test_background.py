@@ -19,8 +19,7 @@ POOL = 'resource "scaleway_k8s_pool" "p%d" {\n  cluster_id = "c"\n  name       =
 
 
 def segments(cache: ParseCache, count: int, per_segment: int) -> list[list[File]]:
-    """``count`` segments of configuration files and a values file each, above the threshold
-    for a worker in all."""
+    """``count`` segments of ``per_segment`` configuration files (12 kB each) and a values file."""
     made: list[list[File]] = []
     for segment in range(count):
         files: list[File] = []
@@ -32,8 +31,12 @@ def segments(cache: ParseCache, count: int, per_segment: int) -> list[list[File]
         path = f"/project/s{segment}/values.yaml"
         files.append((path, "values", values, cache.key(parser_name(path, "values"), values)))
         made.append(files)
-    assert sum(len(file[2]) for files in made for file in files) > PARALLEL_THRESHOLD
     return made
+
+
+def above_threshold(made: list[list[File]]) -> bool:
+    """Whether the segments hold enough to parse for a worker to start."""
+    return sum(len(file[2]) for files in made for file in files) > PARALLEL_THRESHOLD
 
 
 def stored(directory: Path, files: list[File]) -> list[bool]:
@@ -46,6 +49,7 @@ def stored(directory: Path, files: list[File]) -> list[bool]:
 def test_a_segment_asked_for_is_in_the_cache_and_finish_leaves_no_worker(tmp_path, running_workers, jobs):
     cache = ParseCache(tmp_path)
     made = segments(cache, 4, 8)
+    assert above_threshold(made)
     background = Background(made, cache, jobs)
     assert running_workers == ([1] if jobs == 2 else [])
     background.ready(1)
@@ -77,6 +81,7 @@ def test_a_worker_that_dies_leaves_what_it_took_to_this_process(tmp_path, monkey
     monkeypatch.setattr(parallel, "Worker", Dying)
     cache = ParseCache(tmp_path)
     made = segments(cache, 3, 8)
+    assert above_threshold(made)
     background = Background(made, cache, 2)
     background.ready(2)
     assert killed == [True]
@@ -87,8 +92,28 @@ def test_a_worker_that_dies_leaves_what_it_took_to_this_process(tmp_path, monkey
 def test_close_gives_the_worker_nothing_more_and_waits_for_it(tmp_path, running_workers):
     cache = ParseCache(tmp_path)
     made = segments(cache, 6, 8)
+    assert above_threshold(made)
     background = Background(made, cache, 2)
     background.close()
     assert running_workers == []  # its process is gone
     background.ready(5)  # what it did not take is parsed here when asked for
     assert stored(tmp_path, [file for files in made for file in files]) == [True] * 54
+
+
+def test_a_content_at_several_paths_is_parsed_once_at_its_first_path(tmp_path, monkeypatch):
+    from kapsulint.scan import loader
+
+    cache = ParseCache(tmp_path)
+    made = segments(cache, 3, 2)
+    same = made[0][0][2]
+    made[1].append(("/project/s1/copy.tf", "config", same, made[0][0][3]))
+    made[2].insert(0, ("/project/s2/copy.tf", "config", same, made[0][0][3]))
+    parsed: list[str] = []
+    real = loader._parsed
+    monkeypatch.setattr(loader, "_parsed", lambda file: (parsed.append(file[0]), real(file))[1])
+    background = Background(made, cache, 1)
+    background.ready(0)
+    assert stored(tmp_path, made[0]) == [True] * 3
+    background.finish()
+    assert stored(tmp_path, [file for files in made for file in files]) == [True] * 11
+    assert len(parsed) == 9 and "/project/s0/f0.tf" in parsed  # one parse per content, the first

@@ -140,7 +140,7 @@ class Primed:
     sources: dict[str, SourceFile]  # the files asked for, parsed
     sizes: dict[str, int]  # bytes of each file read
     unreadable: list[tuple[str, str]]
-    deferred: list[File]  # with ``defer``: the files read, neither cached nor parsed (one per content)
+    deferred: list[File]  # with ``defer``: the files read whose content is neither cached nor parsed
 
     def __init__(self) -> None:
         self.sources = {}
@@ -164,7 +164,6 @@ def prime_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Par
     asked: set[str] = set()
     parsing = _Parsing(jobs)
     coming: dict[str, list[File]] = {}  # key -> the other files of that content asked for
-    deferred: dict[str, File] = {}  # key -> the first file of that content left to parse
     contents = _contents(entries, boundary, reads, primed.unreadable)
     while chunk := list(islice(contents, _LOOKUP_FILES)):
         read: list[File] = []
@@ -191,11 +190,11 @@ def prime_sources(entries: list[tuple[str, str]], boundary: Boundary, cache: Par
                         primed.sources[path] = source_from(path, kind, value)
                     continue
             if defer and path not in asked:
-                deferred.setdefault(key, file)
+                primed.deferred.append(file)  # every path: the first one judged is parsed
                 continue
             parsing.add(file)
             coming[key] = []
-    primed.deferred = [file for key, file in deferred.items() if key not in coming]
+    primed.deferred = [file for file in primed.deferred if file[3] not in coming]
     for file, result, entry in parsing.done():
         key = file[3]
         if entry is not None:
@@ -280,7 +279,7 @@ class Background:
     One worker process takes files from the first segment not yet taken; when this process asks
     for a segment, it parses what the worker did not take of it, from its last file, then waits
     for what the worker took, and writes them all to the cache, where a project's lookups find
-    them. One worker, not ``jobs - 1``: this process's work is the other share of the machine,
+    them. A content is parsed once, at its first file taken (the others find its entry). One worker, not ``jobs - 1``: this process's work is the other share of the machine,
     and each worker adds its memory to the run's. Without a worker (``jobs`` below 2, too little
     to parse, a worker that could not start or failed) this process parses a segment when asked.
     The cache holds parses only, so how the files are shared never changes what a lint finds."""
@@ -296,6 +295,7 @@ class Background:
         self._first = 0  # the first segment the worker may still take from
         self._with_worker: set[tuple[int, int]] = set()  # (segment, place) taken and not returned
         self._places: list[tuple[int, int]] = []  # what each index the worker was given stands for
+        self._keys: set[str] = set()  # the contents taken, by either process
         self._arrived: queue.SimpleQueue[Received | None] = queue.SimpleQueue()
         self._running = False
         self._closed = False
@@ -313,13 +313,25 @@ class Background:
                 places = self._segments[self._first]
                 if places:
                     place = places.popleft()
+                    file = self._files[self._first][place]
+                    if not self._first_of_content(self._first, place):
+                        continue
+                    assert file is not None  # let go only once parsed
                     self._with_worker.add((self._first, place))
                     self._places.append((self._first, place))
-                    file = self._files[self._first][place]
-                    assert file is not None  # let go only once parsed
                     return len(self._places) - 1, file
                 self._first += 1
         return None
+
+    def _first_of_content(self, segment: int, place: int) -> bool:
+        """Whether the file at ``place`` is the first of its content taken (under the lock); the
+        others are let go."""
+        file = self._files[segment][place]
+        if file is None or file[3] in self._keys:
+            self._files[segment][place] = None
+            return False
+        self._keys.add(file[3])
+        return True
 
     def ready(self, segment: int) -> None:
         """Every file of the segments up to ``segment`` in the cache."""
@@ -330,6 +342,8 @@ class Background:
                     if not places:
                         break
                     place = places.pop()
+                    if not self._first_of_content(earlier, place):
+                        continue
                 self._store(earlier, place, self._parse(earlier, place))
                 self._collect(None)
         self._collect(segment)
